@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { registerApiKeyAuth } from './http/auth.js';
+import { registerDocs } from './http/docs.js';
+import { registerProblemHandlers } from './http/errors.js';
+import { healthRoutes } from './routes/health.js';
+import { problemTypeRoutes } from './routes/problems.js';
+import { metaRoutes } from './routes/v1/meta/index.js';
+import { occupationRoutes } from './routes/v1/occupations/index.js';
+import type { Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type App = FastifyInstance;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Query-string values that must never reach a log line, whatever a caller puts there. */
+const SECRET_PARAMS = /([?&](?:api_?key|apiKey|key|x-api-key|token)=)[^&]*/gi;
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_PARAMS, '$1[redacted]'),
+        id: req.id,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the HTTP API. The process entry and the tests build the same app. */
+export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      customOptions: { verbose: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 16 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('services', services);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerProblemHandlers(app);
+  registerApiKeyAuth(app, services.store.db);
+  await registerDocs(app);
+
+  await app.register(healthRoutes);
+  await app.register(problemTypeRoutes);
+  await app.register(metaRoutes, { prefix: '/v1/meta' });
+  await app.register(occupationRoutes, { prefix: '/v1/occupations' });
+  return app;
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ingestSources } from '../ingest/pipeline.js';
+import { summaryTable, terminalProgress } from '../ingest/progress.js';
+import { SOURCES, findSource } from '../ingest/registry.js';
+import { upstreamFor } from '../ingest/upstream.js';
+import { hashEmail, issueApiKey } from '../keys/api-key.js';
+import { resolveSecret } from '../keys/secret.js';
+import { openMigratedStore } from '../runtime.js';
+import { serve } from '../server.js';
+import { listApiKeys, revokeKeyByPrefix } from '../store/api-keys.js';
+
+const program = new Command('lmi').description('uk-lmi: labour market information API for UK SOC 2020 occupations');
+
+function config(): Config {
+  return loadConfig();
+}
+
+program
+  .command('serve')
+  .description('serve the HTTP API (migrates the database first)')
+  .option('--ingest', 'read upstream releases after starting to listen', false)
+  .action(async (options: { ingest: boolean }) => {
+    await serve(config(), { ingestOnStart: options.ingest });
+  });
+
+program
+  .command('ingest')
+  .description('read upstream releases, validate them, and publish or quarantine each')
+  .argument('[sources...]', `source keys (default: all): ${SOURCES.map((s) => s.key).join(', ')}`)
+  .action(async (keys: string[]) => {
+    const unknown = keys.filter((k) => !findSource(k));
+    if (unknown.length > 0) {
+      throw new InvalidArgumentError(`unknown source ${unknown.join(', ')}; valid sources: ${SOURCES.map((s) => s.key).join(', ')}`);
+    }
+    const cfg = config();
+    const store = await openMigratedStore(cfg);
+    try {
+      const upstream = upstreamFor(cfg.upstreamDir);
+      process.stderr.write(`reading from ${upstream.description}\n`);
+      const sources = keys.length > 0 ? keys.map((k) => findSource(k)!) : SOURCES;
+      const results = await ingestSources({ store, upstream, sources, progress: terminalProgress() });
+      process.stdout.write(`${summaryTable(results)}\n`);
+      if (results.some((r) => r.outcome === 'failed' || r.outcome === 'quarantined')) process.exitCode = 1;
+    } finally {
+      await store.close();
+    }
+  });
+
+program
+  .command('db')
+  .description('database maintenance')
+  .command('migrate')
+  .description('bring the database schema up to date')
+  .action(async () => {
+    const store = await openMigratedStore(config());
+    process.stdout.write(`database is up to date (${store.dialect}: ${store.location})\n`);
+    await store.close();
+  });
+
+const keys = program.command('keys').description('manage API keys (operator)');
+
+keys
+  .command('create')
+  .description('create a key; prints the key on stdout and nothing else')
+  .requiredOption('--email <address>', 'the address the key belongs to')
+  .option('--tier <tier>', 'rate-limit tier', 'free')
+  .option('--rpm <n>', "requests per minute for this key, overriding the tier's", parsePositiveInteger)
+  .action(async (options: { email: string; tier: string; rpm?: number }) => {
+    const cfg = config();
+    const tier = cfg.tiers.find((t) => t.name === options.tier);
+    if (!tier) throw new InvalidArgumentError(`unknown tier "${options.tier}"; tiers: ${cfg.tiers.map((t) => t.name).join(', ')}`);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email.trim())) throw new InvalidArgumentError(`"${options.email}" is not an e-mail address`);
+    const store = await openMigratedStore(cfg);
+    try {
+      const issued = await issueApiKey(store.db, {
+        tier,
+        emailHmac: hashEmail(options.email, resolveSecret(cfg)),
+        requestsPerMinute: options.rpm ?? null,
+      });
+      process.stdout.write(`${issued.key}\n`);
+    } finally {
+      await store.close();
+    }
+  });
+
+keys
+  .command('revoke')
+  .description('revoke the key with this prefix')
+  .argument('<prefix>', 'the key prefix shown by `lmi keys list`')
+  .action(async (prefix: string) => {
+    const store = await openMigratedStore(config());
+    try {
+      if (!(await revokeKeyByPrefix(store.db, prefix))) {
+        process.stderr.write(`no live key has the prefix ${prefix}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`revoked ${prefix}\n`);
+    } finally {
+      await store.close();
+    }
+  });
+
+keys
+  .command('list')
+  .description('list keys (prefixes only; keys themselves are never stored)')
+  .action(async () => {
+    const store = await openMigratedStore(config());
+    try {
+      for (const key of await listApiKeys(store.db)) {
+        const limit = key.requestsPerMinute === null ? '' : ` rpm=${key.requestsPerMinute}`;
+        process.stdout.write(`${key.prefix}  ${key.tier}${limit}  created ${key.createdAt}  ${key.revokedAt ? `revoked ${key.revokedAt}` : 'live'}\n`);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+function parsePositiveInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return n;
+}
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`lmi: ${error instanceof ConfigError ? `configuration: ${message}` : message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Tier {
+  name: string;
+  requestsPerMinute: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded SQLite database, the mail outbox and the generated secret. */
+  dataDir: string;
+  /** PostgreSQL when set; the embedded SQLite file in dataDir otherwise. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Local mirror of the publishers' files; when null the ingest reads the publishers' HTTPS URLs. */
+  upstreamDir: string | null;
+  /** Keys the HMAC of e-mail addresses; from LMI_SECRET, else generated once and kept in dataDir. */
+  secret: string | null;
+  smtpUrl: string | null;
+  logLevel: LogLevel;
+  tiers: Tier[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The repository (or installed package) root: two levels above this file in src/ and in dist/. */
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_TIERS: Tier[] = [
+  { name: 'free', requestsPerMinute: 60 },
+  { name: 'partner', requestsPerMinute: 600 },
+];
+
+/**
+ * Reads and validates the environment once. Everything else receives the resulting Config;
+ * nothing reads process.env later. A bad value throws a ConfigError whose message is one line
+ * naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: readPort(env.PORT),
+    host: readNonEmpty('HOST', env.HOST) ?? '0.0.0.0',
+    dataDir: path.resolve(readNonEmpty('LMI_DATA_DIR', env.LMI_DATA_DIR) ?? path.join(packageRoot, 'data')),
+    databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    redisUrl: readUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    upstreamDir: readUpstreamDir(env.LMI_UPSTREAM_DIR),
+    secret: readSecret(env.LMI_SECRET),
+    smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    tiers: readTiers(env.LMI_TIERS),
+  };
+}
+
+function readNonEmpty(name: string, value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.trim() === '') throw new ConfigError(`${name} is blank`);
+  return value.trim();
+}
+
+function readPort(value: string | undefined): number {
+  const text = readNonEmpty('PORT', value);
+  if (text === null) return 8080;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 1 to 65535, got "${text}"`);
+  }
+  return port;
+}
+
+function readUrl(name: string, value: string | undefined, protocols: string[]): string | null {
+  const text = readNonEmpty(name, value);
+  if (text === null) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${name} is not a URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return text;
+}
+
+function readUpstreamDir(value: string | undefined): string | null {
+  const text = readNonEmpty('LMI_UPSTREAM_DIR', value);
+  if (text === null) {
+    const mirror = path.resolve(packageRoot, '..', 'shared', 'upstream');
+    return existsSync(mirror) ? mirror : null;
+  }
+  const dir = path.resolve(text);
+  if (!existsSync(dir)) throw new ConfigError(`LMI_UPSTREAM_DIR points to a folder that does not exist: ${dir}`);
+  return dir;
+}
+
+function readSecret(value: string | undefined): string | null {
+  const text = readNonEmpty('LMI_SECRET', value);
+  if (text !== null && text.length < 32) throw new ConfigError('LMI_SECRET must be at least 32 characters');
+  return text;
+}
+
+function readLogLevel(value: string | undefined): LogLevel {
+  const text = readNonEmpty('LOG_LEVEL', value);
+  if (text === null) return 'info';
+  const level = LOG_LEVELS.find((l) => l === text.toLowerCase());
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text}"`);
+  return level;
+}
+
+/** LMI_TIERS: "free=60,partner=600". The free tier is required: it is what key requests issue. */
+function readTiers(value: string | undefined): Tier[] {
+  const text = readNonEmpty('LMI_TIERS', value);
+  if (text === null) return DEFAULT_TIERS;
+  const tiers = text.split(',').map((pair) => {
+    const match = /^\s*([a-z][a-z0-9-]*)\s*=\s*(\d+)\s*$/.exec(pair);
+    if (!match || Number(match[2]) < 1) {
+      throw new ConfigError(`LMI_TIERS must look like "free=60,partner=600", got "${text}"`);
+    }
+    return { name: match[1]!, requestsPerMinute: Number(match[2]) };
+  });
+  if (!tiers.some((t) => t.name === 'free')) throw new ConfigError('LMI_TIERS must include the free tier');
+  return tiers;
+}

@@ -1,0 +1,9 @@
+import type { AnySourceDescriptor } from './source.js';
+import { socStructureSource } from './sources/soc2020-structure/descriptor.js';
+
+/** Every source the service knows, in ingest order (sources others depend on come first). */
+export const SOURCES: AnySourceDescriptor[] = [socStructureSource];
+
+export function findSource(key: string): AnySourceDescriptor | undefined {
+  return SOURCES.find((s) => s.key === key);
+}

@@ -1,0 +1,46 @@
+import type { Check } from '../store/editions.js';
+import type { Tx } from '../store/schema.js';
+import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
+
+export type SourceTier = 'api' | 'scrapeanddiff' | 'detectonly';
+
+/** A release the source found upstream, before it is read. */
+export interface ReleaseRef {
+  /** The release as the publisher names it. */
+  label: string;
+  /** Releases replace others only within a series (for ASHE, the reference year); null: one series. */
+  seriesKey: string | null;
+  location: FileLocation;
+}
+
+/**
+ * Everything the service knows about one upstream source: who publishes it, how to find its
+ * releases, how to read and check one, and how to store its rows. The source folder is the only
+ * place that knows the publisher's file layout.
+ */
+export interface SourceDescriptor<Parsed = unknown> {
+  key: string;
+  name: string;
+  publisher: string;
+  licence: string;
+  /** The publisher's page for the dataset. */
+  url: string;
+  cadence: string | null;
+  tier: SourceTier;
+  /** The credit to show wherever the data is displayed. */
+  attribution: string;
+  /** Releases available upstream now, oldest first; empty when none can be reached. */
+  detect(upstream: Upstream): Promise<ReleaseRef[]>;
+  /** Reads the release; throws on a file it cannot understand (the release is quarantined). */
+  parse(file: UpstreamFile, release: ReleaseRef): Promise<Parsed>;
+  /** The release's own name, when only its contents say it (e.g. a version on a cover sheet). */
+  labelOf?(parsed: Parsed): string;
+  /** Validation rules; any `fail` holds the release back. */
+  check(parsed: Parsed, release: ReleaseRef): Check[];
+  /** Writes the release's rows under its edition id, inside the publishing transaction. */
+  stage(trx: Tx, editionId: string, parsed: Parsed): Promise<number>;
+}
+
+/** Sources differ in their parsed type; the pipeline only passes it from parse to check to stage. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySourceDescriptor = SourceDescriptor<any>;

@@ -1,0 +1,44 @@
+import { insertSocGroups, type SocGroup } from '../../../store/soc-groups.js';
+import { readWorkbook } from '../../formats/workbook-worker.js';
+import type { SourceDescriptor } from '../../source.js';
+import { ONS_ATTRIBUTION, OGL, VOLUME2_LOCATION, VOLUME2_PAGE, volume2ReleaseLabel } from '../soc2020-volume2.js';
+import { checkSocStructure } from './checks.js';
+import { FRAMEWORK_SHEET, parseSocFramework } from './parse.js';
+
+export interface SocStructureRelease {
+  label: string;
+  groups: SocGroup[];
+}
+
+export const socStructureSource: SourceDescriptor<SocStructureRelease> = {
+  key: 'soc2020-structure',
+  name: 'SOC 2020 structure (major, sub-major, minor and unit groups)',
+  publisher: 'Office for National Statistics',
+  licence: OGL,
+  url: VOLUME2_PAGE,
+  cadence: 'revised with each coding index version (about twice a year)',
+  tier: 'scrapeanddiff',
+  attribution: ONS_ATTRIBUTION,
+
+  async detect(upstream) {
+    if (!(await upstream.has(VOLUME2_LOCATION))) return [];
+    return [{ label: 'SOC 2020 Volume 2 (coding index workbook)', seriesKey: null, location: VOLUME2_LOCATION }];
+  },
+
+  async parse(file) {
+    const workbook = await readWorkbook(file.bytes, { sheets: ['Information', FRAMEWORK_SHEET] });
+    return { label: volume2ReleaseLabel(workbook), groups: parseSocFramework(workbook) };
+  },
+
+  labelOf(release) {
+    return release.label;
+  },
+
+  check(release) {
+    return checkSocStructure(release.groups);
+  },
+
+  stage(trx, editionId, release) {
+    return insertSocGroups(trx, editionId, release.groups);
+  },
+};

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import https from 'node:https';
+import path from 'node:path';
+
+/** Where one file of a release lives: in the local mirror, and at the publisher. */
+export interface FileLocation {
+  /** Path inside the mirror, `<source folder>/<file name>`. */
+  mirrorPath: string;
+  /** The publisher's HTTPS address of the same file. */
+  url: string;
+}
+
+export interface UpstreamFile {
+  /** What was read: a file:// URI in the mirror, the publisher's URL otherwise. */
+  uri: string;
+  bytes: Uint8Array;
+  sha256: string;
+}
+
+/**
+ * One interface over the two ways a release is read: the local mirror (LMI_UPSTREAM_DIR) or the
+ * publisher's HTTPS address. Parsers receive bytes and never know which.
+ */
+export interface Upstream {
+  readonly description: string;
+  /** Whether the file is there to read. Over HTTPS this is only known by fetching it. */
+  has(location: FileLocation): Promise<boolean>;
+  /** File names in a mirror folder; empty over HTTPS, where sources list their known addresses. */
+  listFolder(folder: string): Promise<string[]>;
+  fetch(location: FileLocation): Promise<UpstreamFile>;
+}
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+}
+
+function describeBytes(uri: string, bytes: Uint8Array): UpstreamFile {
+  return { uri, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+export function mirrorUpstream(root: string): Upstream {
+  const resolveInside = (relative: string): string => {
+    const full = path.resolve(root, relative);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new UpstreamError(`${relative} is outside the mirror`);
+    return full;
+  };
+  return {
+    description: `local mirror ${root}`,
+    async has(location) {
+      try {
+        const names = await readdir(path.dirname(resolveInside(location.mirrorPath)));
+        return names.includes(path.basename(location.mirrorPath));
+      } catch {
+        return false;
+      }
+    },
+    async listFolder(folder) {
+      try {
+        return (await readdir(resolveInside(folder))).sort();
+      } catch {
+        return [];
+      }
+    },
+    async fetch(location) {
+      const file = resolveInside(location.mirrorPath);
+      try {
+        return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
+      } catch (error) {
+        throw new UpstreamError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      }
+    },
+  };
+}
+
+export interface HttpsUpstreamOptions {
+  /** Extra certificate authorities to trust (tests serve HTTPS with their own). */
+  ca?: string | Buffer;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
+  const download = (url: string, redirectsLeft = 5): Promise<Uint8Array> =>
+    new Promise((resolve, reject) => {
+      if (!url.startsWith('https://')) return reject(new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`));
+      const request = https.get(url, { timeout: timeoutMs, ...(options.ca ? { ca: options.ca } : {}) }, (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location && redirectsLeft > 0) {
+          response.resume();
+          resolve(download(new URL(response.headers.location, url).href, redirectsLeft - 1));
+          return;
+        }
+        if (status !== 200) {
+          response.resume();
+          reject(new UpstreamError(`${url} answered HTTP ${status}`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            request.destroy(new UpstreamError(`${url} is larger than ${maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        response.on('error', reject);
+      });
+      request.on('timeout', () => request.destroy(new UpstreamError(`${url} did not answer within ${timeoutMs} ms`)));
+      request.on('error', (error) => reject(error instanceof UpstreamError ? error : new UpstreamError(`${url}: ${error.message}`)));
+    });
+  return {
+    description: 'publishers over HTTPS',
+    async has() {
+      return true;
+    },
+    async listFolder() {
+      return [];
+    },
+    async fetch(location) {
+      return describeBytes(location.url, await download(location.url));
+    },
+  };
+}
+
+export function upstreamFor(upstreamDir: string | null): Upstream {
+  return upstreamDir ? mirrorUpstream(upstreamDir) : httpsUpstream();
+}

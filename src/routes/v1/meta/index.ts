@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { declareResponses } from '../../../http/declared-responses.js';
+import { editionResponses, ingestStatus, sourceResponses } from '../../../queries/meta.js';
+import { EditionResponseSchema, EditionsQuerySchema, IngestStatusResponseSchema, SourceResponseSchema } from '../../../schemas/meta.js';
+
+const open = { access: 'open' as const };
+const tags = ['Metadata'];
+
+export async function metaRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+
+  app.get(
+    '/sources',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Upstream sources and the release of each being served',
+        security: [],
+        response: declareResponses({ schema: Type.Array(SourceResponseSchema), description: 'Every source, with its current release or null' }, [429]),
+      },
+    },
+    async () => sourceResponses(services.sources, services.currentEditions),
+  );
+
+  app.get<{ Querystring: { source?: string } }>(
+    '/editions',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Releases of the sources, newest first, quarantined ones included',
+        security: [],
+        querystring: EditionsQuerySchema,
+        response: declareResponses({ schema: Type.Array(EditionResponseSchema), description: 'Editions, newest first' }, [429]),
+      },
+    },
+    async (request) => editionResponses(services.store.db, request.query.source),
+  );
+
+  app.get(
+    '/ingest',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'When each source was last read, and releases held back',
+        security: [],
+        response: declareResponses({ schema: IngestStatusResponseSchema, description: 'Ingest status; never cached' }, [429]),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ingestStatus(services.store.db);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import type { Config } from './config.js';
+import { SOURCES } from './ingest/registry.js';
+import { openStore, type Store } from './store/database.js';
+import { migrateToLatest } from './store/migrate.js';
+import { registerSources } from './store/sources.js';
+
+/** Opens the configured store, brings its schema up to date and registers the sources in code. */
+export async function openMigratedStore(config: Config): Promise<Store> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(store.db);
+    await registerSources(
+      store.db,
+      SOURCES.map((s) => ({ key: s.key, name: s.name, publisher: s.publisher, licence: s.licence, url: s.url, cadence: s.cadence, tier: s.tier })),
+    );
+    return store;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

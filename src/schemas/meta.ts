@@ -1,0 +1,53 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum } from './shared.js';
+
+export const SourceResponseSchema = Type.Object(
+  {
+    key: Type.String({ description: 'Identifier used by the editions `source` filter' }),
+    name: Type.String(),
+    publisher: Type.String(),
+    licence: Type.String(),
+    url: Type.String(),
+    cadence: Nullable(Type.String()),
+    tier: StringEnum(['api', 'scrapeanddiff', 'detectonly'] as const),
+    currentEdition: Nullable(Type.String()),
+    currentEditionPublished: Nullable(DateTime),
+  },
+  { title: 'SourceResponse' },
+);
+export type SourceResponse = Static<typeof SourceResponseSchema>;
+
+export const CheckSchema = Type.Object({
+  rule: Type.String(),
+  status: StringEnum(['warn', 'fail'] as const),
+  observed: Nullable(Type.String()),
+});
+
+export const EditionResponseSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    sourceKey: Type.String(),
+    label: Type.String(),
+    seriesKey: Nullable(Type.String()),
+    status: Type.String({ description: '`published`, `superseded`, `quarantined`, or an in-progress state' }),
+    detectedAt: DateTime,
+    publishedAt: Nullable(DateTime),
+    sourceUri: Type.String(),
+    checks: Type.Array(CheckSchema),
+  },
+  { title: 'EditionResponse' },
+);
+export type EditionResponse = Static<typeof EditionResponseSchema>;
+
+export const IngestStatusResponseSchema = Type.Object(
+  {
+    sources: Type.Array(Type.Object({ sourceKey: Type.String(), lastRun: DateTime, lastSuccess: Nullable(DateTime) })),
+    quarantined: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), sourceKey: Type.String(), label: Type.String(), detectedAt: DateTime })),
+  },
+  { title: 'IngestStatusResponse' },
+);
+export type IngestStatusResponse = Static<typeof IngestStatusResponseSchema>;
+
+export const EditionsQuerySchema = Type.Object({
+  source: Type.Optional(Type.String({ description: 'A source key from /v1/meta/sources' })),
+});

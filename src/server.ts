@@ -1,0 +1,50 @@
+import { buildApp, loggerOptions, type App } from './app.js';
+import type { Config } from './config.js';
+import { ingestSources } from './ingest/pipeline.js';
+import { loggedProgress } from './ingest/progress.js';
+import { SOURCES } from './ingest/registry.js';
+import { upstreamFor } from './ingest/upstream.js';
+import { openMigratedStore } from './runtime.js';
+import { createServices } from './services.js';
+
+export interface ServeOptions {
+  /** Read upstream releases after listening (the embedded default's `npm start`). */
+  ingestOnStart: boolean;
+}
+
+/** The process entry for `lmi serve`: config in, migrate, listen, optional ingest, graceful close. */
+export async function serve(config: Config, options: ServeOptions): Promise<App> {
+  const store = await openMigratedStore(config);
+  const services = createServices(config, store);
+  const app = await buildApp(services, { logger: loggerOptions(config.logLevel) });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing');
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
+
+  if (options.ingestOnStart) {
+    services.readiness.ingestDone = false;
+    const upstream = upstreamFor(config.upstreamDir);
+    app.log.info({ upstream: upstream.description }, 'ingest started');
+    const started = Date.now();
+    ingestSources({ store, upstream, sources: SOURCES, progress: loggedProgress(app.log) })
+      .then(() => app.log.info({ ms: Date.now() - started }, 'ingest done'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
+      .finally(() => {
+        services.currentEditions.invalidate();
+        services.readiness.ingestDone = true;
+      });
+  }
+  return app;
+}

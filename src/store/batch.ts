@@ -1,0 +1,20 @@
+import type { Database, DbOrTx } from './schema.js';
+
+/**
+ * Inserts rows in batches small enough for both dialects' parameter limits
+ * (SQLite 32,766 and PostgreSQL 65,535 bound values per statement).
+ */
+export async function insertInBatches<T extends keyof Database & string>(
+  db: DbOrTx,
+  table: T,
+  rows: Database[T][],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const columns = Object.keys(rows[0] as object).length;
+  const batchSize = Math.max(1, Math.floor(30_000 / columns));
+  for (let i = 0; i < rows.length; i += batchSize) {
+    // Kysely cannot relate a generic table name to its row type; the signature above keeps callers exact.
+    await db.insertInto(table).values(rows.slice(i, i + batchSize) as never).execute();
+  }
+  return rows.length;
+}

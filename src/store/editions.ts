@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { nowIso } from './clock.js';
+import type { Db, DbOrTx, EditionStatus, EditionsTable, Tx } from './schema.js';
+
+export interface Check {
+  rule: string;
+  /** `warn`: published with a known issue; `fail`: held back. */
+  status: 'warn' | 'fail';
+  observed: string | null;
+}
+
+export interface Edition {
+  id: string;
+  sourceKey: string;
+  label: string;
+  seriesKey: string | null;
+  status: EditionStatus;
+  detectedAt: string;
+  publishedAt: string | null;
+  sourceUri: string;
+  sha256: string;
+  checks: Check[];
+  rowsStored: number | null;
+}
+
+const IN_PROGRESS: EditionStatus[] = ['detected', 'parsing', 'publishing'];
+
+function toEdition(row: EditionsTable): Edition {
+  return {
+    id: row.id,
+    sourceKey: row.source_key,
+    label: row.label,
+    seriesKey: row.series_key,
+    status: row.status,
+    detectedAt: row.detected_at,
+    publishedAt: row.published_at,
+    sourceUri: row.source_uri,
+    sha256: row.sha256,
+    checks: JSON.parse(row.checks) as Check[],
+    rowsStored: row.rows_stored === null ? null : Number(row.rows_stored),
+  };
+}
+
+export interface NewEdition {
+  sourceKey: string;
+  label: string;
+  seriesKey: string | null;
+  sourceUri: string;
+  sha256: string;
+}
+
+export async function recordDetectedEdition(db: Db, edition: NewEdition): Promise<Edition> {
+  const row: EditionsTable = {
+    id: randomUUID(),
+    source_key: edition.sourceKey,
+    label: edition.label,
+    series_key: edition.seriesKey,
+    status: 'parsing',
+    detected_at: nowIso(),
+    published_at: null,
+    source_uri: edition.sourceUri,
+    sha256: edition.sha256,
+    checks: '[]',
+    rows_stored: null,
+  };
+  await db.insertInto('editions').values(row).execute();
+  return toEdition(row);
+}
+
+/** An edition of this source already made from exactly these bytes (whatever became of it). */
+export async function findEditionByContent(db: Db, sourceKey: string, sha256: string): Promise<Edition | null> {
+  const row = await db
+    .selectFrom('editions')
+    .selectAll()
+    .where('source_key', '=', sourceKey)
+    .where('sha256', '=', sha256)
+    .where('status', 'not in', IN_PROGRESS)
+    .orderBy('detected_at', 'desc')
+    .executeTakeFirst();
+  return row ? toEdition(row) : null;
+}
+
+/**
+ * Editions left in an in-progress state by an ingest that stopped part-way. They carry no data
+ * rows (staging and publishing are one transaction), so they are simply removed.
+ */
+export async function discardInterruptedEditions(db: Db, sourceKey: string): Promise<number> {
+  const result = await db
+    .deleteFrom('editions')
+    .where('source_key', '=', sourceKey)
+    .where('status', 'in', IN_PROGRESS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function relabelEdition(db: Db, editionId: string, label: string): Promise<void> {
+  await db.updateTable('editions').set({ label }).where('id', '=', editionId).execute();
+}
+
+export async function quarantineEdition(db: Db, editionId: string, checks: Check[]): Promise<void> {
+  await db
+    .updateTable('editions')
+    .set({ status: 'quarantined', checks: JSON.stringify(checks) })
+    .where('id', '=', editionId)
+    .execute();
+}
+
+/**
+ * Stages the edition's rows and makes it current for its series in one transaction: readers see
+ * either the previous edition or the new one complete, never a mix. The edition it replaces in
+ * the same series becomes `superseded` and keeps its rows, so it can still be pinned.
+ */
+export async function publishEdition(
+  db: Db,
+  edition: Edition,
+  checks: Check[],
+  stage: (trx: Tx) => Promise<number>,
+): Promise<Edition> {
+  return db.transaction().execute(async (trx) => {
+    const rowsStored = await stage(trx);
+    await trx
+      .updateTable('editions')
+      .set({ status: 'superseded' })
+      .where('source_key', '=', edition.sourceKey)
+      .where('status', '=', 'published')
+      .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
+      .execute();
+    const publishedAt = nowIso();
+    await trx
+      .updateTable('editions')
+      .set({ status: 'published', published_at: publishedAt, checks: JSON.stringify(checks), rows_stored: rowsStored })
+      .where('id', '=', edition.id)
+      .execute();
+    return { ...edition, status: 'published', publishedAt, checks, rowsStored };
+  });
+}
+
+/** Every edition, or those of one source, newest first, quarantined ones included. */
+export async function listEditions(db: DbOrTx, sourceKey?: string): Promise<Edition[]> {
+  let query = db.selectFrom('editions').selectAll().where('status', 'not in', IN_PROGRESS);
+  if (sourceKey !== undefined) query = query.where('source_key', '=', sourceKey);
+  const rows = await query.orderBy('detected_at', 'desc').orderBy('id').execute();
+  return rows.map(toEdition);
+}
+
+/** The published edition of each series of each source (the ones the API serves). */
+export async function listCurrentEditions(db: DbOrTx): Promise<Edition[]> {
+  const rows = await db
+    .selectFrom('editions')
+    .selectAll()
+    .where('status', '=', 'published')
+    .orderBy('source_key')
+    .orderBy('series_key')
+    .execute();
+  return rows.map(toEdition);
+}
+
+export async function findEdition(db: DbOrTx, id: string): Promise<Edition | null> {
+  const row = await db.selectFrom('editions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEdition(row) : null;
+}
