@@ -83,7 +83,7 @@ export interface HttpsUpstreamOptions {
 export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
-  const download = (url: string, redirectsLeft = 5): Promise<Uint8Array> =>
+  const download = (url: string, redirectsLeft = 5): Promise<{ url: string; bytes: Uint8Array }> =>
     new Promise((resolve, reject) => {
       if (!url.startsWith('https://')) return reject(new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`));
       const request = https.get(url, { timeout: timeoutMs, ...(options.ca ? { ca: options.ca } : {}) }, (response) => {
@@ -108,7 +108,7 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        response.on('end', () => resolve({ url, bytes: new Uint8Array(Buffer.concat(chunks)) }));
         response.on('error', reject);
       });
       request.on('timeout', () => request.destroy(new UpstreamError(`${url} did not answer within ${timeoutMs} ms`)));
@@ -123,7 +123,8 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
       return [];
     },
     async fetch(location) {
-      return describeBytes(location.url, await download(location.url));
+      const { url, bytes } = await download(location.url);
+      return describeBytes(url, bytes);
     },
   };
 }

@@ -1,0 +1,57 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ConfigError, DEFAULT_TIERS, loadConfig } from '../src/config.js';
+import { UPSTREAM_DIR } from './helpers/upstream.js';
+
+describe('configuration', () => {
+  it('defaults: port 8080, embedded SQLite, the shared upstream mirror, info logs, free tier at 60 a minute', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.databaseUrl, null);
+    assert.equal(config.redisUrl, null);
+    assert.equal(config.upstreamDir, UPSTREAM_DIR);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(path.basename(config.dataDir), 'data');
+    assert.deepEqual(config.tiers, DEFAULT_TIERS);
+    assert.equal(config.tiers.find((t) => t.name === 'free')!.requestsPerMinute, 60);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000', LMI_DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379',
+      LMI_UPSTREAM_DIR: UPSTREAM_DIR, LMI_SECRET: 's'.repeat(32), SMTP_URL: 'smtp://mail:25', LOG_LEVEL: 'WARN', LMI_TIERS: 'free=60,partner=1000',
+    });
+    assert.equal(config.port, 9000);
+    assert.equal(config.dataDir, '/tmp/x');
+    assert.equal(config.databaseUrl, 'postgres://u@h/db');
+    assert.equal(config.smtpUrl, 'smtp://mail:25');
+    assert.equal(config.logLevel, 'warn');
+    assert.deepEqual(config.tiers, [{ name: 'free', requestsPerMinute: 60 }, { name: 'partner', requestsPerMinute: 1000 }]);
+  });
+
+  const bad: Array<[Record<string, string>, RegExp]> = [
+    [{ PORT: 'eighty' }, /^PORT must be a whole number from 1 to 65535, got "eighty"$/],
+    [{ PORT: '70000' }, /^PORT /],
+    [{ DATABASE_URL: 'mysql://x/y' }, /^DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/],
+    [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL is not a URL$/],
+    [{ REDIS_URL: 'http://x' }, /^REDIS_URL /],
+    [{ SMTP_URL: 'mailto:x' }, /^SMTP_URL /],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ LMI_SECRET: 'short' }, /^LMI_SECRET must be at least 32 characters$/],
+    [{ LMI_UPSTREAM_DIR: '/no/such/folder' }, /^LMI_UPSTREAM_DIR points to a folder that does not exist/],
+    [{ LMI_TIERS: 'partner=5' }, /^LMI_TIERS must include the free tier$/],
+    [{ LMI_TIERS: 'free=lots' }, /^LMI_TIERS must look like/],
+    [{ PORT: '   ' }, /^PORT is blank$/],
+  ];
+  for (const [env, message] of bad) {
+    it(`stops on ${Object.keys(env)[0]}=${Object.values(env)[0]} with a one-line message naming the variable`, () => {
+      assert.throws(() => loadConfig(env), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, message);
+        assert.ok(!error.message.includes('\n'));
+        return true;
+      });
+    });
+  }
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openStore, type Dialect, type Store } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { registerSources } from '../../src/store/sources.js';
+import { SOURCES } from '../../src/ingest/registry.js';
+import type { AnySourceDescriptor } from '../../src/ingest/source.js';
+
+export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+
+/** The PostgreSQL every developer machine and CI runs (trust auth, database `test`). */
+export const TEST_DATABASE_URL = process.env.LMI_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestStore extends Store {
+  dataDir: string;
+  /** Closes the store and removes everything it created (the SQLite folder or the PostgreSQL schema). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated store isolated from every other run: SQLite in its own temporary folder,
+ * PostgreSQL in its own schema, dropped afterwards.
+ */
+export async function openTestStore(dialect: Dialect, sources: AnySourceDescriptor[] = SOURCES): Promise<TestStore> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-test-'));
+  let store: Store;
+  let dropSchema = async () => undefined;
+  if (dialect === 'postgres') {
+    const schema = `lmi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await withPgClient((client) => client.query(`create schema ${schema}`));
+    store = openStore({ databaseUrl: TEST_DATABASE_URL, dataDir, pgSchema: schema });
+    dropSchema = async () => {
+      await withPgClient((client) => client.query(`drop schema ${schema} cascade`));
+    };
+  } else {
+    store = openStore({ databaseUrl: null, dataDir });
+  }
+  await migrateToLatest(store.db);
+  await registerSources(store.db, sources.map((s) => ({ key: s.key, name: s.name, publisher: s.publisher, licence: s.licence, url: s.url, cadence: s.cadence, tier: s.tier })));
+  return {
+    ...store,
+    dataDir,
+    async dispose() {
+      await store.close();
+      await dropSchema();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
