@@ -1,9 +1,15 @@
+import { socDescriptionsSource } from '../ingest/sources/soc2020-descriptions/descriptor.js';
+import { codingIndexSource } from '../ingest/sources/soc2020-index/descriptor.js';
+import type { CodingIndexRecord } from '../ingest/sources/soc2020-index/parse.js';
 import { socStructureSource } from '../ingest/sources/soc2020-structure/descriptor.js';
-import { Problem } from '../http/problem.js';
-import type { OccupationSummary } from '../schemas/occupations.js';
+import { Problem, sourceUnavailable } from '../http/problem.js';
+import type { OccupationMatch, OccupationProfile, OccupationSummary, OccupationTitle } from '../schemas/occupations.js';
+import { findSocDescription } from '../store/soc-descriptions.js';
 import { socGroupsOfEdition, type SocGroup } from '../store/soc-groups.js';
 import type { Db } from '../store/schema.js';
+import type { CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
+import { provenanceOf } from './provenance.js';
 
 /** The SOC 2020 hierarchy of the current structure edition, indexed for lookups. */
 export interface SocHierarchy {
@@ -12,12 +18,16 @@ export interface SocHierarchy {
   unitGroups: SocGroup[];
 }
 
+/** How many sample titles a profile lists. */
+const EXAMPLE_TITLES = 10;
+
 export class Occupations {
   private hierarchy: SocHierarchy | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
+    private readonly codingIndex: CodingIndexCache,
   ) {}
 
   async structure(): Promise<SocHierarchy> {
@@ -36,8 +46,18 @@ export class Occupations {
     return this.hierarchy;
   }
 
+  /** The unit group with this code, or a 404 that says how to find valid codes. */
+  async unitGroup(soc: string): Promise<SocGroup> {
+    const { groups } = await this.structure();
+    const group = groups.get(soc);
+    if (!group || group.level !== 'unit') {
+      throw new Problem('occupation-not-found', `There is no SOC 2020 unit group "${soc}". Codes are four digits; GET /v1/occupations lists all 412, and /v1/occupations/search finds one from a job title.`);
+    }
+    return group;
+  }
+
   async list(): Promise<OccupationSummary[]> {
-    const { groups, unitGroups } = await this.structure();
+    const [{ groups, unitGroups }, index] = await Promise.all([this.structure(), this.codingIndex.get()]);
     return unitGroups.map((unit) => {
       const subMajor = groups.get(unit.code.slice(0, 2)) ?? null;
       const major = groups.get(unit.code.slice(0, 1)) ?? null;
@@ -48,9 +68,80 @@ export class Occupations {
         majorTitle: major?.title ?? null,
         subMajorGroup: subMajor?.code ?? null,
         subMajorTitle: subMajor?.title ?? null,
-        // The coding index is its own source; until it is ingested no titles are counted.
-        titleCount: 0,
+        titleCount: index?.byUnitGroup.get(unit.code)?.length ?? 0,
       };
     });
   }
+
+  async profile(soc: string): Promise<OccupationProfile> {
+    const unit = await this.unitGroup(soc);
+    const { groups } = await this.structure();
+    const records = (await this.codingIndex.get())?.byUnitGroup.get(soc) ?? [];
+    const minor = groups.get(soc.slice(0, 3)) ?? null;
+    const subMajor = groups.get(soc.slice(0, 2)) ?? null;
+    const major = groups.get(soc.slice(0, 1)) ?? null;
+    return {
+      soc2020: soc,
+      title: unit.title,
+      minorGroup: minor?.code ?? null,
+      minorTitle: minor?.title ?? null,
+      subMajorGroup: subMajor?.code ?? null,
+      subMajorTitle: subMajor?.title ?? null,
+      majorGroup: major?.code ?? null,
+      majorTitle: major?.title ?? null,
+      isco08: mostCommonIsco(records),
+      titleCount: records.length,
+      examples: [...new Set(records.map((r) => r.naturalTitle))].slice(0, EXAMPLE_TITLES),
+      about: await this.about(soc),
+    };
+  }
+
+  async titles(soc: string): Promise<OccupationTitle[]> {
+    await this.unitGroup(soc);
+    const index = await this.codingIndex.get();
+    if (!index) throw sourceUnavailable(codingIndexSource.key, codingIndexSource.name, 'Job titles');
+    const seen = new Set<string>();
+    const titles: OccupationTitle[] = [];
+    for (const record of index.byUnitGroup.get(soc) ?? []) {
+      const key = `${record.naturalTitle}\u0000${record.qualifier ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      titles.push({ title: record.naturalTitle, qualifier: record.qualifier });
+    }
+    return titles.sort((a, b) => a.title.localeCompare(b.title, 'en-GB') || (a.qualifier ?? '').localeCompare(b.qualifier ?? '', 'en-GB'));
+  }
+
+  async search(query: string, limit: number): Promise<OccupationMatch[]> {
+    const [{ groups }, index] = await Promise.all([this.structure(), this.codingIndex.get()]);
+    if (!index) throw new Problem('not-ready', 'The SOC 2020 coding index has not been ingested yet; try again shortly.', { retryAfter: 30 });
+    return index.search.search(query, limit).map((match) => ({
+      soc2020: match.soc2020,
+      title: groups.get(match.soc2020)?.title ?? match.matchedTitle,
+      matchedTitle: match.matchedTitle,
+      qualifier: match.qualifier,
+      // Three decimals say all a caller can use; fuzzy scores stay below 1 (the scorer caps them at 0.99).
+      confidence: Math.round(match.confidence * 1000) / 1000,
+      matchType: match.matchType,
+    }));
+  }
+
+  private async about(soc: string): Promise<OccupationProfile['about']> {
+    const edition = await this.current.latest(socDescriptionsSource.key);
+    if (!edition) return null;
+    const description = await findSocDescription(this.db, edition.id, soc);
+    if (!description) return null;
+    return { description: description.description, tasks: description.tasks, provenance: provenanceOf(socDescriptionsSource, edition) };
+  }
+}
+
+/** The ISCO-08 group most of the occupation's index records map to; ties go to the lower code. */
+function mostCommonIsco(records: CodingIndexRecord[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of records) if (r.isco08 !== null) counts.set(r.isco08, (counts.get(r.isco08) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [code, count] of counts) {
+    const bestCount = best === null ? -1 : counts.get(best)!;
+    if (count > bestCount || (count === bestCount && code < best!)) best = code;
+  }
+  return best;
 }

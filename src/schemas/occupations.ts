@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './shared.js';
+import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 export const OccupationSummarySchema = Type.Object(
   {
@@ -14,3 +14,64 @@ export const OccupationSummarySchema = Type.Object(
   { title: 'OccupationSummary' },
 );
 export type OccupationSummary = Static<typeof OccupationSummarySchema>;
+
+export const OccupationAboutSchema = Type.Object({
+  description: Type.String(),
+  tasks: Type.Array(Type.String(), { description: 'Each starts lower case and continues the phrase "job holders ..."' }),
+  provenance: ProvenanceSchema,
+});
+
+export const OccupationProfileSchema = Type.Object(
+  {
+    soc2020: Type.String({ pattern: '^\\d{4}$' }),
+    title: Type.String(),
+    minorGroup: Nullable(Type.String()),
+    minorTitle: Nullable(Type.String()),
+    subMajorGroup: Nullable(Type.String()),
+    subMajorTitle: Nullable(Type.String()),
+    majorGroup: Nullable(Type.String()),
+    majorTitle: Nullable(Type.String()),
+    isco08: Nullable(Type.String({ description: 'The ISCO-08 unit group most coding-index records of the occupation map to' })),
+    titleCount: Type.Integer(),
+    examples: Type.Array(Type.String(), { description: 'Sample job titles, default titles first' }),
+    about: Nullable(OccupationAboutSchema),
+  },
+  { title: 'OccupationProfile' },
+);
+export type OccupationProfile = Static<typeof OccupationProfileSchema>;
+
+export const OccupationTitleSchema = Type.Object(
+  {
+    title: Type.String({ description: 'Natural word order' }),
+    qualifier: Nullable(Type.String({ description: 'The industry or context that decides the code for an ambiguous title' })),
+  },
+  { title: 'OccupationTitle' },
+);
+export type OccupationTitle = Static<typeof OccupationTitleSchema>;
+
+export const OccupationMatchSchema = Type.Object(
+  {
+    soc2020: Type.String({ pattern: '^\\d{4}$' }),
+    title: Type.String({ description: 'Title of the unit group' }),
+    matchedTitle: Type.String({ description: 'Coding-index title that matched' }),
+    qualifier: Nullable(Type.String()),
+    confidence: Type.Number({ description: '1.0 for an exact match, otherwise a similarity between 0 and 1' }),
+    matchType: StringEnum(['exact', 'fuzzy'] as const),
+  },
+  { title: 'OccupationMatch' },
+);
+export type OccupationMatch = Static<typeof OccupationMatchSchema>;
+
+export const SEARCH_QUERY_MAX = 200;
+
+export const SearchQuerySchema = Type.Object(
+  {
+    q: Type.String({ description: `The job title, 1 to ${SEARCH_QUERY_MAX} characters after trimming` }),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'How many matches, 1 to 50' }),
+  },
+  { additionalProperties: false },
+);
+
+export const SocParamsSchema = Type.Object({
+  soc: Type.String({ description: 'Four-digit SOC 2020 unit group code' }),
+});

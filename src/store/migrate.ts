@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import type { Db } from './schema.js';
 import * as initial from './migrations/001-initial.js';
+import * as socDescriptionsAndIndex from './migrations/002-soc-descriptions-and-index.js';
 
 /** Migrations are listed here, in order, so that the compiled build needs no file scanning. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-soc-descriptions-and-index': socDescriptionsAndIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

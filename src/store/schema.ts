@@ -50,6 +50,43 @@ export interface SocGroupsTable {
   parent_code: string | null;
 }
 
+export interface SocDescriptionsTable {
+  edition_id: string;
+  code: string;
+  title: string;
+  description: string;
+  entry_routes: string | null;
+  /** JSON array of strings. */
+  tasks: string;
+  /** JSON array of strings. */
+  related_titles: string;
+}
+
+export interface CodingIndexEntriesTable {
+  edition_id: string;
+  record_number: number;
+  unique_id: string;
+  default_flag: string | null;
+  soc2020: string | null;
+  soc2020_ext: string | null;
+  indexed_title: string;
+  natural_title: string;
+  add_qualifier: string | null;
+  ind_qualifier: string | null;
+  qualifier: string | null;
+  see: string | null;
+  isco08: string | null;
+}
+
+export interface CodingIndexAbbreviationsTable {
+  edition_id: string;
+  position: number;
+  abbreviation: string;
+  meaning: string;
+  /** 1 when marked `*` (frequently found in the index). */
+  frequent: number;
+}
+
 export interface ApiKeysTable {
   id: string;
   prefix: string;
@@ -77,6 +114,9 @@ export interface Database {
   editions: EditionsTable;
   ingest_runs: IngestRunsTable;
   soc_groups: SocGroupsTable;
+  soc_descriptions: SocDescriptionsTable;
+  coding_index_entries: CodingIndexEntriesTable;
+  coding_index_abbreviations: CodingIndexAbbreviationsTable;
   api_keys: ApiKeysTable;
   key_requests: KeyRequestsTable;
 }

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { OccupationSummarySchema } from '../../../schemas/occupations.js';
+import { invalidParameter } from '../../../http/problem.js';
+import {
+  OccupationMatchSchema,
+  OccupationProfileSchema,
+  OccupationSummarySchema,
+  OccupationTitleSchema,
+  SEARCH_QUERY_MAX,
+  SearchQuerySchema,
+  SocParamsSchema,
+} from '../../../schemas/occupations.js';
 
 const tags = ['Occupations'];
 
 export async function occupationRoutes(app: FastifyInstance): Promise<void> {
-  const { services } = app;
+  const { occupations } = app.services;
 
   app.get(
     '/',
@@ -17,6 +26,52 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
         response: declareResponses({ schema: Type.Array(OccupationSummarySchema), description: 'Every unit group, by code' }, [401, 429]),
       },
     },
-    async () => services.occupations.list(),
+    async () => occupations.list(),
+  );
+
+  app.get<{ Querystring: { q: string; limit: number } }>(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Find occupations from a free-text job title',
+        description: 'Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated.',
+        querystring: SearchQuerySchema,
+        response: declareResponses({ schema: Type.Array(OccupationMatchSchema), description: 'Matches, best first' }, [400, 401, 429]),
+      },
+    },
+    async (request) => {
+      const q = request.query.q.trim();
+      if (q.length < 1 || q.length > SEARCH_QUERY_MAX) {
+        throw invalidParameter('q', `\`q\` must be 1 to ${SEARCH_QUERY_MAX} characters long after trimming spaces (it is ${q.length})`);
+      }
+      return occupations.search(q, request.query.limit);
+    },
+  );
+
+  app.get<{ Params: { soc: string } }>(
+    '/:soc',
+    {
+      schema: {
+        tags,
+        summary: 'One occupation: its place in SOC 2020, sample titles and what job holders do',
+        params: SocParamsSchema,
+        response: declareResponses({ schema: OccupationProfileSchema, description: 'The occupation profile' }, [401, 404, 429]),
+      },
+    },
+    async (request) => occupations.profile(request.params.soc),
+  );
+
+  app.get<{ Params: { soc: string } }>(
+    '/:soc/titles',
+    {
+      schema: {
+        tags,
+        summary: 'Every job title the coding index classifies to the occupation',
+        params: SocParamsSchema,
+        response: declareResponses({ schema: Type.Array(OccupationTitleSchema), description: 'Titles in natural word order, alphabetical' }, [401, 404, 429]),
+      },
+    },
+    async (request) => occupations.titles(request.params.soc),
   );
 }

@@ -1,0 +1,42 @@
+import { insertInBatches } from './batch.js';
+import type { DbOrTx, SocDescriptionsTable } from './schema.js';
+
+export interface SocDescription {
+  code: string;
+  title: string;
+  description: string;
+  entryRoutes: string | null;
+  tasks: string[];
+  relatedTitles: string[];
+}
+
+export async function insertSocDescriptions(db: DbOrTx, editionId: string, descriptions: SocDescription[]): Promise<number> {
+  const rows: SocDescriptionsTable[] = descriptions.map((d) => ({
+    edition_id: editionId,
+    code: d.code,
+    title: d.title,
+    description: d.description,
+    entry_routes: d.entryRoutes,
+    tasks: JSON.stringify(d.tasks),
+    related_titles: JSON.stringify(d.relatedTitles),
+  }));
+  return insertInBatches(db, 'soc_descriptions', rows);
+}
+
+export async function findSocDescription(db: DbOrTx, editionId: string, code: string): Promise<SocDescription | null> {
+  const row = await db
+    .selectFrom('soc_descriptions')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    code: row.code,
+    title: row.title,
+    description: row.description,
+    entryRoutes: row.entry_routes,
+    tasks: JSON.parse(row.tasks) as string[],
+    relatedTitles: JSON.parse(row.related_titles) as string[],
+  };
+}
