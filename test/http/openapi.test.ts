@@ -6,6 +6,9 @@ import { openTestStore, type TestStore } from '../helpers/stores.js';
 /** Each route and the error statuses the spec declares for it. */
 const DECLARED: Record<string, number[]> = {
   '/v1/occupations': [401, 429],
+  '/v1/occupations/search': [400, 401, 429],
+  '/v1/occupations/{soc}': [401, 404, 429],
+  '/v1/occupations/{soc}/titles': [401, 404, 429],
   '/v1/meta/sources': [429],
   '/v1/meta/editions': [429],
   '/v1/meta/ingest': [429],
