@@ -9,6 +9,8 @@ import { hashEmail, issueApiKey } from '../keys/api-key.js';
 import { resolveSecret } from '../keys/secret.js';
 import { openMigratedStore } from '../runtime.js';
 import { serve } from '../server.js';
+import { createServices } from '../services.js';
+import { matchTable } from './match-table.js';
 import { listApiKeys, revokeKeyByPrefix } from '../store/api-keys.js';
 
 const program = new Command('lmi').description('uk-lmi: labour market information API for UK SOC 2020 occupations');
@@ -43,6 +45,22 @@ program
       const results = await ingestSources({ store, upstream, sources, progress: terminalProgress() });
       process.stdout.write(`${summaryTable(results)}\n`);
       if (results.some((r) => r.outcome === 'failed' || r.outcome === 'quarantined')) process.exitCode = 1;
+    } finally {
+      await store.close();
+    }
+  });
+
+program
+  .command('search')
+  .description('find occupations from a job title, as GET /v1/occupations/search does')
+  .argument('<text...>', 'the job title')
+  .option('--limit <n>', 'how many matches (1 to 50)', parsePositiveInteger, 10)
+  .action(async (words: string[], options: { limit: number }) => {
+    const cfg = config();
+    const store = await openMigratedStore(cfg);
+    try {
+      const matches = await createServices(cfg, store).occupations.search(words.join(' '), Math.min(options.limit, 50));
+      process.stdout.write(`${matchTable(matches)}\n`);
     } finally {
       await store.close();
     }

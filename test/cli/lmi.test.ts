@@ -60,8 +60,20 @@ describe('the lmi command (embedded SQLite)', () => {
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /soc2020-structure\s+published/);
     assert.match(first.stdout, /published\s+SOC 2020 Volume 2: the coding index, version 12 \(16 April 2025\) \(551 rows\)/);
+    assert.match(first.stdout, /soc2020-index\s+published/);
+    assert.match(first.stdout, /soc2020-descriptions\s+published/);
+    assert.match(first.stdout, /3 source\(s\), 0 failed or quarantined/);
     const second = await lmi(['ingest', 'soc2020-structure'], env);
     assert.match(second.stdout, /soc2020-structure\s+unchanged/);
+  });
+
+  it('search prints the matches as a table, the exact default entry first', async () => {
+    const result = await lmi(['search', "doctor's", 'receptionist', '--limit', '3'], env);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.match(lines[0]!, /^#\s+SOC\s+conf\.\s+match\s+matched title\s+unit group$/);
+    assert.match(lines[2]!, /^1\s+4216\s+1\.000\s+exact\s+Doctor's receptionist\s+Receptionists$/);
+    assert.equal(lines.length, 5);
   });
 
   it('ingest exits non-zero when a source is quarantined, saying why', async () => {
