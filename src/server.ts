@@ -33,7 +33,16 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
 
-  if (options.ingestOnStart) {
+  // Build the job-title search before the first caller needs it.
+  const warmSearch = () =>
+    services.codingIndex
+      .get()
+      .then((view) => view && app.log.info({ ms: Math.round(view.buildMs), edition: view.edition.label }, 'search index built'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'));
+
+  if (!options.ingestOnStart) {
+    void warmSearch();
+  } else {
     services.readiness.ingestDone = false;
     const upstream = upstreamFor(config.upstreamDir);
     app.log.info({ upstream: upstream.description }, 'ingest started');
@@ -41,8 +50,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
     ingestSources({ store, upstream, sources: SOURCES, progress: loggedProgress(app.log) })
       .then(() => app.log.info({ ms: Date.now() - started }, 'ingest done'))
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
-      .finally(() => {
+      .finally(async () => {
         services.currentEditions.invalidate();
+        await warmSearch();
         services.readiness.ingestDone = true;
       });
   }
