@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { registerApiKeyAuth } from './http/auth.js';
+import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
 import { healthRoutes } from './routes/health.js';
@@ -60,6 +61,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
 
   registerProblemHandlers(app);
   registerApiKeyAuth(app, services.store.db);
+  await registerCaching(app);
   await registerDocs(app);
 
   await app.register(healthRoutes);

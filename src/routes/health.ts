@@ -6,6 +6,10 @@ import { Problem } from '../http/problem.js';
 const open = { access: 'open' as const };
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.get('/healthz', { config: open, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   /** Ready when the database answers, the first ingest of this process is done, and occupations can be served. */
