@@ -3,10 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerCaching } from './http/caching.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
 import { healthRoutes } from './routes/health.js';
+import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
+import { keyRoutes } from './routes/v1/keys/index.js';
 import { metaRoutes } from './routes/v1/meta/index.js';
 import { occupationRoutes } from './routes/v1/occupations/index.js';
 import type { Services } from './services.js';
@@ -52,21 +55,29 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 16 * 1024,
+    trustProxy: services.config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.keyIssuance.settled();
+    await services.rateLimits.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerProblemHandlers(app);
   registerApiKeyAuth(app, services.store.db);
+  registerRateLimits(app, services.rateLimits, services.config.tiers);
   await registerCaching(app);
   await registerDocs(app);
 
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);
+  await app.register(keyConfirmationPageRoutes);
   await app.register(metaRoutes, { prefix: '/v1/meta' });
+  await app.register(keyRoutes, { prefix: '/v1/keys' });
   await app.register(occupationRoutes, { prefix: '/v1/occupations' });
   return app;
 }

@@ -24,6 +24,10 @@ export interface Config {
   smtpUrl: string | null;
   logLevel: LogLevel;
   tiers: Tier[];
+  /** The address callers reach the API at; confirmation links in e-mails start with it. */
+  publicUrl: string;
+  /** Behind a proxy or load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -46,8 +50,9 @@ export const DEFAULT_TIERS: Tier[] = [
  * naming the variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = readPort(env.PORT);
   return {
-    port: readPort(env.PORT),
+    port,
     host: readNonEmpty('HOST', env.HOST) ?? '0.0.0.0',
     dataDir: path.resolve(readNonEmpty('LMI_DATA_DIR', env.LMI_DATA_DIR) ?? path.join(packageRoot, 'data')),
     databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
@@ -57,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     logLevel: readLogLevel(env.LOG_LEVEL),
     tiers: readTiers(env.LMI_TIERS),
+    publicUrl: (readUrl('LMI_PUBLIC_URL', env.LMI_PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: readBoolean('LMI_TRUST_PROXY', env.LMI_TRUST_PROXY),
   };
 }
 
@@ -64,6 +71,14 @@ function readNonEmpty(name: string, value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   if (value.trim() === '') throw new ConfigError(`${name} is blank`);
   return value.trim();
+}
+
+function readBoolean(name: string, value: string | undefined): boolean {
+  const text = readNonEmpty(name, value);
+  if (text === null) return false;
+  if (/^(true|1|yes)$/i.test(text)) return true;
+  if (/^(false|0|no)$/i.test(text)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${text}"`);
 }
 
 function readPort(value: string | undefined): number {

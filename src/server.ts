@@ -15,8 +15,12 @@ export interface ServeOptions {
 /** The process entry for `lmi serve`: config in, migrate, listen, optional ingest, graceful close. */
 export async function serve(config: Config, options: ServeOptions): Promise<App> {
   const store = await openMigratedStore(config);
-  const services = createServices(config, store);
-  const app = await buildApp(services, { logger: loggerOptions(config.logLevel) });
+  // Services log through the app's logger, which exists once the app is built.
+  let app: App | null = null;
+  const services = createServices(config, store, {
+    logger: { info: (obj, msg) => app?.log.info(obj, msg), error: (obj, msg) => app?.log.error(obj, msg) },
+  });
+  app = await buildApp(services, { logger: loggerOptions(config.logLevel) });
 
   let closing = false;
   const close = async (signal: string) => {

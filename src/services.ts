@@ -1,10 +1,21 @@
 import type { Config } from './config.js';
 import type { AnySourceDescriptor } from './ingest/source.js';
 import { SOURCES } from './ingest/registry.js';
+import { KeyIssuance } from './keys/key-issuance.js';
+import { createMailer, type Mailer } from './keys/mailer.js';
+import { resolveSecret } from './keys/secret.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Occupations } from './queries/occupations.js';
+import type { RateLimitStore } from './ratelimit/limiter.js';
+import { memoryRateLimitStore } from './ratelimit/memory-store.js';
+import { redisRateLimitStore } from './ratelimit/redis-store.js';
 import type { Store } from './store/database.js';
+
+export interface ServiceLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 /** What the HTTP layer reads from: built once per process (or per test) and handed to the app. */
 export interface Services {
@@ -14,20 +25,35 @@ export interface Services {
   currentEditions: CurrentEditions;
   codingIndex: CodingIndexCache;
   occupations: Occupations;
+  keyIssuance: KeyIssuance;
+  /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
+  rateLimits: RateLimitStore;
   /** False until the first ingest of this process has finished (when serve ingests on start). */
   readiness: { ingestDone: boolean };
 }
 
-export function createServices(config: Config, store: Store, sources: AnySourceDescriptor[] = SOURCES): Services {
+export interface ServiceOptions {
+  sources?: AnySourceDescriptor[];
+  rateLimits?: RateLimitStore;
+  mailer?: Mailer;
+  logger?: ServiceLogger;
+}
+
+const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefined };
+
+export function createServices(config: Config, store: Store, options: ServiceOptions = {}): Services {
   const currentEditions = new CurrentEditions(store.db);
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
+  const mailer = options.mailer ?? createMailer(config);
   return {
     config,
     store,
-    sources,
+    sources: options.sources ?? SOURCES,
     currentEditions,
     codingIndex,
     occupations: new Occupations(store.db, currentEditions, codingIndex),
+    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
+    rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: { ingestDone: true },
   };
 }

@@ -15,13 +15,18 @@ describe('configuration', () => {
     assert.equal(path.basename(config.dataDir), 'data');
     assert.deepEqual(config.tiers, DEFAULT_TIERS);
     assert.equal(config.tiers.find((t) => t.name === 'free')!.requestsPerMinute, 60);
+    assert.equal(config.publicUrl, 'http://localhost:8080');
+    assert.equal(config.trustProxy, false);
   });
 
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '9000', LMI_DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379',
       LMI_UPSTREAM_DIR: UPSTREAM_DIR, LMI_SECRET: 's'.repeat(32), SMTP_URL: 'smtp://mail:25', LOG_LEVEL: 'WARN', LMI_TIERS: 'free=60,partner=1000',
+      LMI_PUBLIC_URL: 'https://api.example.org/', LMI_TRUST_PROXY: 'true',
     });
+    assert.equal(config.publicUrl, 'https://api.example.org');
+    assert.equal(config.trustProxy, true);
     assert.equal(config.port, 9000);
     assert.equal(config.dataDir, '/tmp/x');
     assert.equal(config.databaseUrl, 'postgres://u@h/db');
@@ -43,6 +48,8 @@ describe('configuration', () => {
     [{ LMI_TIERS: 'partner=5' }, /^LMI_TIERS must include the free tier$/],
     [{ LMI_TIERS: 'free=lots' }, /^LMI_TIERS must look like/],
     [{ PORT: '   ' }, /^PORT is blank$/],
+    [{ LMI_PUBLIC_URL: 'ftp://x' }, /^LMI_PUBLIC_URL must start with http:\/\/ or https:\/\/$/],
+    [{ LMI_TRUST_PROXY: 'maybe' }, /^LMI_TRUST_PROXY must be true or false, got "maybe"$/],
   ];
   for (const [env, message] of bad) {
     it(`stops on ${Object.keys(env)[0]}=${Object.values(env)[0]} with a one-line message naming the variable`, () => {

@@ -14,7 +14,12 @@ const OPEN_MAX_AGE_S = 60;
 export async function registerCaching(app: FastifyInstance): Promise<void> {
   await app.register(etag, { weak: true });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode >= 400 || reply.hasHeader('cache-control')) return payload;
+    if (request.method !== 'GET' || reply.statusCode >= 400) {
+      // An ETag only helps a cacheable GET; on other answers (an issued key, say) it has no use.
+      reply.removeHeader('etag');
+      return payload;
+    }
+    if (reply.hasHeader('cache-control')) return payload;
     const open = request.routeOptions.config.access === 'open';
     reply.header('cache-control', open ? `public, max-age=${OPEN_MAX_AGE_S}` : `private, max-age=${KEYED_MAX_AGE_S}`);
     if (!open) reply.header('vary', 'X-API-Key');

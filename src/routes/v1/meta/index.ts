@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
+import { LIMITS } from '../../../ratelimit/policies.js';
 import { editionResponses, ingestStatus, sourceResponses } from '../../../queries/meta.js';
 import { EditionResponseSchema, EditionsQuerySchema, IngestStatusResponseSchema, SourceResponseSchema } from '../../../schemas/meta.js';
 
-const open = { access: 'open' as const };
+const open = { access: 'open' as const, clientLimit: { name: 'meta', ...LIMITS.meta } };
 const tags = ['Metadata'];
 
 export async function metaRoutes(app: FastifyInstance): Promise<void> {

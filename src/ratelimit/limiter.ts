@@ -1,0 +1,28 @@
+/** The outcome of counting one request against a limit. */
+export interface LimitDecision {
+  allowed: boolean;
+  limit: number;
+  /** Requests left in the current window (0 once over). */
+  remaining: number;
+  /** Seconds until the window resets (at least 1). */
+  resetSeconds: number;
+}
+
+/**
+ * Counts requests per key in fixed windows that start at a key's first request. Two stores
+ * behind this interface: in-process (one replica) and Redis (any number of replicas share a limit).
+ */
+export interface RateLimitStore {
+  readonly kind: 'memory' | 'redis';
+  hit(key: string, limit: number, windowSeconds: number): Promise<LimitDecision>;
+  close(): Promise<void>;
+}
+
+export function decide(count: number, limit: number, msLeft: number): LimitDecision {
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The limits the service applies, in one place (documented in the README). Keyed calls are
+ * limited per key by the key's tier; everything open is limited per client address.
+ */
+export const LIMITS = {
+  /** Window of the per-key limit: the tier's requests per minute. */
+  keyWindowSeconds: 60,
+  /** Open metadata (/v1/meta/*): per client address. */
+  meta: { limit: 120, windowSeconds: 60 },
+  /** POST /v1/keys/requests: per client address, and per e-mail address. */
+  keyRequestsPerClient: { limit: 10, windowSeconds: 3600 },
+  keyRequestsPerAddress: { limit: 3, windowSeconds: 3600 },
+  /** POST /v1/keys/confirm: per client address. */
+  confirmationsPerClient: { limit: 20, windowSeconds: 3600 },
+} as const;
+
+export interface Policy {
+  /** Name in the RateLimit headers. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { declareResponses } from '../../../http/declared-responses.js';
+import { invalidParameter, Problem } from '../../../http/problem.js';
+import { enforce } from '../../../http/rate-limit.js';
+import { emailAddressProblem } from '../../../keys/email-address.js';
+import { CONFIRMATION_TTL_HOURS } from '../../../keys/key-issuance.js';
+import { confirmationFailedPage, issuedKeyPage, PAGE_SECURITY_HEADERS } from '../../../keys/pages.js';
+import { LIMITS } from '../../../ratelimit/policies.js';
+import { IssuedKeySchema, KeyConfirmBodySchema, KeyRequestAcceptedSchema, KeyRequestBodySchema, type KeyConfirmBody, type KeyRequestBody } from '../../../schemas/keys.js';
+
+const tags = ['Keys'];
+const ACCEPTED = {
+  status: 'accepted' as const,
+  detail: `If the address can receive mail, a confirmation link is on its way. It works once and expires in ${CONFIRMATION_TTL_HOURS} hours.`,
+};
+
+export async function keyRoutes(app: FastifyInstance): Promise<void> {
+  const { keyIssuance, rateLimits } = app.services;
+
+  // The confirmation page's button posts an HTML form; JSON callers post JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post<{ Body: KeyRequestBody }>(
+    '/requests',
+    {
+      config: { access: 'open', clientLimit: { name: 'key-requests', ...LIMITS.keyRequestsPerClient } },
+      schema: {
+        tags,
+        summary: 'Ask for a free API key: a confirmation link is e-mailed to the address',
+        description: 'The answer is the same, in the same time, whether or not the address already has a key.',
+        security: [],
+        body: KeyRequestBodySchema,
+        response: declareResponses({ status: 202, schema: KeyRequestAcceptedSchema, description: 'Accepted; the link is being sent' }, [400, 429]),
+      },
+    },
+    async (request, reply) => {
+      const problem = emailAddressProblem(request.body.email);
+      if (problem) throw invalidParameter('email', problem);
+      const email = request.body.email.trim();
+      await enforce(request, reply, rateLimits, { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress }, `address:${keyIssuance.emailHmac(email)}`, { advertise: false });
+      await keyIssuance.request(email);
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
+
+  app.post<{ Body: KeyConfirmBody }>(
+    '/confirm',
+    {
+      config: { access: 'open', clientLimit: { name: 'confirmations', ...LIMITS.confirmationsPerClient } },
+      schema: {
+        tags,
+        summary: 'Confirm a key request with the token from the e-mailed link; the key is returned once',
+        description: 'Revokes the address\'s earlier keys. A token works once. Also accepts the confirmation page\'s form post, answered with a page showing the key.',
+        security: [],
+        body: KeyConfirmBodySchema,
+        response: declareResponses({ schema: IssuedKeySchema, description: 'The new key, shown this once' }, [400, 429]),
+      },
+    },
+    async (request, reply) => {
+      const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      const issued = await keyIssuance.confirm(request.body.token);
+      reply.header('cache-control', 'no-store');
+      if (fromForm) {
+        reply.headers(PAGE_SECURITY_HEADERS).type('text/html; charset=utf-8');
+        return issued ? reply.send(issuedKeyPage(issued)) : reply.code(400).send(confirmationFailedPage());
+      }
+      if (!issued) throw new Problem('invalid-parameter', 'The token is unknown, has been used, or has expired. Ask for a new link with POST /v1/keys/requests.', { invalidParams: [{ name: 'token', reason: 'unknown, used or expired' }] });
+      return issued;
+    },
+  );
+}
