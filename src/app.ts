@@ -11,6 +11,8 @@ import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
 import { keyRoutes } from './routes/v1/keys/index.js';
 import { metaRoutes } from './routes/v1/meta/index.js';
+import { localAreaRoutes } from './routes/v1/local-areas/index.js';
+import { employmentRoutes } from './routes/v1/occupations/employment.js';
 import { occupationRoutes } from './routes/v1/occupations/index.js';
 import type { Services } from './services.js';
 
@@ -79,5 +81,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(metaRoutes, { prefix: '/v1/meta' });
   await app.register(keyRoutes, { prefix: '/v1/keys' });
   await app.register(occupationRoutes, { prefix: '/v1/occupations' });
+  await app.register(employmentRoutes, { prefix: '/v1/occupations' });
+  await app.register(localAreaRoutes, { prefix: '/v1/local-areas' });
   return app;
 }

@@ -4,8 +4,10 @@ import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
+import { Areas } from './queries/areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
+import { Employment } from './queries/employment.js';
 import { Occupations } from './queries/occupations.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
@@ -25,6 +27,8 @@ export interface Services {
   currentEditions: CurrentEditions;
   codingIndex: CodingIndexCache;
   occupations: Occupations;
+  employment: Employment;
+  areas: Areas;
   keyIssuance: KeyIssuance;
   /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
   rateLimits: RateLimitStore;
@@ -45,13 +49,16 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const currentEditions = new CurrentEditions(store.db);
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
   const mailer = options.mailer ?? createMailer(config);
+  const occupations = new Occupations(store.db, currentEditions, codingIndex);
   return {
     config,
     store,
     sources: options.sources ?? SOURCES,
     currentEditions,
     codingIndex,
-    occupations: new Occupations(store.db, currentEditions, codingIndex),
+    occupations,
+    employment: new Employment(store.db, currentEditions, occupations),
+    areas: new Areas(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: { ingestDone: true },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Store } from '../store/database.js';
 import {
   discardInterruptedEditions,
@@ -12,7 +13,7 @@ import {
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
 import { withIngestLock } from '../store/ingest-lock.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
-import type { Upstream } from './upstream.js';
+import type { Upstream, UpstreamFile } from './upstream.js';
 
 export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
 
@@ -114,7 +115,9 @@ async function ingestRelease(
   const { db } = store;
   progress.step(source.key, `reading ${ref.label}`);
   const file = await upstream.fetch(ref.location);
-  const known = await findEditionByContent(db, source.key, file.sha256);
+  const companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location)));
+  const sha256 = releaseSha256(file, companions);
+  const known = await findEditionByContent(db, source.key, sha256);
   if (known) {
     return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, ms: Date.now() - started };
   }
@@ -124,7 +127,7 @@ async function ingestRelease(
     label: ref.label,
     seriesKey: ref.seriesKey,
     sourceUri: file.uri,
-    sha256: file.sha256,
+    sha256,
   });
   const quarantine = async (checks: Check[], label: string): Promise<ReleaseResult> => {
     await quarantineEdition(db, edition.id, checks);
@@ -135,7 +138,7 @@ async function ingestRelease(
   let parsed: unknown;
   let label = ref.label;
   try {
-    parsed = await source.parse(file, ref);
+    parsed = await source.parse(file, ref, companions);
     if (source.labelOf) {
       label = source.labelOf(parsed);
       await relabelEdition(db, edition.id, label);
@@ -151,6 +154,12 @@ async function ingestRelease(
   progress.step(source.key, `publishing ${label}`);
   const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, parsed));
   return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, ms: Date.now() - started };
+}
+
+/** A one-file release is identified by its file's SHA-256; a release of several by the hash of their hashes. */
+function releaseSha256(file: UpstreamFile, companions: UpstreamFile[]): string {
+  if (companions.length === 0) return file.sha256;
+  return createHash('sha256').update([file, ...companions].map((f) => f.sha256).join('\n')).digest('hex');
 }
 
 function describeFailures(checks: Check[]): string {

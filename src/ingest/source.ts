@@ -11,6 +11,8 @@ export interface ReleaseRef {
   /** Releases replace others only within a series (for ASHE, the reference year); null: one series. */
   seriesKey: string | null;
   location: FileLocation;
+  /** Further files that belong to the same release (read with it; the release's SHA-256 covers them all). */
+  companions?: FileLocation[];
 }
 
 /**
@@ -32,7 +34,7 @@ export interface SourceDescriptor<Parsed = unknown> {
   /** Releases available upstream now, oldest first; empty when none can be reached. */
   detect(upstream: Upstream): Promise<ReleaseRef[]>;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */
-  parse(file: UpstreamFile, release: ReleaseRef): Promise<Parsed>;
+  parse(file: UpstreamFile, release: ReleaseRef, companions: UpstreamFile[]): Promise<Parsed>;
   /** The release's own name, when only its contents say it (e.g. a version on a cover sheet). */
   labelOf?(parsed: Parsed): string;
   /** Validation rules; any `fail` holds the release back. */

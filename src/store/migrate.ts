@@ -1,23 +1,36 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import type { Store } from './database.js';
 import type { Db } from './schema.js';
 import * as initial from './migrations/001-initial.js';
 import * as socDescriptionsAndIndex from './migrations/002-soc-descriptions-and-index.js';
+import * as employmentAndGeography from './migrations/005-employment-and-geography.js';
 
 /** Migrations are listed here, in order, so that the compiled build needs no file scanning. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-soc-descriptions-and-index': socDescriptionsAndIndex,
+  '005-employment-and-geography': employmentAndGeography,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
+}
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
 /** Brings the schema up to date; safe to call on every start. Returns the names applied now. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(store: Pick<Store, 'db' | 'dialect'>): Promise<string[]> {
+  const { db } = store;
+  // Kysely looks for its migration tables in every schema unless told which; on a PostgreSQL
+  // database shared by several schemas (one per test run) it must be told ours.
+  const migrationTableSchema = store.dialect === 'postgres' ? await currentSchema(db) : undefined;
+  // Migrations add independent tables, so one written later with a lower number may still run.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error');

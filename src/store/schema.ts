@@ -87,6 +87,40 @@ export interface CodingIndexAbbreviationsTable {
   frequent: number;
 }
 
+export interface ApsYearsTable {
+  edition_id: string;
+  year: number;
+  period: string;
+}
+
+export interface ApsIndustriesTable {
+  edition_id: string;
+  section: string;
+  position: number;
+  name: string;
+}
+
+export interface ApsEmploymentCellsTable {
+  edition_id: string;
+  year: number;
+  /** Four-digit unit group, or `total` for the table's Total row. */
+  soc2020: string;
+  section: string;
+  people: number | null;
+  /** published | withheld | none */
+  marker: string;
+  small_sample: number;
+}
+
+export interface GeographyAreasTable {
+  edition_id: string;
+  code: string;
+  name: string;
+  kind: string;
+  region_code: string | null;
+  region_name: string | null;
+}
+
 export interface ApiKeysTable {
   id: string;
   prefix: string;
@@ -117,6 +151,10 @@ export interface Database {
   soc_descriptions: SocDescriptionsTable;
   coding_index_entries: CodingIndexEntriesTable;
   coding_index_abbreviations: CodingIndexAbbreviationsTable;
+  aps_years: ApsYearsTable;
+  aps_industries: ApsIndustriesTable;
+  aps_employment_cells: ApsEmploymentCellsTable;
+  geography_areas: GeographyAreasTable;
   api_keys: ApiKeysTable;
   key_requests: KeyRequestsTable;
 }

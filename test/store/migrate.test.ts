@@ -17,7 +17,7 @@ for (const dialect of DIALECTS) {
       for (const table of ['api_keys', 'editions', 'ingest_runs', 'key_requests', 'soc_groups', 'sources']) {
         assert.ok(tables.includes(table), `${table} exists`);
       }
-      assert.deepEqual(await migrateToLatest(store.db), []);
+      assert.deepEqual(await migrateToLatest(store), []);
     });
 
     it('allows only one published edition per series of a source', async () => {

@@ -4,15 +4,22 @@ import * as XLSX from '@e965/xlsx';
 export type Cell = string | number | boolean | null;
 export type SheetRows = Cell[][];
 
+/** A cell's fill pattern as the file names it (`solid`, `lightGray`, ...), null when it has none. */
+export type FillPattern = string | null;
+
 export interface Workbook {
   sheetNames: string[];
   /** Each sheet as rows of cells (header row included), only for the sheets asked for. */
   sheets: Record<string, SheetRows>;
+  /** Each sheet's cell fill patterns, row by row like `sheets`; only when `fills` was asked for. */
+  fills?: Record<string, FillPattern[][]>;
 }
 
 export interface ReadWorkbookOptions {
   /** Sheets to convert to rows; all sheets when omitted. */
   sheets?: string[];
+  /** Also read each cell's fill pattern: publishers mark small samples by shading cells. */
+  fills?: boolean;
 }
 
 /**
@@ -22,12 +29,26 @@ export interface ReadWorkbookOptions {
  */
 export function readWorkbookSync(bytes: Uint8Array, options: ReadWorkbookOptions = {}): Workbook {
   const wanted = options.sheets;
-  const book = XLSX.read(bytes, { type: 'buffer', dense: true, sheets: wanted, cellDates: false, cellHTML: false });
+  const book = XLSX.read(bytes, { type: 'buffer', dense: true, sheets: wanted, cellDates: false, cellHTML: false, cellStyles: options.fills === true });
   const sheets: Record<string, SheetRows> = {};
+  const fills: Record<string, FillPattern[][]> = {};
   for (const name of wanted ?? book.SheetNames) {
     const sheet = book.Sheets[name];
     if (!sheet) continue;
     sheets[name] = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, defval: null, raw: true, blankrows: true });
+    if (options.fills) fills[name] = fillPatterns(sheet, sheets[name].length);
   }
-  return { sheetNames: book.SheetNames, sheets };
+  return { sheetNames: book.SheetNames, sheets, ...(options.fills ? { fills } : {}) };
+}
+
+/** Row-by-row fill patterns of a dense sheet, aligned with `sheet_to_json`'s rows (which start at the sheet's first row). */
+function fillPatterns(sheet: XLSX.WorkSheet, rowCount: number): FillPattern[][] {
+  const data = (sheet['!data'] ?? []) as Array<Array<{ s?: { patternType?: string } } | undefined> | undefined>;
+  const first = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').s;
+  const patterns: FillPattern[][] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const row = data[first.r + r] ?? [];
+    patterns.push(row.slice(first.c).map((cell) => cell?.s?.patternType ?? null));
+  }
+  return patterns;
 }

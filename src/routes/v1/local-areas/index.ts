@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { declareResponses } from '../../../http/declared-responses.js';
+import { LocalAreaSchema } from '../../../schemas/areas.js';
+
+export async function localAreaRoutes(app: FastifyInstance): Promise<void> {
+  const { areas } = app.services;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['Local areas'],
+        summary: 'Every local area (April 2023 districts; London is one area), with the slug to pass as {area}',
+        response: declareResponses({ schema: Type.Array(LocalAreaSchema), description: 'Local areas by name' }, [401, 404, 429]),
+      },
+    },
+    async () => areas.localAreas(),
+  );
+}
