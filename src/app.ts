@@ -72,7 +72,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   registerProblemHandlers(app);
   registerApiKeyAuth(app, services.store.db);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
-  await registerCaching(app);
+  registerCaching(app, services.currentEditions, services.responseCache);
   await registerDocs(app);
 
   await app.register(healthRoutes);

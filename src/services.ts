@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { ResponseCache } from './http/caching.js';
 import type { AnySourceDescriptor } from './ingest/source.js';
 import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
@@ -30,6 +31,8 @@ export interface Services {
   employment: Employment;
   areas: Areas;
   keyIssuance: KeyIssuance;
+  /** Serialised response bodies, emptied when the current editions change. */
+  responseCache: ResponseCache;
   /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
   rateLimits: RateLimitStore;
   /** False until the first ingest of this process has finished (when serve ingests on start). */
@@ -60,6 +63,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     employment: new Employment(store.db, currentEditions, occupations),
     areas: new Areas(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
+    responseCache: new ResponseCache(),
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: { ingestDone: true },
   };

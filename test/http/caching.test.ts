@@ -3,8 +3,35 @@ import assert from 'node:assert/strict';
 import { ingestSources } from '../../src/ingest/pipeline.js';
 import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
+import { ResponseCache } from '../../src/http/caching.js';
 import { servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
+
+describe('ResponseCache', () => {
+  const body = (payload: string) => ({ payload, etag: 'W/"x"', contentType: 'application/json' });
+
+  it('drops the least recently used entry past its entry limit', () => {
+    const cache = new ResponseCache(2, 1_000_000);
+    cache.set('a', body('1'));
+    cache.set('b', body('2'));
+    cache.get('a');
+    cache.set('c', body('3'));
+    assert.equal(cache.size, 2);
+    assert.equal(cache.get('b'), undefined);
+    assert.equal(cache.get('a')!.payload, '1');
+  });
+
+  it('drops entries past its size limit, and never keeps a body larger than an eighth of it', () => {
+    const cache = new ResponseCache(100, 80);
+    cache.set('a', body('x'.repeat(10)));
+    cache.set('b', body('y'.repeat(10)));
+    cache.set('huge', body('z'.repeat(11)));
+    assert.equal(cache.get('huge'), undefined);
+    for (let i = 0; i < 10; i++) cache.set(`k${i}`, body('w'.repeat(10)));
+    assert.ok(cache.size <= 8);
+    assert.equal(cache.get('a'), undefined);
+  });
+});
 
 describe('HTTP caching', () => {
   let served: ServedFixture;
@@ -25,6 +52,29 @@ describe('HTTP caching', () => {
     assert.equal(again.statusCode, 304);
     assert.equal(again.body, '');
     assert.notEqual((await get('/v1/occupations/6135')).headers.etag, tag);
+  });
+
+  it('serves a repeated request from the in-process cache, whatever the order of its parameters', async () => {
+    const { responseCache } = served.services;
+    responseCache.clear();
+    const first = await get('/v1/occupations/search?q=nurse&limit=3');
+    assert.equal(responseCache.size, 1);
+    const second = await get('/v1/occupations/search?limit=3&q=nurse');
+    assert.equal(responseCache.size, 1, 'the same entry');
+    assert.equal(second.body, first.body);
+    assert.equal(second.headers.etag, first.headers.etag);
+    assert.equal(second.headers['cache-control'], 'private, max-age=300');
+    assert.equal((await get('/v1/occupations/search?limit=3&q=nurse', { 'if-none-match': first.headers.etag as string })).statusCode, 304);
+    assert.equal((await get('/v1/occupations/search?q=nurse&limit=4')).json().length, 4);
+    assert.equal(responseCache.size, 2);
+  });
+
+  it('still counts a cached response against the key\'s limit, and still checks the key', async () => {
+    await get('/v1/occupations/2134');
+    const unkeyed = await served.app.inject({ url: '/v1/occupations/2134' });
+    assert.equal(unkeyed.statusCode, 401);
+    const keyed = await get('/v1/occupations/2134');
+    assert.match(keyed.headers.ratelimit as string, /^"key";r=\d+;t=\d+$/);
   });
 
   it('lets metadata be cached publicly, except the ingest status and health checks', async () => {
