@@ -10,7 +10,6 @@ const STOP_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on
 /** Plurals no suffix rule gets right. */
 const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
   ['children', 'child'],
-  ['people', 'person'],
   ['women', 'woman'],
   ['men', 'man'],
   ['feet', 'foot'],
@@ -30,9 +29,40 @@ export function fold(text: string): string {
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'");
 }
 
-/** The title as written, only folded and with punctuation reduced to single spaces: tells apart titles that normalise alike. */
-export function surfaceForm(text: string): string {
-  return fold(text).replace(/'/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+/**
+ * How close a query is to a title as written, to order titles that normalise alike
+ * ("Joiner machinist" and "Joiner-machinist" are different unit groups): 0 when the text is the
+ * same but for case, accents and spacing, 1 when the words are the same but for punctuation,
+ * 2 otherwise. Takes the output of `spelling` for both.
+ */
+export function spellingDistance(query: string, title: string): 0 | 1 | 2 {
+  // Both arrive as `spelling` output, computed once per query and once per title.
+  const a = query;
+  const b = title;
+  if (a === b) return 0;
+  return wordsOnly(a) === wordsOnly(b) ? 1 : 2;
+}
+
+/**
+ * How much two spellings share at their start and end: a cheap closeness for breaking ties
+ * ("services managers" shares more with "services manager" than with "service manager").
+ */
+export function sharedEnds(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  let start = 0;
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
+  return start + end;
+}
+
+/** Folded and with runs of spaces made one: the spelling as written. */
+export function spelling(text: string): string {
+  return fold(text).replace(/\s+/g, ' ').trim();
+}
+
+function wordsOnly(text: string): string {
+  return text.replace(/'/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 /** "doctor's" -> "doctor", "doctors'" -> "doctors"; other apostrophes are dropped ("o'neill" -> "oneill"). */
@@ -45,9 +75,13 @@ export function stripPossessive(word: string): string {
  * treated alike), not linguistically perfect: "series" -> "sery" is harmless.
  */
 export function singularise(word: string): string {
-  const irregular = IRREGULAR_PLURALS.get(word);
-  if (irregular !== undefined) return irregular;
-  if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
+  const singular = bySuffix(word);
+  // "children's" arrives as "children", "childrens" as "childrens": both are "child".
+  return IRREGULAR_PLURALS.get(singular) ?? IRREGULAR_PLURALS.get(word) ?? singular;
+}
+
+function bySuffix(word: string): string {
+  if (word.length < 4 || !/^[a-z]+$/.test(word) || IRREGULAR_PLURALS.has(word)) return word;
   if (word.endsWith('men')) return `${word.slice(0, -3)}man`; // firemen, foremen, chairmen
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(?:ss|sh|ch|x|zz)es$/.test(word)) return word.slice(0, -2);
@@ -62,6 +96,11 @@ export type AbbreviationExpansions = ReadonlyMap<string, readonly string[]>;
 export interface AnalysedText {
   /** Normalised words in their original order, hyphenated words split ("nurse-practitioner" -> nurse, practitioner). */
   tokens: string[];
+  /**
+   * Each token as typed, before it was made singular: a misspelt word may look plural
+   * ("proceys" would become "procey"), so typo matching tries both.
+   */
+  asTyped: string[];
   /** The same with hyphenated words joined ("co-ordinator" -> coordinator); null when the text has no hyphen. */
   joinedTokens: string[] | null;
 }
@@ -88,7 +127,12 @@ export class Normaliser {
       split.push(...parts);
       if (parts.length > 0) joined.push(parts.join(''));
     }
-    return { tokens: this.finish(split), joinedTokens: hyphenated ? this.finish(joined) : null };
+    const words = this.finish(split);
+    return {
+      tokens: words.map((word) => word.token),
+      asTyped: words.map((word) => word.typed),
+      joinedTokens: hyphenated ? this.finish(joined).map((word) => word.token) : null,
+    };
   }
 
   /** Words of an abbreviation's meaning: the same steps without expanding abbreviations again. */
@@ -96,25 +140,26 @@ export class Normaliser {
     return new Normaliser().analyse(text).tokens;
   }
 
-  private finish(words: string[]): string[] {
-    const expanded: string[] = [];
+  private finish(words: string[]): { token: string; typed: string }[] {
+    const expanded: { token: string; typed: string }[] = [];
     for (let i = 0; i < words.length; ) {
       const [length, meaning] = this.expansionAt(words, i);
       // Meanings arrive already normalised; everything else is made singular here.
-      if (meaning) expanded.push(...meaning);
-      else expanded.push(...splitAmpersands(words[i] ?? '').map(singularise));
+      if (meaning) expanded.push(...meaning.map((token) => ({ token, typed: token })));
+      else expanded.push(...splitAmpersands(words[i] ?? '').map((typed) => ({ token: singularise(typed), typed })));
       i += length;
     }
-    const meaningful = expanded.filter((word) => !STOP_WORDS.has(word));
+    const meaningful = expanded.filter((word) => !STOP_WORDS.has(word.token));
     // A title made only of stop words (the civil-service grade "A") must still have a key.
     return meaningful.length > 0 ? meaningful : expanded;
   }
 
-  /** The longest abbreviation starting at `start` ("r and d" before "r"). */
+  /** The longest abbreviation starting at `start` ("r and d" before "r"); a plural abbreviation counts ("HCAs"). */
   private expansionAt(words: string[], start: number): [number, readonly string[] | undefined] {
     if (this.expansions.size > 0) {
       for (let length = Math.min(LONGEST_PHRASE, words.length - start); length >= 1; length--) {
-        const meaning = this.expansions.get(words.slice(start, start + length).join(' '));
+        const phrase = words.slice(start, start + length).join(' ');
+        const meaning = this.expansions.get(phrase) ?? (phrase.endsWith('s') ? this.expansions.get(phrase.slice(0, -1)) : undefined);
         if (meaning) return [length, meaning];
       }
     }

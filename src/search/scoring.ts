@@ -1,16 +1,13 @@
 /**
  * How a fuzzy match is scored. A query word matches a title word with a similarity (1 for the
- * same word, less for a typo or a completion), weighted by how rare the title word is (IDF), so
- * "nurse" in "community nurse" matters less than "community". Two coverages are combined:
- *  - query coverage: how much of what the user typed the title explains;
- *  - title coverage: how much of the title the query explains (penalises long titles that merely
- *    contain the words).
- * Qualifier words (ADD and IND) may raise query coverage but are never required.
+ * same word, less for a typo or a completion). Two coverages are combined:
+ *  - query coverage: the share of the query the title explains, each query word weighted by how
+ *    rare it is in the index (IDF), so "community" counts more than "nurse";
+ *  - title coverage: the share of the title the query explains, weighted the same way, which
+ *    penalises long titles that merely contain the words.
+ * confidence = queryCoverage^0.6 × titleCoverage^0.4 × qualifierFactor, capped below 1.
+ * Qualifier words (ADD and IND) may add to query coverage but are never required.
  */
-
-/** Query coverage counts more than title coverage: what the user typed matters most. */
-export const QUERY_COVERAGE_EXPONENT = 0.6;
-export const TITLE_COVERAGE_EXPONENT = 0.4;
 
 /** A query word found only in a qualifier ("nurse dental practice") counts a little less than in the title. */
 export const QUALIFIER_WEIGHT = 0.85;
@@ -32,9 +29,27 @@ export function inverseDocumentFrequency(titlesWithWord: number, titles: number)
   return Math.log(1 + titles / Math.max(1, titlesWithWord));
 }
 
-export function fuzzyConfidence(queryCoverage: number, titleCoverage: number, qualifierCoverage: number | null): number {
-  const query = Math.min(1, Math.max(0, queryCoverage));
-  const title = Math.min(1, Math.max(0, titleCoverage));
-  const qualifier = qualifierCoverage === null ? 1 : 1 - UNMATCHED_QUALIFIER_PENALTY * (1 - Math.min(1, qualifierCoverage));
-  return Math.min(MAX_FUZZY_CONFIDENCE, query ** QUERY_COVERAGE_EXPONENT * title ** TITLE_COVERAGE_EXPONENT * qualifier);
+/**
+ * confidence^5 = queryCoverage^3 × titleCoverage^2 × qualifierFactor^5: the same order as the
+ * confidence without a fractional power, which matters because it runs for every title a query
+ * touches (thousands for "manager"). Turn it into a confidence with `confidenceOf`.
+ */
+export function rankingScore(queryCoverage: number, titleCoverage: number, qualifierCoverage: number): number {
+  const query = queryCoverage < 1 ? queryCoverage : 1;
+  const title = titleCoverage < 1 ? titleCoverage : 1;
+  let score = query * query * query * title * title;
+  if (qualifierCoverage < 1) {
+    const factor = 1 - UNMATCHED_QUALIFIER_PENALTY * (1 - qualifierCoverage);
+    score *= factor * factor * factor * factor * factor;
+  }
+  return score;
+}
+
+export const MIN_RANKING_SCORE = MIN_CONFIDENCE ** 5;
+
+/** With title coverage at most 1, a title explaining less of the query than this cannot reach MIN_CONFIDENCE. */
+export const MIN_QUERY_COVERAGE = MIN_CONFIDENCE ** (1 / 0.6);
+
+export function confidenceOf(rankingScore: number): number {
+  return Math.min(MAX_FUZZY_CONFIDENCE, rankingScore ** 0.2);
 }

@@ -1,12 +1,14 @@
 import type { CodingIndex } from '../ingest/sources/soc2020-index/parse.js';
 import { abbreviationExpansions } from './abbreviations.js';
-import { Normaliser, surfaceForm, titleKey } from './normalise.js';
+import { Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import {
   COMPOUND_SIMILARITY,
-  MIN_CONFIDENCE,
+  MIN_QUERY_COVERAGE,
+  MIN_RANKING_SCORE,
   QUALIFIER_WEIGHT,
-  fuzzyConfidence,
+  confidenceOf,
   inverseDocumentFrequency,
+  rankingScore,
 } from './scoring.js';
 import { searchableEntries } from './searchable-entries.js';
 import { Vocabulary, type WordCandidate } from './vocabulary.js';
@@ -25,63 +27,87 @@ interface Hit {
   code: number;
   title: string;
   qualifier: string | null;
-  surface: string;
+  /** The entry's own title as written (see `spelling`), to order exact matches. */
+  spelling: string;
   rank: number;
 }
 
-/** A distinct (normalised title, normalised qualifier) pair: the unit that is scored. */
-interface Title {
+/**
+ * The distinct (normalised title, normalised qualifier) pairs are what is scored ("titles"
+ * below). They are kept as parallel typed arrays, not objects: scoring reads a few numbers of
+ * thousands of titles per query.
+ */
+interface Titles {
+  count: number;
+  /** Sum of the word weights of the title, and of the qualifier. */
+  titleWeights: Float64Array;
+  qualifierWeights: Float64Array;
+  /** Hits of title t are hits[firstHit[t]] to hits[firstHit[t + 1] - 1], default entry first. */
+  firstHit: Int32Array;
   hits: Hit[];
-  titleWeight: number;
-  qualifierWeight: number;
+  hitCodes: Int32Array;
+  hitRanks: Float64Array;
 }
+
+/** A query word after compounds are fitted, with the vocabulary words it may stand for. */
+interface QueryWord {
+  candidates: WordCandidate[];
+  weight: number;
+}
+
+/** A query word in more titles than this is worth checking whether it can still change the results. */
+const HEAVY_WORD = 1_500;
 
 /** Query words beyond this are ignored: titles are short, and it bounds the work per query. */
 const MAX_QUERY_WORDS = 16;
-const ROLE_TITLE = 0;
-const ROLE_QUALIFIER = 1;
 
 /**
  * In-memory search of job titles over the SOC 2020 coding index: exact normalised lookup first,
- * then fuzzy matching through per-word typo candidates (see vocabulary.ts) scored by weighted
- * coverage (see scoring.ts). Each unit group appears at most once, with its best title.
+ * then fuzzy matching through per-word typo candidates (vocabulary.ts) scored by weighted
+ * coverage (scoring.ts). Each unit group appears at most once, with its best title.
  */
 export class TitleIndex {
-  private readonly codes: string[];
-  private readonly titles: Title[];
-  private readonly exactTitles: Map<string, number[]>;
-  private readonly exactWithQualifier: Map<string, number[]>;
-  private readonly vocabulary: Vocabulary;
-  /** Per word id: title ids × 2 + role. */
-  private readonly postings: Int32Array[];
-  private readonly weights: Float64Array;
-  /** Weight of a query word the vocabulary does not know: as informative as a fairly rare word. */
-  private readonly unknownWordWeight: number;
   private readonly scratch: Scratch;
 
   private constructor(
     private readonly normaliser: Normaliser,
-    built: Built,
+    private readonly codes: readonly string[],
+    private readonly titles: Titles,
+    /** Normalised title key -> titles; titles whose hyphenated words joined give the key are included. */
+    private readonly exactTitles: ReadonlyMap<string, readonly number[]>,
+    /** Normalised key of title and qualifier words together ("adviser law") -> titles. */
+    private readonly exactWithQualifier: ReadonlyMap<string, readonly number[]>,
+    private readonly vocabulary: Vocabulary,
+    /** Per vocabulary word: the titles with it in the title, and in the qualifier. */
+    private readonly inTitles: readonly Int32Array[],
+    private readonly inQualifiers: readonly Int32Array[],
+    private readonly weights: Float64Array,
+    /** Weight of a query word the vocabulary does not know: as informative as a fairly common word. */
+    private readonly unknownWordWeight: number,
   ) {
-    this.codes = built.codes;
-    this.titles = built.titles;
-    this.exactTitles = built.exactTitles;
-    this.exactWithQualifier = built.exactWithQualifier;
-    this.vocabulary = built.vocabulary;
-    this.postings = built.postings;
-    this.weights = built.weights;
-    this.unknownWordWeight = built.unknownWordWeight;
-    this.scratch = new Scratch(this.titles.length, this.codes.length);
+    this.scratch = new Scratch(titles.count, codes.length);
   }
 
   static build(index: CodingIndex): TitleIndex {
     const normaliser = new Normaliser(abbreviationExpansions(index.abbreviations));
-    return new TitleIndex(normaliser, buildIndex(index, normaliser));
+    const built = buildIndex(index, normaliser);
+    return new TitleIndex(
+      normaliser,
+      built.codes,
+      built.titles,
+      built.exactTitles,
+      built.exactWithQualifier,
+      built.vocabulary,
+      built.inTitles,
+      built.inQualifiers,
+      built.weights,
+      built.unknownWordWeight,
+    );
   }
 
   /** Distinct (normalised title, qualifier) pairs indexed. */
   get size(): number {
-    return this.titles.length;
+    return this.titles.count;
   }
 
   search(query: string, limit: number): TitleMatch[] {
@@ -90,123 +116,172 @@ export class TitleIndex {
     const analysed = this.normaliser.analyse(query);
     if (analysed.tokens.length === 0) return [];
     const matches: TitleMatch[] = [];
-    const taken = new Set<number>();
-    this.exactMatches(query, analysed.tokens, analysed.joinedTokens, wanted, matches, taken);
-    if (matches.length < wanted) this.fuzzyMatches(analysed.tokens, wanted, matches, taken);
+    this.scratch.reset();
+    this.exactMatches(query, analysed.tokens, analysed.joinedTokens, wanted, matches);
+    if (matches.length < wanted) this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, wanted, matches);
     return matches;
   }
 
-  private exactMatches(query: string, tokens: string[], joined: string[] | null, wanted: number, matches: TitleMatch[], taken: Set<number>): void {
+  private exactMatches(query: string, tokens: string[], joined: string[] | null, wanted: number, matches: TitleMatch[]): void {
     const keys = joined ? [titleKey(tokens), titleKey(joined)] : [titleKey(tokens)];
-    const found: { hit: Hit; order: number }[] = [];
-    const surface = surfaceForm(query);
+    const typed = spelling(query);
+    const found: { hit: Hit; order: number; closeness: number }[] = [];
     const collect = (titleIds: readonly number[] | undefined, viaQualifier: boolean): void => {
       for (const id of titleIds ?? []) {
-        for (const hit of this.titles[id]?.hits ?? []) {
-          // The title as typed beats one that only normalises alike; a title beats title + qualifier.
-          const order = (hit.surface === surface ? 0 : 2) + (viaQualifier ? 1 : 0);
-          found.push({ hit, order });
+        for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
+          const hit = this.titles.hits[h]!;
+          // The title as typed beats one that only normalises alike, then the nearer spelling
+          // wins ("Services managers": "Services manager" before "Service manager"); a title
+          // beats title + qualifier.
+          found.push({ hit, order: spellingDistance(typed, hit.spelling) * 2 + (viaQualifier ? 1 : 0), closeness: sharedEnds(typed, hit.spelling) });
         }
       }
     };
     for (const key of keys) collect(this.exactTitles.get(key), false);
     for (const key of keys) collect(this.exactWithQualifier.get(key), true);
-    found.sort((a, b) => a.order - b.order || a.hit.rank - b.hit.rank);
+    found.sort((a, b) => a.order - b.order || b.closeness - a.closeness || a.hit.rank - b.hit.rank);
     for (const { hit } of found) {
       if (matches.length >= wanted) return;
-      if (taken.has(hit.code)) continue;
-      taken.add(hit.code);
+      if (!this.scratch.take(hit.code)) continue;
       matches.push(this.match(hit, 1, 'exact'));
     }
   }
 
-  private fuzzyMatches(tokens: string[], wanted: number, matches: TitleMatch[], taken: Set<number>): void {
-    const words = this.fitCompounds([...new Set(tokens)].slice(0, MAX_QUERY_WORDS));
+  private fuzzyMatches(query: string, tokens: string[], asTyped: string[], wanted: number, matches: TitleMatch[]): void {
+    const words = this.queryWords(tokens, asTyped);
+    const queryWeight = words.reduce((sum, word) => sum + word.weight, 0);
+    if (queryWeight <= 0) return;
     const s = this.scratch;
-    s.reset();
-    let queryWeight = 0;
-    for (const word of words) {
-      const candidates = word.candidates;
-      queryWeight += this.queryWordWeight(candidates);
-      for (const { id, similarity } of candidates) {
-        const weight = (this.weights[id] ?? 0) * similarity;
-        const postings = this.postings[id];
-        if (!postings) continue;
-        for (let p = 0; p < postings.length; p++) {
-          const entry = postings[p]!;
-          const title = entry >>> 1;
-          s.touchWord(title);
-          if ((entry & 1) === ROLE_TITLE) {
-            if (weight > s.wordTitle[title]!) s.wordTitle[title] = weight;
-          } else if (weight > s.wordQualifier[title]!) {
-            s.wordQualifier[title] = weight;
-          }
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks } = this.titles;
+
+    // Titles are found through their title words only: a qualifier alone ("mfr") is not a job.
+    // Words go rarest first. Once the words left weigh too little for a title with nothing
+    // else to beat what is needed (MIN_CONFIDENCE, or the results already in hand), they only
+    // add to titles found before, or whose qualifier an earlier word matched: no other title
+    // can make the results. "manager" in "recycling plant manager" then no longer drags in
+    // 4,500 titles to score.
+    const rarestFirst = words.map((_, i) => i).sort((a, b) => words[b]!.weight - words[a]!.weight);
+    let remaining = queryWeight;
+    let prune = false;
+    for (const i of rarestFirst) {
+      const word = words[i]!;
+      const reachable = (remaining / queryWeight) ** 3; // the ranking score of query coverage alone
+      remaining -= word.weight;
+      if (!prune) {
+        prune = reachable < MIN_RANKING_SCORE;
+        const postings = word.candidates.reduce((sum, { id }) => sum + this.inTitles[id]!.length, 0);
+        if (!prune && postings > HEAVY_WORD && s.touchedCount < postings) {
+          prune = this.partialScores(queryWeight, wanted - matches.length) > reachable;
         }
       }
-      s.endWord(QUALIFIER_WEIGHT);
+      for (const { id, similarity } of word.candidates) {
+        const weighted = this.weights[id]! * similarity;
+        const titles = this.inTitles[id]!;
+        if (prune) for (let p = 0; p < titles.length; p++) s.matchInReachableTitle(titles[p]!, similarity, weighted);
+        else for (let p = 0; p < titles.length; p++) s.matchInTitle(titles[p]!, similarity, weighted);
+      }
+      s.endTitleWord(i, word.weight);
+      for (const { id } of word.candidates) s.reachThroughQualifiers(this.inQualifiers[id]!);
     }
-    if (queryWeight <= 0) return;
+    // Qualifier words then add to titles already found, for query words their title lacks.
+    words.forEach((word, i) => {
+      for (const { id, similarity } of word.candidates) {
+        const weighted = this.weights[id]! * similarity;
+        const titles = this.inQualifiers[id]!;
+        for (let p = 0; p < titles.length; p++) s.matchInQualifier(titles[p]!, i, similarity, weighted);
+      }
+      s.endQualifierWord(word.weight * QUALIFIER_WEIGHT);
+    });
 
     for (let t = 0; t < s.touchedCount; t++) {
       const id = s.touched[t]!;
-      const title = this.titles[id];
-      if (!title) continue;
-      const qualifierCoverage = title.qualifierWeight > 0 ? s.qualifierCovered[id]! / title.qualifierWeight : null;
-      const confidence = fuzzyConfidence(s.covered[id]! / queryWeight, s.titleCovered[id]! / title.titleWeight, qualifierCoverage);
-      if (confidence < MIN_CONFIDENCE) continue;
-      for (const hit of title.hits) {
-        if (taken.has(hit.code)) continue;
-        s.offer(hit, confidence);
-      }
+      const queryCoverage = s.covered[id]! / queryWeight;
+      if (queryCoverage < MIN_QUERY_COVERAGE) continue;
+      const qualifierCoverage = qualifierWeights[id]! > 0 ? s.qualifierCovered[id]! / qualifierWeights[id]! : 1;
+      const score = rankingScore(queryCoverage, s.titleCovered[id]! / titleWeights[id]!, qualifierCoverage);
+      if (score < MIN_RANKING_SCORE) continue;
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score);
     }
-    for (const { hit, confidence } of s.bestPerCode()) {
-      if (matches.length >= wanted) break;
-      matches.push(this.match(hit, confidence, 'fuzzy'));
+    for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
+      matches.push(this.match(hit, confidenceOf(score), 'fuzzy'));
     }
-  }
-
-  /** A query word weighs what its likeliest meaning weighs in the index. */
-  private queryWordWeight(candidates: WordCandidate[]): number {
-    let best: WordCandidate | undefined;
-    for (const candidate of candidates) {
-      const weight = this.weights[candidate.id] ?? 0;
-      if (!best || candidate.similarity > best.similarity || (candidate.similarity === best.similarity && weight > (this.weights[best.id] ?? 0))) best = candidate;
-    }
-    return best ? (this.weights[best.id] ?? 0) : this.unknownWordWeight;
   }
 
   /**
-   * Words the vocabulary lacks may be a compound typed apart or together: "hair dresser" becomes
-   * "hairdresser", "forklift" becomes "fork" + "lift", when that yields known words.
+   * The vocabulary words each query word may stand for. A word with no near match may be a
+   * compound typed apart or together: "hair dresser" becomes "hairdresser", "forklift" becomes
+   * "fork" + "lift", when that yields known words.
    */
-  private fitCompounds(words: string[]): { candidates: WordCandidate[] }[] {
-    const fitted: { candidates: WordCandidate[] }[] = [];
-    const known = (word: string): number | undefined => this.vocabulary.idOf(word);
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i] ?? '';
-      const next = words[i + 1];
-      if (next !== undefined && (known(word) === undefined || known(next) === undefined)) {
-        const together = known(word + next);
-        if (together !== undefined) {
-          fitted.push({ candidates: [{ id: together, similarity: COMPOUND_SIMILARITY }] });
-          i++;
-          continue;
-        }
+  private queryWords(tokens: string[], asTyped: string[]): QueryWord[] {
+    const words: QueryWord[] = [];
+    const seen = new Set<string>();
+    const exactly = (id: number): QueryWord => ({ candidates: [{ id, similarity: COMPOUND_SIMILARITY }], weight: this.weights[id]! });
+    for (let i = 0; i < tokens.length && words.length < MAX_QUERY_WORDS; i++) {
+      const token = tokens[i]!;
+      if (seen.has(token)) continue;
+      seen.add(token);
+      const candidates = this.candidates(token, asTyped[i] ?? token);
+      if (candidates.length > 0) {
+        words.push({ candidates, weight: this.queryWordWeight(candidates) });
+        continue;
       }
-      if (known(word) === undefined) {
-        const parts = this.splitCompound(word);
-        if (parts) {
-          for (const id of parts) fitted.push({ candidates: [{ id, similarity: COMPOUND_SIMILARITY }] });
-          continue;
-        }
+      const next = tokens[i + 1];
+      const together = next === undefined ? undefined : this.vocabulary.idOf(token + next);
+      if (together !== undefined) {
+        words.push(exactly(together));
+        i++;
+        continue;
       }
-      fitted.push({ candidates: this.vocabulary.candidates(word) });
+      const parts = this.splitCompound(token);
+      if (parts) words.push(...parts.map(exactly));
+      else words.push({ candidates: [], weight: this.unknownWordWeight });
     }
-    return fitted;
+    return words;
   }
 
-  private splitCompound(word: string): [number, number] | null {
-    let best: [number, number] | null = null;
+  /** Candidates of the normalised word, and of the word as typed when that differs ("proceys"). */
+  private candidates(token: string, typed: string): WordCandidate[] {
+    const candidates = this.vocabulary.candidates(token);
+    if (typed === token || this.vocabulary.idOf(token) !== undefined) return candidates;
+    for (const extra of this.vocabulary.candidates(typed)) {
+      const known = candidates.find((candidate) => candidate.id === extra.id);
+      if (!known) candidates.push(extra);
+      else if (extra.similarity > known.similarity) known.similarity = extra.similarity;
+    }
+    return candidates;
+  }
+
+  /**
+   * The `needed`-th best ranking score among unit groups so far, from the words seen so far: a
+   * lower bound of the final one, since more words only add coverage. 0 if too few groups.
+   */
+  private partialScores(queryWeight: number, needed: number): number {
+    const s = this.scratch;
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks } = this.titles;
+    for (let t = 0; t < s.touchedCount; t++) {
+      const id = s.touched[t]!;
+      const score = rankingScore(s.covered[id]! / queryWeight, s.titleCovered[id]! / titleWeights[id]!, qualifierWeights[id]! > 0 ? 0 : 1);
+      if (score < MIN_RANKING_SCORE) continue;
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score);
+    }
+    const threshold = s.nthBestScore(needed);
+    s.clearOffers();
+    return threshold;
+  }
+
+  /** A query word weighs what its likeliest meaning weighs in the index. */
+  private queryWordWeight(candidates: readonly WordCandidate[]): number {
+    let best: WordCandidate | undefined;
+    for (const candidate of candidates) {
+      if (!best || candidate.similarity > best.similarity || (candidate.similarity === best.similarity && this.weights[candidate.id]! > this.weights[best.id]!)) {
+        best = candidate;
+      }
+    }
+    return best ? this.weights[best.id]! : this.unknownWordWeight;
+  }
+
+  private splitCompound(word: string): number[] | null {
+    let best: number[] | null = null;
     let bestShorter = 0;
     for (let at = 3; at <= word.length - 3; at++) {
       const head = this.vocabulary.idOf(word.slice(0, at));
@@ -221,17 +296,18 @@ export class TitleIndex {
   }
 
   private match(hit: Hit, confidence: number, matchType: TitleMatch['matchType']): TitleMatch {
-    return { soc2020: this.codes[hit.code] ?? '', matchedTitle: hit.title, qualifier: hit.qualifier, confidence, matchType };
+    return { soc2020: this.codes[hit.code]!, matchedTitle: hit.title, qualifier: hit.qualifier, confidence, matchType };
   }
 }
 
 interface Built {
   codes: string[];
-  titles: Title[];
+  titles: Titles;
   exactTitles: Map<string, number[]>;
   exactWithQualifier: Map<string, number[]>;
   vocabulary: Vocabulary;
-  postings: Int32Array[];
+  inTitles: Int32Array[];
+  inQualifiers: Int32Array[];
   weights: Float64Array;
   unknownWordWeight: number;
 }
@@ -239,12 +315,11 @@ interface Built {
 function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
   const codes: string[] = [];
   const codeIds = new Map<string, number>();
-  const titles: Title[] = [];
+  const titles: { hits: Hit[] }[] = [];
   const titleIds = new Map<string, number>();
   const exactTitles = new Map<string, number[]>();
   const exactWithQualifier = new Map<string, number[]>();
   const vocabulary = new Vocabulary();
-  const postingLists: number[][] = [];
   const titleWords: number[][] = [];
   const qualifierWords: number[][] = [];
 
@@ -260,18 +335,20 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
     if (analysed.tokens.length === 0) continue;
     const qualifierTokens = entry.searchQualifier ? normaliser.analyse(entry.searchQualifier).tokens : [];
     const key = titleKey(analysed.tokens);
-    const formKey = `${key}|${titleKey(qualifierTokens)}`;
-    let id = titleIds.get(formKey);
+    const titleAndQualifier = `${key}|${titleKey(qualifierTokens)}`;
+    let id = titleIds.get(titleAndQualifier);
     if (id === undefined) {
       id = titles.length;
-      titleIds.set(formKey, id);
-      titles.push({ hits: [], titleWeight: 0, qualifierWeight: 0 });
+      titleIds.set(titleAndQualifier, id);
+      titles.push({ hits: [] });
       titleWords.push(wordIds(analysed.tokens));
       qualifierWords.push(wordIds(qualifierTokens));
-      addKey(exactTitles, key, id);
-      if (analysed.joinedTokens) addKey(exactTitles, titleKey(analysed.joinedTokens), id);
-      if (qualifierTokens.length > 0) addKey(exactWithQualifier, titleKey([...analysed.tokens, ...qualifierTokens]), id);
     }
+    // Titles that normalise alike share a Title but keep their own exact keys ("Drawer-in" has "drawerin").
+    addKey(exactTitles, key, id);
+    if (analysed.joinedTokens) addKey(exactTitles, titleKey(analysed.joinedTokens), id);
+    if (qualifierTokens.length > 0) addKey(exactWithQualifier, titleKey([...analysed.tokens, ...qualifierTokens]), id);
+
     let code = codeIds.get(entry.soc2020);
     if (code === undefined) {
       code = codes.length;
@@ -279,34 +356,45 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
       codes.push(entry.soc2020);
     }
     const hits = titles[id]!.hits;
-    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, surface: surfaceForm(entry.searchTitle), rank: entry.rank };
-    const same = hits.findIndex((existing) => existing.code === code);
+    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank };
+    // One hit per unit group and spelling: the spelling decides which hit an exact query prefers.
+    const same = hits.findIndex((existing) => existing.code === code && existing.spelling === hit.spelling);
     if (same < 0) hits.push(hit);
     else if (hit.rank < hits[same]!.rank) hits[same] = hit;
   }
 
   const titlesWithWord = new Int32Array(vocabulary.size);
+  const inTitles: number[][] = Array.from({ length: vocabulary.size }, () => []);
+  const inQualifiers: number[][] = Array.from({ length: vocabulary.size }, () => []);
   titles.forEach((title, id) => {
     title.hits.sort((a, b) => a.rank - b.rank);
-    const words = new Set([...(titleWords[id] ?? []), ...(qualifierWords[id] ?? [])]);
-    for (const word of words) titlesWithWord[word]!++;
-    for (const word of titleWords[id] ?? []) (postingLists[word] ??= []).push(id * 2 + ROLE_TITLE);
-    for (const word of qualifierWords[id] ?? []) (postingLists[word] ??= []).push(id * 2 + ROLE_QUALIFIER);
+    for (const word of new Set([...titleWords[id]!, ...qualifierWords[id]!])) titlesWithWord[word]!++;
+    for (const word of titleWords[id]!) inTitles[word]!.push(id);
+    for (const word of qualifierWords[id]!) inQualifiers[word]!.push(id);
   });
   const weights = new Float64Array(vocabulary.size);
   for (let word = 0; word < vocabulary.size; word++) weights[word] = inverseDocumentFrequency(titlesWithWord[word]!, titles.length);
-  titles.forEach((title, id) => {
-    title.titleWeight = (titleWords[id] ?? []).reduce((sum, word) => sum + weights[word]!, 0);
-    title.qualifierWeight = (qualifierWords[id] ?? []).reduce((sum, word) => sum + weights[word]!, 0);
-  });
+  const weigh = (words: number[]): number => words.reduce((sum, word) => sum + weights[word]!, 0);
+  const firstHit = new Int32Array(titles.length + 1);
+  titles.forEach((title, id) => (firstHit[id + 1] = firstHit[id]! + title.hits.length));
+  const hits = titles.flatMap((title) => title.hits);
   const sortedWeights = [...weights].sort((a, b) => a - b);
   return {
     codes,
-    titles,
+    titles: {
+      count: titles.length,
+      titleWeights: Float64Array.from(titleWords, weigh),
+      qualifierWeights: Float64Array.from(qualifierWords, weigh),
+      firstHit,
+      hits,
+      hitCodes: Int32Array.from(hits, (hit) => hit.code),
+      hitRanks: Float64Array.from(hits, (hit) => hit.rank),
+    },
     exactTitles,
     exactWithQualifier,
     vocabulary,
-    postings: Array.from({ length: vocabulary.size }, (_, word) => Int32Array.from(postingLists[word] ?? [])),
+    inTitles: inTitles.map((ids) => Int32Array.from(ids)),
+    inQualifiers: inQualifiers.map((ids) => Int32Array.from(ids)),
     weights,
     unknownWordWeight: sortedWeights[Math.floor(sortedWeights.length * 0.25)] ?? 1,
   };
@@ -314,36 +402,48 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
 
 /**
  * Per-query working arrays, allocated once per index: a query touches a few thousand of the
- * ~30,000 titles, and only those are reset afterwards.
+ * ~45,000 titles, and only those are reset for the next query. (Search is synchronous, so one
+ * set of arrays per index is enough.)
  */
 class Scratch {
   readonly covered: Float64Array;
   readonly titleCovered: Float64Array;
   readonly qualifierCovered: Float64Array;
-  readonly wordTitle: Float64Array;
-  readonly wordQualifier: Float64Array;
   readonly touched: Int32Array;
   touchedCount = 0;
+  /** Per title: bit i set when query word i matched in the title itself. */
+  private readonly matchedWords: Int32Array;
   private readonly seen: Uint8Array;
+  private readonly reachable: Uint8Array;
+  private readonly reached: number[] = [];
+  private readonly wordSimilarity: Float64Array;
+  private readonly wordWeighted: Float64Array;
   private readonly wordTouched: Int32Array;
   private wordTouchedCount = 0;
-  private readonly wordSeen: Uint8Array;
-  private readonly bestConfidence: Float64Array;
-  private readonly bestHit: (Hit | undefined)[];
+  private readonly bestScore: Float64Array;
+  private readonly bestRank: Float64Array;
+  /** Per unit group: its best hit so far, -1 for none. */
+  private readonly bestHit: Int32Array;
   private readonly codesOffered: number[] = [];
+  /** Per unit group: 1 once it is in the results. */
+  private readonly taken: Uint8Array;
+  private readonly codesTaken: number[] = [];
 
   constructor(titles: number, codes: number) {
     this.covered = new Float64Array(titles);
     this.titleCovered = new Float64Array(titles);
     this.qualifierCovered = new Float64Array(titles);
-    this.wordTitle = new Float64Array(titles);
-    this.wordQualifier = new Float64Array(titles);
     this.touched = new Int32Array(titles);
+    this.matchedWords = new Int32Array(titles);
     this.seen = new Uint8Array(titles);
+    this.reachable = new Uint8Array(titles);
+    this.wordSimilarity = new Float64Array(titles);
+    this.wordWeighted = new Float64Array(titles);
     this.wordTouched = new Int32Array(titles);
-    this.wordSeen = new Uint8Array(titles);
-    this.bestConfidence = new Float64Array(codes);
-    this.bestHit = new Array<Hit | undefined>(codes).fill(undefined);
+    this.bestScore = new Float64Array(codes);
+    this.bestRank = new Float64Array(codes);
+    this.bestHit = new Int32Array(codes).fill(-1);
+    this.taken = new Uint8Array(codes);
   }
 
   reset(): void {
@@ -352,56 +452,127 @@ class Scratch {
       this.covered[id] = 0;
       this.titleCovered[id] = 0;
       this.qualifierCovered[id] = 0;
+      this.matchedWords[id] = 0;
       this.seen[id] = 0;
     }
     this.touchedCount = 0;
+    for (const title of this.reached) this.reachable[title] = 0;
+    this.reached.length = 0;
+    this.clearOffers();
+    for (const code of this.codesTaken) this.taken[code] = 0;
+    this.codesTaken.length = 0;
+  }
+
+  clearOffers(): void {
     for (const code of this.codesOffered) {
-      this.bestConfidence[code] = 0;
-      this.bestHit[code] = undefined;
+      this.bestScore[code] = 0;
+      this.bestHit[code] = -1;
     }
     this.codesOffered.length = 0;
   }
 
-  touchWord(title: number): void {
-    if (this.wordSeen[title]) return;
-    this.wordSeen[title] = 1;
-    this.wordTouched[this.wordTouchedCount++] = title;
-    if (!this.seen[title]) {
-      this.seen[title] = 1;
-      this.touched[this.touchedCount++] = title;
+  /** The n-th highest best score among the unit groups offered; 0 when fewer were. */
+  nthBestScore(n: number): number {
+    if (n <= 0 || this.codesOffered.length < n) return 0;
+    const scores = this.codesOffered.map((code) => this.bestScore[code]!).sort((a, b) => b - a);
+    return scores[n - 1]!;
+  }
+
+  /** Marks a unit group as in the results; false if it already was. */
+  take(code: number): boolean {
+    if (this.taken[code] !== 0) return false;
+    this.taken[code] = 1;
+    this.codesTaken.push(code);
+    return true;
+  }
+
+  /** Titles whose qualifier a query word matched: their qualifier may still lift them (see fuzzyMatches). */
+  reachThroughQualifiers(titles: Int32Array): void {
+    for (let p = 0; p < titles.length; p++) {
+      const title = titles[p]!;
+      if (this.reachable[title] === 0) {
+        this.reachable[title] = 1;
+        this.reached.push(title);
+      }
     }
   }
 
-  /** Folds one query word's best match per title into the running coverages. */
-  endWord(qualifierWeight: number): void {
+  /** Like `matchInTitle`, only for a title already found or reached through its qualifier. */
+  matchInReachableTitle(title: number, similarity: number, weighted: number): void {
+    if (this.seen[title] === 0 && this.reachable[title] === 0) return;
+    this.matchInTitle(title, similarity, weighted);
+  }
+
+  /** The current query word matches a word of `title`'s title this well. */
+  matchInTitle(title: number, similarity: number, weighted: number): void {
+    if (this.wordSimilarity[title] === 0) {
+      this.wordTouched[this.wordTouchedCount++] = title;
+      if (this.seen[title] === 0) {
+        this.seen[title] = 1;
+        this.touched[this.touchedCount++] = title;
+      }
+    }
+    if (similarity > this.wordSimilarity[title]!) this.wordSimilarity[title] = similarity;
+    if (weighted > this.wordWeighted[title]!) this.wordWeighted[title] = weighted;
+  }
+
+  /**
+   * Folds the current query word into the running coverages. The query side counts the word's
+   * own weight times how well it matched, so a typo that lands on a rare word cannot outweigh the
+   * word the user meant; the title side counts the matched title word's weight.
+   */
+  endTitleWord(word: number, weight: number): void {
     for (let t = 0; t < this.wordTouchedCount; t++) {
       const id = this.wordTouched[t]!;
-      const inTitle = this.wordTitle[id]!;
-      const inQualifier = this.wordQualifier[id]!;
-      this.covered[id]! += Math.max(inTitle, inQualifier * qualifierWeight);
-      this.titleCovered[id]! += inTitle;
-      this.qualifierCovered[id]! += inQualifier;
-      this.wordTitle[id] = 0;
-      this.wordQualifier[id] = 0;
-      this.wordSeen[id] = 0;
+      this.covered[id]! += weight * this.wordSimilarity[id]!;
+      this.titleCovered[id]! += this.wordWeighted[id]!;
+      this.matchedWords[id]! |= 1 << word;
+      this.wordSimilarity[id] = 0;
+      this.wordWeighted[id] = 0;
     }
     this.wordTouchedCount = 0;
   }
 
-  offer(hit: Hit, confidence: number): void {
-    const current = this.bestHit[hit.code];
-    if (current === undefined) this.codesOffered.push(hit.code);
-    else if (confidence < this.bestConfidence[hit.code]! || (confidence === this.bestConfidence[hit.code] && hit.rank >= current.rank)) return;
-    this.bestConfidence[hit.code] = confidence;
-    this.bestHit[hit.code] = hit;
+  /** The current query word matches a qualifier word of an already found title that lacks it in its title. */
+  matchInQualifier(title: number, word: number, similarity: number, weighted: number): void {
+    if (this.seen[title] === 0 || (this.matchedWords[title]! & (1 << word)) !== 0) return;
+    if (this.wordSimilarity[title] === 0) this.wordTouched[this.wordTouchedCount++] = title;
+    if (similarity > this.wordSimilarity[title]!) this.wordSimilarity[title] = similarity;
+    if (weighted > this.wordWeighted[title]!) this.wordWeighted[title] = weighted;
   }
 
-  bestPerCode(): { hit: Hit; confidence: number }[] {
-    const best: { hit: Hit; confidence: number }[] = [];
-    for (const code of this.codesOffered) {
-      const hit = this.bestHit[code];
-      if (hit) best.push({ hit, confidence: this.bestConfidence[code]! });
+  endQualifierWord(weight: number): void {
+    for (let t = 0; t < this.wordTouchedCount; t++) {
+      const id = this.wordTouched[t]!;
+      this.covered[id]! += weight * this.wordSimilarity[id]!;
+      this.qualifierCovered[id]! += this.wordWeighted[id]!;
+      this.wordSimilarity[id] = 0;
+      this.wordWeighted[id] = 0;
     }
-    return best.sort((a, b) => b.confidence - a.confidence || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);
+    this.wordTouchedCount = 0;
+  }
+
+  /** Hit `hit` (of unit group `code`) scores `score`: kept if it is the group's best so far, the default entry on a tie. */
+  offer(hit: number, code: number, rank: number, score: number): void {
+    if (this.taken[code] !== 0) return;
+    if (this.bestHit[code]! < 0) this.codesOffered.push(code);
+    else if (score < this.bestScore[code]! || (score === this.bestScore[code] && rank >= this.bestRank[code]!)) return;
+    this.bestScore[code] = score;
+    this.bestRank[code] = rank;
+    this.bestHit[code] = hit;
+  }
+
+  /**
+   * The best `count` unit groups offered: highest score; on a tie the title spelt most like the
+   * query ("Mechanical and electrical engineer" before "Electrical and mechanical engineer"),
+   * then the default entry.
+   */
+  bestPerCode(count: number, typed: string, hits: readonly Hit[]): { hit: Hit; score: number }[] {
+    const best: { hit: Hit; score: number; closeness: number }[] = [];
+    for (const code of this.codesOffered) best.push({ hit: hits[this.bestHit[code]!]!, score: this.bestScore[code]!, closeness: -1 });
+    const closeness = (entry: { hit: Hit; closeness: number }): number =>
+      entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));
+    best.sort((a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);
+    return best.slice(0, Math.max(0, count));
   }
 }

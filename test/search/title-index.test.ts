@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, describe, it } from 'node:test';
+import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
+import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex } from '../../src/ingest/sources/soc2020-index/parse.js';
+import { TitleIndex, type TitleMatch } from '../../src/search/title-index.js';
+
+const REPO_ROOT = new URL('../../', import.meta.url);
+const CODING_INDEX_FILE = new URL('../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx', REPO_ROOT);
+
+let index: TitleIndex;
+
+before(() => {
+  const workbook = readWorkbookSync(readFileSync(CODING_INDEX_FILE), { sheets: [CODING_INDEX_SHEET, ABBREVIATIONS_SHEET] });
+  index = TitleIndex.build(parseCodingIndex(workbook));
+});
+
+const codes = (matches: TitleMatch[]): string[] => matches.map((match) => match.soc2020);
+const first = (query: string): TitleMatch => {
+  const [top] = index.search(query, 10);
+  assert.ok(top, `no match for "${query}"`);
+  return top;
+};
+
+describe('TitleIndex on the SOC 2020 coding index', () => {
+  it('indexes the titles', () => {
+    assert.ok(index.size > 23_000, `only ${index.size} titles indexed`);
+  });
+
+  it('puts exact matches first, with confidence 1, then fuzzy ones strictly between 0 and 1', () => {
+    const matches = index.search('nurse', 10);
+    assert.equal(matches.length, 10);
+    const firstFuzzy = matches.findIndex((match) => match.matchType === 'fuzzy');
+    assert.ok(firstFuzzy > 0, 'expected exact then fuzzy matches');
+    for (const [i, match] of matches.entries()) {
+      if (i < firstFuzzy) {
+        assert.equal(match.matchType, 'exact');
+        assert.equal(match.confidence, 1);
+      } else {
+        assert.equal(match.matchType, 'fuzzy');
+        assert.ok(match.confidence > 0 && match.confidence < 1, `confidence ${match.confidence}`);
+      }
+    }
+    const fuzzy = matches.slice(firstFuzzy).map((match) => match.confidence);
+    assert.deepEqual(fuzzy, [...fuzzy].sort((a, b) => b - a));
+  });
+
+  it('lists each unit group at most once', () => {
+    for (const query of ['nurse', 'manager', 'engineer', 'sales assistant', 'electrcian']) {
+      const found = codes(index.search(query, 50));
+      assert.equal(new Set(found).size, found.length, `duplicate codes for "${query}"`);
+    }
+  });
+
+  it('gives the default entry first when a title has several: "nurse" is 2237', () => {
+    const top = first('nurse');
+    assert.deepEqual([top.soc2020, top.matchedTitle, top.qualifier, top.matchType], ['2237', 'Nurse', null, 'exact']);
+  });
+
+  it('finds a title with a possessive, written with or without it', () => {
+    for (const query of ["doctor's receptionist", 'doctors receptionist', 'Doctor’s Receptionist']) {
+      const top = first(query);
+      assert.equal(top.soc2020, '4216', query);
+      assert.equal(top.matchType, 'exact', query);
+      assert.equal(top.matchedTitle, "Doctor's receptionist");
+    }
+  });
+
+  it('tolerates a typo', () => {
+    const nurse = first('nurce');
+    assert.equal(nurse.soc2020, '2237');
+    assert.equal(nurse.matchType, 'fuzzy');
+    assert.equal(first('electrcian').soc2020, '5241');
+    assert.equal(first('softwre enginer').soc2020, '2134');
+  });
+
+  it('finds plurals as their singular', () => {
+    const top = first('nurses');
+    assert.equal(top.soc2020, '2237');
+    assert.equal(top.confidence, 1);
+  });
+
+  it('finds a title from its words in any order, qualifier word last: "nurse community"', () => {
+    const top = first('nurse community');
+    assert.equal(top.soc2020, '2232');
+    assert.equal(top.matchedTitle, 'Community nurse');
+  });
+
+  it('matches the ADD and IND qualifiers of an entry', () => {
+    const law = first('adviser law');
+    assert.deepEqual([law.soc2020, law.qualifier], ['2419', 'law']);
+    const dental = first('nurse dental practice');
+    assert.deepEqual([dental.soc2020, dental.qualifier], ['6133', 'dental practice']);
+  });
+
+  it('resolves a see-other-entry row to its target: "advisor" -> "Adviser"', () => {
+    const matches = index.search('advisor', 10);
+    const adviserCodes = new Set(codes(index.search('adviser', 10).filter((match) => match.matchType === 'exact')));
+    assert.equal(matches[0]?.soc2020, '4111', 'the Adviser entry flagged O comes first');
+    assert.equal(matches[0]?.matchedTitle, 'Adviser');
+    assert.equal(matches[0]?.matchType, 'exact');
+    for (const match of matches.filter((m) => m.matchType === 'exact')) assert.ok(adviserCodes.has(match.soc2020), match.soc2020);
+  });
+
+  it('expands abbreviations from the Abbreviations sheet', () => {
+    assert.equal(first('GP').soc2020, '2211');
+    assert.equal(first('general practitioner').soc2020, '2211');
+    assert.equal(first('heavy goods vehicle driver').soc2020, '8211');
+  });
+
+  it('respects the limit', () => {
+    assert.equal(index.search('manager', 3).length, 3);
+    assert.equal(index.search('manager', 1).length, 1);
+    assert.deepEqual(index.search('manager', 0), []);
+  });
+
+  it('returns nothing for a query that is empty after normalisation', () => {
+    assert.deepEqual(index.search('', 10), []);
+    assert.deepEqual(index.search('   ', 10), []);
+    assert.deepEqual(index.search('!!! ... ---', 10), []);
+  });
+
+  it('does not fail on odd input', () => {
+    const odd = ['x'.repeat(200), 'a '.repeat(100), '\u0000\u{1F600}', 'é'.repeat(50), 'manager '.repeat(25), "'s", '&', '-'];
+    for (const query of odd) {
+      const matches = index.search(query, 10);
+      assert.ok(Array.isArray(matches) && matches.length <= 10, JSON.stringify(query));
+    }
+  });
+});
