@@ -1,5 +1,6 @@
 import type { Workbook } from '../formats/workbook.js';
-import type { FileLocation } from '../upstream.js';
+import type { ReleaseRef } from '../source.js';
+import type { FileLocation, Upstream } from '../upstream.js';
 
 /**
  * SOC 2020 Volume 2 (the coding index workbook) carries two of our sources: the classification's
@@ -31,4 +32,10 @@ export function volume2ReleaseLabel(workbook: Workbook): string {
   const dated = lines.find((line) => new RegExp(`^Version ${version}:\\s*(\\d{1,2} \\w+ \\d{4})`).test(line));
   const date = dated ? new RegExp(`^Version ${version}:\\s*(\\d{1,2} \\w+ \\d{4})`).exec(dated)![1] : null;
   return `SOC 2020 Volume 2: the coding index, version ${version}${date ? ` (${date})` : ''}`;
+}
+
+/** Both Volume 2 sources find the same workbook; its name is read from inside it (`labelOf`). */
+export async function detectVolume2(upstream: Upstream): Promise<ReleaseRef[]> {
+  if (!(await upstream.has(VOLUME2_LOCATION))) return [];
+  return [{ label: 'SOC 2020 Volume 2 (coding index workbook)', seriesKey: null, location: VOLUME2_LOCATION }];
 }

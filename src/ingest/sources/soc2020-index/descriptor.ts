@@ -1,7 +1,7 @@
 import { insertCodingIndex } from '../../../store/coding-index.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
-import { ONS_ATTRIBUTION, OGL, VOLUME2_LOCATION, VOLUME2_PAGE, volume2ReleaseLabel } from '../soc2020-volume2.js';
+import { ONS_ATTRIBUTION, OGL, VOLUME2_PAGE, detectVolume2, volume2ReleaseLabel } from '../soc2020-volume2.js';
 import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex, type CodingIndex } from './parse.js';
 
 export interface CodingIndexRelease {
@@ -19,10 +19,7 @@ export const codingIndexSource: SourceDescriptor<CodingIndexRelease> = {
   tier: 'scrapeanddiff',
   attribution: ONS_ATTRIBUTION,
 
-  async detect(upstream) {
-    if (!(await upstream.has(VOLUME2_LOCATION))) return [];
-    return [{ label: 'SOC 2020 Volume 2 (coding index workbook)', seriesKey: null, location: VOLUME2_LOCATION }];
-  },
+  detect: detectVolume2,
 
   async parse(file) {
     const workbook = await readWorkbook(file.bytes, { sheets: ['Information', CODING_INDEX_SHEET, ABBREVIATIONS_SHEET] });

@@ -1,7 +1,7 @@
 import { insertSocGroups, type SocGroup } from '../../../store/soc-groups.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
-import { ONS_ATTRIBUTION, OGL, VOLUME2_LOCATION, VOLUME2_PAGE, volume2ReleaseLabel } from '../soc2020-volume2.js';
+import { ONS_ATTRIBUTION, OGL, VOLUME2_PAGE, detectVolume2, volume2ReleaseLabel } from '../soc2020-volume2.js';
 import { checkSocStructure } from './checks.js';
 import { FRAMEWORK_SHEET, parseSocFramework } from './parse.js';
 
@@ -20,10 +20,7 @@ export const socStructureSource: SourceDescriptor<SocStructureRelease> = {
   tier: 'scrapeanddiff',
   attribution: ONS_ATTRIBUTION,
 
-  async detect(upstream) {
-    if (!(await upstream.has(VOLUME2_LOCATION))) return [];
-    return [{ label: 'SOC 2020 Volume 2 (coding index workbook)', seriesKey: null, location: VOLUME2_LOCATION }];
-  },
+  detect: detectVolume2,
 
   async parse(file) {
     const workbook = await readWorkbook(file.bytes, { sheets: ['Information', FRAMEWORK_SHEET] });
