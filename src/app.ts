@@ -14,6 +14,8 @@ import { metaRoutes } from './routes/v1/meta/index.js';
 import { localAreaRoutes } from './routes/v1/local-areas/index.js';
 import { employmentRoutes } from './routes/v1/occupations/employment.js';
 import { occupationRoutes } from './routes/v1/occupations/index.js';
+import { occupationSkillsRoutes } from './routes/v1/occupations/skills.js';
+import { occupationWorkProfileRoutes } from './routes/v1/occupations/work-profile.js';
 import type { Services } from './services.js';
 
 declare module 'fastify' {
@@ -81,6 +83,8 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(metaRoutes, { prefix: '/v1/meta' });
   await app.register(keyRoutes, { prefix: '/v1/keys' });
   await app.register(occupationRoutes, { prefix: '/v1/occupations' });
+  await app.register(occupationSkillsRoutes, { prefix: '/v1/occupations' });
+  await app.register(occupationWorkProfileRoutes, { prefix: '/v1/occupations' });
   await app.register(employmentRoutes, { prefix: '/v1/occupations' });
   await app.register(localAreaRoutes, { prefix: '/v1/local-areas' });
   return app;

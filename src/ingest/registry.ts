@@ -5,6 +5,7 @@ import { geographySource } from './sources/ons-geography/descriptor.js';
 import { socDescriptionsSource } from './sources/soc2020-descriptions/descriptor.js';
 import { codingIndexSource } from './sources/soc2020-index/descriptor.js';
 import { socStructureSource } from './sources/soc2020-structure/descriptor.js';
+import { ESCO_SOURCES, ONET_SOURCES } from './sources/skills-sources.js';
 
 /** Every source the service knows, in ingest order (sources others depend on come first). */
 export const SOURCES: AnySourceDescriptor[] = [
@@ -14,6 +15,8 @@ export const SOURCES: AnySourceDescriptor[] = [
   geographySource,
   apsOccupationIndustrySource,
   apsOccupationSource,
+  ...ESCO_SOURCES,
+  ...ONET_SOURCES,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {

@@ -3,12 +3,14 @@ import type { Store } from './database.js';
 import type { Db } from './schema.js';
 import * as initial from './migrations/001-initial.js';
 import * as socDescriptionsAndIndex from './migrations/002-soc-descriptions-and-index.js';
+import * as skillsAndWorkProfile from './migrations/004-skills-and-work-profile.js';
 import * as employmentAndGeography from './migrations/005-employment-and-geography.js';
 
 /** Migrations are listed here, in order, so that the compiled build needs no file scanning. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-soc-descriptions-and-index': socDescriptionsAndIndex,
+  '004-skills-and-work-profile': skillsAndWorkProfile,
   '005-employment-and-geography': employmentAndGeography,
 };
 

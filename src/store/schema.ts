@@ -121,6 +121,66 @@ export interface GeographyAreasTable {
   region_name: string | null;
 }
 
+/** An ESCO occupation; `concept_id` is the last segment of its URI. */
+export interface EscoOccupationsTable {
+  edition_id: string;
+  concept_id: string;
+  uri: string;
+  /** Four-digit ISCO-08 unit group. */
+  isco_group: string;
+  title: string;
+  description: string | null;
+}
+
+export interface EscoSkillsTable {
+  edition_id: string;
+  concept_id: string;
+  title: string;
+  /** `skill/competence` or `knowledge` as ESCO writes it; null where ESCO gives none. */
+  skill_type: string | null;
+}
+
+/** The skills ESCO relates to one occupation, by concept ids: JSON arrays of strings. */
+export interface EscoOccupationSkillsTable {
+  edition_id: string;
+  occupation_id: string;
+  essential_skill_ids: string;
+  optional_skill_ids: string;
+}
+
+/** An O*NET-SOC 2019 occupation (Occupation Data.txt). */
+export interface OnetOccupationsTable {
+  edition_id: string;
+  code: string;
+  title: string;
+}
+
+/** One O*NET rating of an occupation on one element (an interest on scale OI, an ability on scale IM). */
+export interface OnetScoresTable {
+  edition_id: string;
+  code: string;
+  element_id: string;
+  element_name: string;
+  value: number;
+}
+
+/** One pair of the BLS ISCO-08 <-> US SOC 2010 crosswalk; `partial` 1 where BLS marks it `*`. */
+export interface IscoUsSocLinksTable {
+  edition_id: string;
+  isco08: string;
+  us_soc_2010: string;
+  us_soc_title: string;
+  partial: number;
+}
+
+/** One O*NET-SOC 2010 occupation and the US SOC 2010 code it belongs to. */
+export interface OnetSoc2010LinksTable {
+  edition_id: string;
+  onet_soc_2010: string;
+  onet_title: string;
+  us_soc_2010: string;
+}
+
 export interface ApiKeysTable {
   id: string;
   prefix: string;
@@ -155,6 +215,13 @@ export interface Database {
   aps_industries: ApsIndustriesTable;
   aps_employment_cells: ApsEmploymentCellsTable;
   geography_areas: GeographyAreasTable;
+  esco_occupations: EscoOccupationsTable;
+  esco_skills: EscoSkillsTable;
+  esco_occupation_skills: EscoOccupationSkillsTable;
+  onet_occupations: OnetOccupationsTable;
+  onet_scores: OnetScoresTable;
+  isco_us_soc_links: IscoUsSocLinksTable;
+  onet_soc_2010_links: OnetSoc2010LinksTable;
   api_keys: ApiKeysTable;
   key_requests: KeyRequestsTable;
 }

@@ -12,6 +12,8 @@ const DECLARED: Record<string, number[]> = {
   '/v1/occupations/{soc}/employment': [400, 401, 404, 429],
   '/v1/occupations/{soc}/workforce': [401, 404, 429],
   '/v1/local-areas': [401, 404, 429],
+  '/v1/occupations/{soc}/skills': [400, 401, 404, 429],
+  '/v1/occupations/{soc}/work-profile': [401, 404, 429],
   '/v1/meta/sources': [429],
   '/v1/meta/editions': [429],
   '/v1/meta/ingest': [429],

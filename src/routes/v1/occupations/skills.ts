@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { declareResponses } from '../../../http/declared-responses.js';
+import { OccupationSkills } from '../../../queries/skills.js';
+import { SocParamsSchema } from '../../../schemas/occupations.js';
+import { SkillsQuerySchema, SkillsResponseSchema, type SkillRelation } from '../../../schemas/skills.js';
+
+export async function occupationSkillsRoutes(app: FastifyInstance): Promise<void> {
+  const { store, currentEditions, codingIndex, occupations } = app.services;
+  const skills = new OccupationSkills(store.db, currentEditions, codingIndex, occupations);
+
+  app.get<{ Params: { soc: string }; Querystring: { relation?: SkillRelation; limit: number } }>(
+    '/:soc/skills',
+    {
+      schema: {
+        tags: ['Skills and work profile'],
+        summary: 'Skills of the ESCO occupations related to the occupation through ISCO-08',
+        description: 'Related, not equivalent, occupations: ESCO classifies by ISCO-08. Skills are ranked by how many related occupations share them.',
+        params: SocParamsSchema,
+        querystring: SkillsQuerySchema,
+        response: declareResponses({ schema: SkillsResponseSchema, description: 'Related ESCO occupations and their most widely shared skills' }, [400, 401, 404, 429]),
+      },
+    },
+    async (request) => skills.skills(request.params.soc, request.query.relation ?? null, request.query.limit),
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { declareResponses } from '../../../http/declared-responses.js';
+import { WorkProfiles } from '../../../queries/work-profile.js';
+import { SocParamsSchema } from '../../../schemas/occupations.js';
+import { WorkProfileResponseSchema } from '../../../schemas/work-profile.js';
+
+export async function occupationWorkProfileRoutes(app: FastifyInstance): Promise<void> {
+  const { store, currentEditions, codingIndex, occupations } = app.services;
+  const profiles = new WorkProfiles(store.db, currentEditions, codingIndex, occupations);
+
+  app.get<{ Params: { soc: string } }>(
+    '/:soc/work-profile',
+    {
+      schema: {
+        tags: ['Skills and work profile'],
+        summary: 'Interests (RIASEC) of the occupation, from O*NET through ISCO-08 and the US SOC',
+        description: 'A weighted average of the O*NET ratings of the US occupations the occupation corresponds to; `basedOn` lists them and `derivation` says how.',
+        params: SocParamsSchema,
+        response: declareResponses({ schema: WorkProfileResponseSchema, description: 'The work profile' }, [401, 404, 429]),
+      },
+    },
+    async (request) => profiles.workProfile(request.params.soc),
+  );
+}

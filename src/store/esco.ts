@@ -1,0 +1,114 @@
+import type { EscoOccupationSkill } from '../ingest/sources/esco-occupation-skills/parse.js';
+import type { EscoOccupation } from '../ingest/sources/esco-occupations/parse.js';
+import type { EscoSkill } from '../ingest/sources/esco-skills/parse.js';
+import { insertInBatches } from './batch.js';
+import type { DbOrTx } from './schema.js';
+
+export async function insertEscoOccupations(db: DbOrTx, editionId: string, occupations: EscoOccupation[]): Promise<number> {
+  return insertInBatches(db, 'esco_occupations', occupations.map((o) => ({
+    edition_id: editionId,
+    concept_id: o.conceptId,
+    uri: o.uri,
+    isco_group: o.iscoGroup,
+    title: o.title,
+    description: o.description,
+  })));
+}
+
+export async function insertEscoSkills(db: DbOrTx, editionId: string, skills: EscoSkill[]): Promise<number> {
+  return insertInBatches(db, 'esco_skills', skills.map((s) => ({ edition_id: editionId, concept_id: s.conceptId, title: s.title, skill_type: s.skillType })));
+}
+
+/** Relations grouped by occupation: one row each, its essential and optional skills as JSON arrays of ids. */
+export async function insertEscoOccupationSkills(db: DbOrTx, editionId: string, relations: EscoOccupationSkill[]): Promise<number> {
+  const byOccupation = new Map<string, { essential: string[]; optional: string[] }>();
+  for (const r of relations) {
+    const entry = byOccupation.get(r.occupationId) ?? { essential: [], optional: [] };
+    (r.essential ? entry.essential : entry.optional).push(r.skillId);
+    byOccupation.set(r.occupationId, entry);
+  }
+  await insertInBatches(db, 'esco_occupation_skills', [...byOccupation].map(([occupationId, skills]) => ({
+    edition_id: editionId,
+    occupation_id: occupationId,
+    essential_skill_ids: JSON.stringify(skills.essential),
+    optional_skill_ids: JSON.stringify(skills.optional),
+  })));
+  return relations.length;
+}
+
+export interface StoredEscoOccupation {
+  conceptId: string;
+  uri: string;
+  iscoGroup: string;
+  title: string;
+  description: string | null;
+}
+
+/** The ESCO occupations of the given ISCO-08 unit groups, in no particular order. */
+export async function escoOccupationsInIscoGroups(db: DbOrTx, editionId: string, iscoGroups: string[]): Promise<StoredEscoOccupation[]> {
+  if (iscoGroups.length === 0) return [];
+  const rows = await db
+    .selectFrom('esco_occupations')
+    .select(['concept_id', 'uri', 'isco_group', 'title', 'description'])
+    .where('edition_id', '=', editionId)
+    .where('isco_group', 'in', iscoGroups)
+    .execute();
+  return rows.map((r) => ({ conceptId: r.concept_id, uri: r.uri, iscoGroup: r.isco_group, title: r.title, description: r.description }));
+}
+
+/** A skill with how many of a set of occupations are related to it. */
+export interface SharedSkill {
+  skillId: string;
+  title: string;
+  skillType: string | null;
+  /** Occupations of the set with the relation (of the kind asked for). */
+  sharedBy: number;
+  /** Of those, how many mark it essential. */
+  essentialFor: number;
+}
+
+/**
+ * The skills related to any of the occupations, with counts, from one relations edition and one
+ * skills edition. `essential`: only essential (true) or only optional (false) relations count.
+ * A relation to a skill missing from the skills edition is left out.
+ */
+export async function skillsSharedByOccupations(
+  db: DbOrTx,
+  editions: { relations: string; skills: string },
+  occupationIds: string[],
+  essential: boolean | null,
+): Promise<SharedSkill[]> {
+  if (occupationIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('esco_occupation_skills')
+    .select(['essential_skill_ids', 'optional_skill_ids'])
+    .where('edition_id', '=', editions.relations)
+    .where('occupation_id', 'in', occupationIds)
+    .execute();
+  const counts = new Map<string, { sharedBy: number; essentialFor: number }>();
+  const count = (ids: string, isEssential: boolean) => {
+    for (const id of JSON.parse(ids) as string[]) {
+      const entry = counts.get(id) ?? { sharedBy: 0, essentialFor: 0 };
+      entry.sharedBy += 1;
+      if (isEssential) entry.essentialFor += 1;
+      counts.set(id, entry);
+    }
+  };
+  for (const row of rows) {
+    if (essential !== false) count(row.essential_skill_ids, true);
+    if (essential !== true) count(row.optional_skill_ids, false);
+  }
+  const skills: SharedSkill[] = [];
+  const ids = [...counts.keys()];
+  // Chunks keep the IN list within both dialects' bound-parameter limits.
+  for (let i = 0; i < ids.length; i += 5000) {
+    const found = await db
+      .selectFrom('esco_skills')
+      .select(['concept_id', 'title', 'skill_type'])
+      .where('edition_id', '=', editions.skills)
+      .where('concept_id', 'in', ids.slice(i, i + 5000))
+      .execute();
+    for (const s of found) skills.push({ skillId: s.concept_id, title: s.title, skillType: s.skill_type, ...counts.get(s.concept_id)! });
+  }
+  return skills;
+}
