@@ -16,6 +16,7 @@ import { employmentRoutes } from './routes/v1/occupations/employment.js';
 import { occupationRoutes } from './routes/v1/occupations/index.js';
 import { occupationSkillsRoutes } from './routes/v1/occupations/skills.js';
 import { occupationWorkProfileRoutes } from './routes/v1/occupations/work-profile.js';
+import { payRoutes } from './routes/v1/occupations/pay.js';
 import type { Services } from './services.js';
 
 declare module 'fastify' {
@@ -87,5 +88,6 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(occupationWorkProfileRoutes, { prefix: '/v1/occupations' });
   await app.register(employmentRoutes, { prefix: '/v1/occupations' });
   await app.register(localAreaRoutes, { prefix: '/v1/local-areas' });
+  await app.register(payRoutes, { prefix: '/v1/occupations' });
   return app;
 }

@@ -9,8 +9,7 @@ import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 import { provenanceOf } from './provenance.js';
-
-export const UK_AREA = { code: 'K02000001', slug: 'uk', name: 'United Kingdom' } as const;
+import { UNITED_KINGDOM } from './uk-areas.js';
 
 const TOP_INDUSTRIES = 10;
 
@@ -95,7 +94,7 @@ export class Employment {
     return {
       soc2020: soc,
       title: unit.title,
-      area: UK_AREA,
+      area: UNITED_KINGDOM,
       period: latest?.period ?? null,
       employment: latest && {
         count: latest.count,

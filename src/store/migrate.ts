@@ -3,6 +3,7 @@ import type { Store } from './database.js';
 import type { Db } from './schema.js';
 import * as initial from './migrations/001-initial.js';
 import * as socDescriptionsAndIndex from './migrations/002-soc-descriptions-and-index.js';
+import * as ashePay from './migrations/003-ashe-pay.js';
 import * as skillsAndWorkProfile from './migrations/004-skills-and-work-profile.js';
 import * as employmentAndGeography from './migrations/005-employment-and-geography.js';
 
@@ -10,6 +11,7 @@ import * as employmentAndGeography from './migrations/005-employment-and-geograp
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-soc-descriptions-and-index': socDescriptionsAndIndex,
+  '003-ashe-pay': ashePay,
   '004-skills-and-work-profile': skillsAndWorkProfile,
   '005-employment-and-geography': employmentAndGeography,
 };

@@ -121,6 +121,65 @@ export interface GeographyAreasTable {
   region_name: string | null;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  prefix: string;
+  key_hash: string;
+  /** HMAC-SHA-256 of the normalised address, keyed with the server secret; null for operator keys without one. */
+  email_hmac: string | null;
+  tier: string;
+  /** Overrides the tier's limit for this key when set. */
+  requests_per_minute: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface KeyRequestsTable {
+  token_hash: string;
+  email_hmac: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  issued_key_id: string | null;
+}
+
+/** One ASHE release (Table 14 or 15): its reference year and whether it is provisional. */
+export interface AsheReleasesTable {
+  edition_id: string;
+  year: number;
+  /** 1 for a provisional release, 0 for a revised one. */
+  provisional: number;
+}
+
+/**
+ * One ASHE row: an occupation's figures for one measure, sex and work pattern in one area (`uk`
+ * for Table 14, a region slug for Table 15). Null where ONS withheld the figure.
+ */
+export interface AshePayTable {
+  edition_id: string;
+  area: string;
+  soc: string;
+  measure: string;
+  sex: string;
+  pattern: string;
+  jobs_thousands: number | null;
+  median: number | null;
+  median_change: number | null;
+  mean: number | null;
+  p10: number | null;
+  p20: number | null;
+  p25: number | null;
+  p30: number | null;
+  p40: number | null;
+  p60: number | null;
+  p70: number | null;
+  p75: number | null;
+  p80: number | null;
+  p90: number | null;
+  /** Coefficient of variation of the median, percent, from the `b` workbook; null where ONS gives none. */
+  median_cv: number | null;
+}
+
 /** An ESCO occupation; `concept_id` is the last segment of its URI. */
 export interface EscoOccupationsTable {
   edition_id: string;
@@ -181,28 +240,6 @@ export interface OnetSoc2010LinksTable {
   us_soc_2010: string;
 }
 
-export interface ApiKeysTable {
-  id: string;
-  prefix: string;
-  key_hash: string;
-  /** HMAC-SHA-256 of the normalised address, keyed with the server secret; null for operator keys without one. */
-  email_hmac: string | null;
-  tier: string;
-  /** Overrides the tier's limit for this key when set. */
-  requests_per_minute: number | null;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-export interface KeyRequestsTable {
-  token_hash: string;
-  email_hmac: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  issued_key_id: string | null;
-}
-
 export interface Database {
   sources: SourcesTable;
   editions: EditionsTable;
@@ -215,6 +252,10 @@ export interface Database {
   aps_industries: ApsIndustriesTable;
   aps_employment_cells: ApsEmploymentCellsTable;
   geography_areas: GeographyAreasTable;
+  api_keys: ApiKeysTable;
+  key_requests: KeyRequestsTable;
+  ashe_releases: AsheReleasesTable;
+  ashe_pay: AshePayTable;
   esco_occupations: EscoOccupationsTable;
   esco_skills: EscoSkillsTable;
   esco_occupation_skills: EscoOccupationSkillsTable;
@@ -222,8 +263,6 @@ export interface Database {
   onet_scores: OnetScoresTable;
   isco_us_soc_links: IscoUsSocLinksTable;
   onet_soc_2010_links: OnetSoc2010LinksTable;
-  api_keys: ApiKeysTable;
-  key_requests: KeyRequestsTable;
 }
 
 export type Db = Kysely<Database>;

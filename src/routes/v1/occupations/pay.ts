@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { declareResponses } from '../../../http/declared-responses.js';
+import { PayFigures } from '../../../queries/pay.js';
+import {
+  PayQuerySchema,
+  PayResponseSchema,
+  PaySeriesQuerySchema,
+  PaySeriesResponseSchema,
+  RegionalPayQuerySchema,
+  RegionalPayResponseSchema,
+  type PayQuery,
+  type PaySeriesQuery,
+  type RegionalPayQuery,
+} from '../../../schemas/pay.js';
+import { SocParamsSchema } from '../../../schemas/occupations.js';
+
+const tags = ['Pay'];
+
+export async function payRoutes(app: FastifyInstance): Promise<void> {
+  const { store, currentEditions, occupations } = app.services;
+  const pay = new PayFigures(store.db, currentEditions, occupations);
+
+  app.get<{ Params: { soc: string }; Querystring: PayQuery }>(
+    '/:soc/pay',
+    {
+      schema: {
+        tags,
+        summary: 'Pay or paid hours of an occupation: distribution, mean, jobs and quality (ASHE)',
+        description: 'With no parameters: gross annual pay of all employee jobs in the UK in the latest published year. `edition` pins an exact release and overrides `year`.',
+        params: SocParamsSchema,
+        querystring: PayQuerySchema,
+        response: declareResponses({ schema: PayResponseSchema, description: 'The figures of one measure, sex, work pattern, area and year' }, [400, 401, 404, 429]),
+      },
+    },
+    async (request) => pay.pay(request.params.soc, request.query),
+  );
+
+  app.get<{ Params: { soc: string }; Querystring: PaySeriesQuery }>(
+    '/:soc/pay/series',
+    {
+      schema: {
+        tags,
+        summary: 'Median and mean of a pay measure for every published year',
+        params: SocParamsSchema,
+        querystring: PaySeriesQuerySchema,
+        response: declareResponses({ schema: PaySeriesResponseSchema, description: 'One point per published year, oldest first' }, [400, 401, 404, 429]),
+      },
+    },
+    async (request) => pay.series(request.params.soc, request.query),
+  );
+
+  app.get<{ Params: { soc: string }; Querystring: RegionalPayQuery }>(
+    '/:soc/pay/regions',
+    {
+      schema: {
+        tags,
+        summary: 'Pay of an occupation in each English region, Wales and Scotland (ASHE Table 15)',
+        params: SocParamsSchema,
+        querystring: RegionalPayQuerySchema,
+        response: declareResponses({ schema: RegionalPayResponseSchema, description: 'Regions by workplace, highest median first, withheld regions last' }, [400, 401, 404, 429]),
+      },
+    },
+    async (request) => pay.regions(request.params.soc, request.query),
+  );
+}

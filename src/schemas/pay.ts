@@ -1,0 +1,148 @@
+import { Type, type Static } from 'typebox';
+import { PAY_MEASURES, PAY_SEXES, WORK_PATTERNS } from '../ingest/sources/ashe-layout.js';
+import { PAY_AREA_SLUGS } from '../queries/uk-areas.js';
+import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+
+export const QUALITY_BANDS = ['precise', 'reasonable', 'acceptable', 'unreliable'] as const;
+export const REGIONAL_PAY_MEASURES = ['annual_pay_gross', 'weekly_pay_gross', 'hourly_pay_gross'] as const;
+
+const Figure = (description?: string) => Nullable(Type.Number(description ? { description } : {}));
+const Quality = StringEnum(QUALITY_BANDS, { description: 'ONS band of the coefficient of variation of the median' });
+
+export const PayDistributionSchema = Type.Object(
+  {
+    p10: Figure(),
+    p20: Figure(),
+    p25: Figure(),
+    p30: Figure(),
+    p40: Figure(),
+    median: Figure(),
+    p60: Figure(),
+    p70: Figure(),
+    p75: Figure(),
+    p80: Figure(),
+    p90: Figure('Often withheld for high-paying occupations'),
+  },
+  { title: 'PayDistribution' },
+);
+
+export const PayResponseSchema = Type.Object(
+  {
+    soc2020: Type.String(),
+    title: Type.String(),
+    area: AreaSummarySchema,
+    year: Type.Integer(),
+    referencePeriod: Type.String(),
+    provisional: Type.Boolean({ description: 'True until revised figures are published the following spring' }),
+    measure: StringEnum(PAY_MEASURES),
+    unit: Type.String({ description: 'The unit of every figure' }),
+    sex: StringEnum(PAY_SEXES),
+    workPattern: StringEnum(WORK_PATTERNS),
+    mean: Figure(),
+    distribution: PayDistributionSchema,
+    employeeJobsThousands: Figure('Indicative only'),
+    percentChange: Figure('Change in the median on the previous year, in percent'),
+    quality: Quality,
+    presentable: Type.Boolean({ description: 'False when the median is withheld or unreliable: do not display it as a number' }),
+    coverage: CoverageSchema,
+    provenance: ProvenanceSchema,
+  },
+  { title: 'PayResponse' },
+);
+export type PayResponse = Static<typeof PayResponseSchema>;
+
+export const PaySeriesPointSchema = Type.Object(
+  {
+    year: Type.Integer(),
+    referencePeriod: Type.String(),
+    provisional: Type.Boolean(),
+    median: Figure(),
+    mean: Figure(),
+    employeeJobsThousands: Figure(),
+    quality: Quality,
+  },
+  { title: 'PaySeriesPoint' },
+);
+
+export const PaySeriesResponseSchema = Type.Object(
+  {
+    soc2020: Type.String(),
+    title: Type.String(),
+    area: AreaSummarySchema,
+    measure: StringEnum(PAY_MEASURES),
+    unit: Type.String(),
+    sex: StringEnum(PAY_SEXES),
+    workPattern: StringEnum(WORK_PATTERNS),
+    coverage: CoverageSchema,
+    points: Type.Array(PaySeriesPointSchema, { description: 'One per published year, oldest first; withheld years carry nulls' }),
+  },
+  { title: 'PaySeriesResponse' },
+);
+export type PaySeriesResponse = Static<typeof PaySeriesResponseSchema>;
+
+export const RegionalPayFigureSchema = Type.Object(
+  {
+    area: AreaSummarySchema,
+    median: Figure(),
+    mean: Figure(),
+    quality: Quality,
+    presentable: Type.Boolean(),
+    relativeToUkPercent: Figure('Percent above (+) or below (-) the UK median; null unless both can be displayed'),
+  },
+  { title: 'RegionalPayFigure' },
+);
+
+export const RegionalPayResponseSchema = Type.Object(
+  {
+    soc2020: Type.String(),
+    title: Type.String(),
+    year: Type.Integer(),
+    referencePeriod: Type.String(),
+    provisional: Type.Boolean(),
+    measure: StringEnum(REGIONAL_PAY_MEASURES),
+    unit: Type.String(),
+    sex: StringEnum(PAY_SEXES),
+    workPattern: StringEnum(WORK_PATTERNS),
+    uk: Nullable(Type.Object({ median: Figure(), quality: Quality })),
+    regions: Type.Array(RegionalPayFigureSchema, { description: 'Highest median first, withheld regions last' }),
+    coverage: CoverageSchema,
+    provenance: ProvenanceSchema,
+  },
+  { title: 'RegionalPayResponse' },
+);
+export type RegionalPayResponse = Static<typeof RegionalPayResponseSchema>;
+
+const measureParam = StringEnum(PAY_MEASURES, { default: 'annual_pay_gross', description: 'What is measured (ASHE Table 14.1 to 14.11)' });
+const sexParam = StringEnum(PAY_SEXES, { default: 'all' });
+const patternParam = StringEnum(WORK_PATTERNS, { default: 'all' });
+const areaParam = StringEnum(PAY_AREA_SLUGS, { default: 'uk', description: 'The UK, or a region or nation (regional figures need ASHE Table 15)' });
+
+export const PayQuerySchema = Type.Object(
+  {
+    measure: measureParam,
+    sex: sexParam,
+    pattern: patternParam,
+    year: Type.Optional(Type.Integer({ description: 'A published reference year; default the latest' })),
+    edition: Type.Optional(Type.String({ format: 'uuid', description: 'An edition id from /v1/meta/editions; pins that exact release and overrides `year`' })),
+    area: areaParam,
+  },
+  { additionalProperties: false },
+);
+export type PayQuery = Static<typeof PayQuerySchema>;
+
+export const PaySeriesQuerySchema = Type.Object(
+  { measure: measureParam, sex: sexParam, pattern: patternParam, area: areaParam },
+  { additionalProperties: false },
+);
+export type PaySeriesQuery = Static<typeof PaySeriesQuerySchema>;
+
+export const RegionalPayQuerySchema = Type.Object(
+  {
+    measure: StringEnum(REGIONAL_PAY_MEASURES, { default: 'annual_pay_gross' }),
+    sex: sexParam,
+    pattern: patternParam,
+    year: Type.Optional(Type.Integer({ description: 'A published reference year; default the latest' })),
+  },
+  { additionalProperties: false },
+);
+export type RegionalPayQuery = Static<typeof RegionalPayQuerySchema>;
