@@ -10,6 +10,9 @@ import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Employment } from './queries/employment.js';
 import { Occupations } from './queries/occupations.js';
+import { PayFigures } from './queries/pay.js';
+import { OccupationSkills } from './queries/skills.js';
+import { WorkProfiles } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
 import { redisRateLimitStore } from './ratelimit/redis-store.js';
@@ -29,6 +32,9 @@ export interface Services {
   codingIndex: CodingIndexCache;
   occupations: Occupations;
   employment: Employment;
+  pay: PayFigures;
+  skills: OccupationSkills;
+  workProfiles: WorkProfiles;
   areas: Areas;
   keyIssuance: KeyIssuance;
   /** Serialised response bodies, emptied when the current editions change. */
@@ -61,6 +67,9 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     codingIndex,
     occupations,
     employment: new Employment(store.db, currentEditions, occupations),
+    pay: new PayFigures(store.db, currentEditions, occupations),
+    skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
+    workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
     areas: new Areas(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     responseCache: new ResponseCache(),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { PayFigures } from '../../../queries/pay.js';
 import {
   PayQuerySchema,
   PayResponseSchema,
@@ -17,8 +16,7 @@ import { SocParamsSchema } from '../../../schemas/occupations.js';
 const tags = ['Pay'];
 
 export async function payRoutes(app: FastifyInstance): Promise<void> {
-  const { store, currentEditions, occupations } = app.services;
-  const pay = new PayFigures(store.db, currentEditions, occupations);
+  const { pay } = app.services;
 
   app.get<{ Params: { soc: string }; Querystring: PayQuery }>(
     '/:soc/pay',

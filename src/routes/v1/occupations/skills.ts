@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { OccupationSkills } from '../../../queries/skills.js';
 import { SocParamsSchema } from '../../../schemas/occupations.js';
 import { SkillsQuerySchema, SkillsResponseSchema, type SkillRelation } from '../../../schemas/skills.js';
 
 export async function occupationSkillsRoutes(app: FastifyInstance): Promise<void> {
-  const { store, currentEditions, codingIndex, occupations } = app.services;
-  const skills = new OccupationSkills(store.db, currentEditions, codingIndex, occupations);
+  const { skills } = app.services;
 
   app.get<{ Params: { soc: string }; Querystring: { relation?: SkillRelation; limit: number } }>(
     '/:soc/skills',

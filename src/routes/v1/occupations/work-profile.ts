@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { WorkProfiles } from '../../../queries/work-profile.js';
 import { SocParamsSchema } from '../../../schemas/occupations.js';
 import { WorkProfileResponseSchema } from '../../../schemas/work-profile.js';
 
 export async function occupationWorkProfileRoutes(app: FastifyInstance): Promise<void> {
-  const { store, currentEditions, codingIndex, occupations } = app.services;
-  const profiles = new WorkProfiles(store.db, currentEditions, codingIndex, occupations);
+  const { workProfiles: profiles } = app.services;
 
   app.get<{ Params: { soc: string } }>(
     '/:soc/work-profile',
