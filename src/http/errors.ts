@@ -6,7 +6,7 @@ import { validationProblem } from './validation.js';
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | Problem, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.kind === 'internal-error') request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, problem);
   });
 
