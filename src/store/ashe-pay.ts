@@ -1,27 +1,14 @@
+import type { AsheFigures } from '../ingest/sources/ashe-layout.js';
 import { insertInBatches } from './batch.js';
 import type { AshePayTable, DbOrTx } from './schema.js';
 
 /** An ASHE release's figures as the store keeps them: one row per area, occupation, measure, sex and work pattern. */
-export interface PayRow {
+export interface PayRow extends AsheFigures {
   area: string;
   soc: string;
   measure: string;
   sex: string;
   pattern: string;
-  jobsThousands: number | null;
-  median: number | null;
-  medianChange: number | null;
-  mean: number | null;
-  p10: number | null;
-  p20: number | null;
-  p25: number | null;
-  p30: number | null;
-  p40: number | null;
-  p60: number | null;
-  p70: number | null;
-  p75: number | null;
-  p80: number | null;
-  p90: number | null;
   medianCv: number | null;
 }
 
