@@ -9,10 +9,7 @@ export async function openMigratedStore(config: Config): Promise<Store> {
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(store);
-    await registerSources(
-      store.db,
-      SOURCES.map((s) => ({ key: s.key, name: s.name, publisher: s.publisher, licence: s.licence, url: s.url, cadence: s.cadence, tier: s.tier })),
-    );
+    await registerSources(store.db, SOURCES);
     return store;
   } catch (error) {
     await store.close();

@@ -1,6 +1,5 @@
 import { socDescriptionsSource } from '../ingest/sources/soc2020-descriptions/descriptor.js';
 import { codingIndexSource } from '../ingest/sources/soc2020-index/descriptor.js';
-import type { CodingIndexRecord } from '../ingest/sources/soc2020-index/parse.js';
 import { socStructureSource } from '../ingest/sources/soc2020-structure/descriptor.js';
 import { Problem, sourceUnavailable } from '../http/problem.js';
 import type { OccupationMatch, OccupationProfile, OccupationSummary, OccupationTitle } from '../schemas/occupations.js';
@@ -9,6 +8,7 @@ import { socGroupsOfEdition, type SocGroup } from '../store/soc-groups.js';
 import type { Db } from '../store/schema.js';
 import type { CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
+import { iscoSharesOf } from './isco-groups.js';
 import { provenanceOf } from './provenance.js';
 
 /** The SOC 2020 hierarchy of the current structure edition, indexed for lookups. */
@@ -89,7 +89,7 @@ export class Occupations {
       subMajorTitle: subMajor?.title ?? null,
       majorGroup: major?.code ?? null,
       majorTitle: major?.title ?? null,
-      isco08: mostCommonIsco(records),
+      isco08: iscoSharesOf(records)[0]?.isco08 ?? null,
       titleCount: records.length,
       examples: [...new Set(records.map((r) => r.naturalTitle))].slice(0, EXAMPLE_TITLES),
       about: await this.about(soc),
@@ -132,16 +132,4 @@ export class Occupations {
     if (!description) return null;
     return { description: description.description, tasks: description.tasks, provenance: provenanceOf(socDescriptionsSource, edition) };
   }
-}
-
-/** The ISCO-08 group most of the occupation's index records map to; ties go to the lower code. */
-function mostCommonIsco(records: CodingIndexRecord[]): string | null {
-  const counts = new Map<string, number>();
-  for (const r of records) if (r.isco08 !== null) counts.set(r.isco08, (counts.get(r.isco08) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [code, count] of counts) {
-    const bestCount = best === null ? -1 : counts.get(best)!;
-    if (count > bestCount || (count === bestCount && code < best!)) best = code;
-  }
-  return best;
 }

@@ -32,9 +32,3 @@ export async function consumeKeyRequest(db: DbOrTx, tokenHash: string): Promise<
 export async function recordIssuedKey(db: DbOrTx, tokenHash: string, keyId: string): Promise<void> {
   await db.updateTable('key_requests').set({ issued_key_id: keyId }).where('token_hash', '=', tokenHash).execute();
 }
-
-/** Requests older than this are of no more use (expired long ago); keeps the table small. */
-export async function deleteKeyRequestsBefore(db: DbOrTx, before: string): Promise<number> {
-  const result = await db.deleteFrom('key_requests').where('expires_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -2,9 +2,10 @@ import type { DbOrTx, SourcesTable } from './schema.js';
 
 export type SourceRow = SourcesTable;
 
-/** Makes the sources table match the registry in code (the descriptors are the truth). */
-export async function registerSources(db: DbOrTx, sources: SourceRow[]): Promise<void> {
-  for (const source of sources) {
+/** Makes the sources table match the registry in code (the descriptors are the truth; only their table's columns are kept). */
+export async function registerSources(db: DbOrTx, descriptors: SourceRow[]): Promise<void> {
+  for (const { key, name, publisher, licence, url, cadence, tier } of descriptors) {
+    const source: SourceRow = { key, name, publisher, licence, url, cadence, tier };
     await db
       .insertInto('sources')
       .values(source)

@@ -39,7 +39,7 @@ export async function openTestStore(dialect: Dialect, sources: AnySourceDescript
     store = openStore({ databaseUrl: null, dataDir });
   }
   await migrateToLatest(store);
-  await registerSources(store.db, sources.map((s) => ({ key: s.key, name: s.name, publisher: s.publisher, licence: s.licence, url: s.url, cadence: s.cadence, tier: s.tier })));
+  await registerSources(store.db, sources);
   return {
     ...store,
     dataDir,

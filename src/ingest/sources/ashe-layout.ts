@@ -239,6 +239,13 @@ export function releaseOfZipName(name: string, family: 14 | 15): { year: number;
   return match ? { year: Number(match[1]), provisional: match[2]!.toLowerCase() === 'provisional' } : null;
 }
 
+/** The year and status of the release a detected zip carries; throws for a zip not named like one. */
+export function releaseOfRef(ref: { location: FileLocation }, family: 14 | 15): { year: number; provisional: boolean } {
+  const release = releaseOfZipName(ref.location.mirrorPath.split('/').pop() ?? '', family);
+  if (!release) throw new Error(`${ref.location.mirrorPath} is not named like an ASHE Table ${family} release (ashetable${family}<year><provisional|revised>.zip)`);
+  return release;
+}
+
 export interface AsheReleaseRef {
   label: string;
   seriesKey: string;

@@ -1,6 +1,6 @@
 import { insertAsheRelease } from '../../../store/ashe-pay.js';
 import type { SourceDescriptor } from '../../source.js';
-import { detectAsheReleases, releaseOfZipName } from '../ashe-layout.js';
+import { detectAsheReleases, releaseOfRef } from '../ashe-layout.js';
 import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
 import { checkAsheTable14 } from './checks.js';
 import { parseAsheTable14, type AsheTable14Release } from './parse.js';
@@ -25,9 +25,7 @@ export const asheTable14Source: SourceDescriptor<AsheTable14Release> = {
   },
 
   async parse(file, ref) {
-    const release = releaseOfZipName(ref.location.mirrorPath.split('/').pop() ?? '', 14);
-    if (!release) throw new Error(`${ref.location.mirrorPath} is not named like an ASHE Table 14 release (ashetable14<year><provisional|revised>.zip)`);
-    return parseAsheTable14(file.bytes, release);
+    return parseAsheTable14(file.bytes, releaseOfRef(ref, 14));
   },
 
   check(release) {

@@ -1,7 +1,7 @@
 import type { Check } from '../../../store/editions.js';
 import { insertAsheRelease } from '../../../store/ashe-pay.js';
 import type { SourceDescriptor } from '../../source.js';
-import { detectAsheReleases, releaseOfZipName } from '../ashe-layout.js';
+import { detectAsheReleases, releaseOfRef } from '../ashe-layout.js';
 import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
 import { parseAsheTable15, type AsheTable15Release } from './parse.js';
 
@@ -24,9 +24,7 @@ export const asheTable15Source: SourceDescriptor<AsheTable15Release> = {
   },
 
   async parse(file, ref) {
-    const release = releaseOfZipName(ref.location.mirrorPath.split('/').pop() ?? '', 15);
-    if (!release) throw new Error(`${ref.location.mirrorPath} is not named like an ASHE Table 15 release (ashetable15<year><provisional|revised>.zip)`);
-    return parseAsheTable15(file.bytes, release);
+    return parseAsheTable15(file.bytes, releaseOfRef(ref, 15));
   },
 
   check(release) {
