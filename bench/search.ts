@@ -13,10 +13,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fuse from 'fuse.js';
 import { readWorkbookSync } from '../src/ingest/formats/workbook.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex, type CodingIndex } from '../src/ingest/sources/soc2020-index/parse.js';
+import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex } from '../src/ingest/sources/soc2020-index/parse.js';
 import { spelling } from '../src/search/normalise.js';
 import { searchableEntries } from '../src/search/searchable-entries.js';
 import { TitleIndex } from '../src/search/title-index.js';
+import type { CodingIndex } from '../src/domain/soc.js';
 
 const REPO_ROOT = new URL('../', import.meta.url);
 export const CODING_INDEX_FILE = new URL('../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx', REPO_ROOT);

@@ -1,6 +1,5 @@
 import type { Config } from './config.js';
 import { ResponseCache } from './http/caching.js';
-import type { AnySourceDescriptor } from './ingest/source.js';
 import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
@@ -17,6 +16,7 @@ import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
 import { redisRateLimitStore } from './ratelimit/redis-store.js';
 import type { Store } from './store/database.js';
+import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 
 export interface ServiceLogger {
   info(obj: object, msg: string): void;
@@ -27,7 +27,7 @@ export interface ServiceLogger {
 export interface Services {
   config: Config;
   store: Store;
-  sources: AnySourceDescriptor[];
+  sources: SourceCatalog;
   currentEditions: CurrentEditions;
   codingIndex: CodingIndexCache;
   occupations: Occupations;
@@ -46,7 +46,7 @@ export interface Services {
 }
 
 export interface ServiceOptions {
-  sources?: AnySourceDescriptor[];
+  sources?: SourceProfile[];
   rateLimits?: RateLimitStore;
   mailer?: Mailer;
   logger?: ServiceLogger;
@@ -55,14 +55,15 @@ export interface ServiceOptions {
 const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefined };
 
 export function createServices(config: Config, store: Store, options: ServiceOptions = {}): Services {
-  const currentEditions = new CurrentEditions(store.db);
+  const sources = new SourceCatalog(options.sources ?? SOURCES);
+  const currentEditions = new CurrentEditions(store.db, sources);
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   return {
     config,
     store,
-    sources: options.sources ?? SOURCES,
+    sources,
     currentEditions,
     codingIndex,
     occupations,

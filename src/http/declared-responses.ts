@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { ProblemSchema } from '../schemas/problem.js';
-import { PROBLEM_KINDS, problemContentType } from './problem.js';
+import { problemContentType } from './problem.js';
+import { PROBLEM_KINDS } from '../domain/problems.js';
 
 export type DeclaredError = 400 | 401 | 404 | 429 | 503;
 

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { Problem, type InvalidParam } from './problem.js';
+import { type InvalidParam, Problem } from '../domain/problems.js';
 
 interface VerboseError extends FastifySchemaValidationError {
   parentSchema?: Record<string, unknown>;

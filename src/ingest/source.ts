@@ -1,8 +1,8 @@
-import type { Check } from '../store/editions.js';
 import type { Tx } from '../store/schema.js';
 import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
+import type { Check } from '../domain/editions.js';
+import type { SourceTier } from '../domain/sources.js';
 
-export type SourceTier = 'api' | 'scrapeanddiff' | 'detectonly';
 
 /** A release the source found upstream, before it is read. */
 export interface ReleaseRef {

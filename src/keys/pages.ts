@@ -1,8 +1,5 @@
+import { escapeHtml } from './html.js';
 import type { IssuedKeyResponse } from './key-issuance.js';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** Pages are plain server HTML: no scripts, nothing loaded from elsewhere. */
 export const PAGE_SECURITY_HEADERS = {

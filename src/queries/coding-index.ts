@@ -1,11 +1,13 @@
-import { codingIndexSource } from '../ingest/sources/soc2020-index/descriptor.js';
-import type { CodingIndexRecord } from '../ingest/sources/soc2020-index/parse.js';
 import { TitleIndex } from '../search/title-index.js';
 import { entryRank } from '../search/searchable-entries.js';
 import { loadCodingIndex } from '../store/coding-index.js';
-import type { Edition } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { Edition } from '../domain/editions.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
+
+/** The source key of the ONS SOC 2020 coding index. */
+export const CODING_INDEX = 'soc2020-index';
 
 /** The current coding index in memory: its records by unit group, and the job-title search over it. */
 export interface CodingIndexView {
@@ -30,7 +32,7 @@ export class CodingIndexCache {
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
-    const edition = await this.current.latest(codingIndexSource.key);
+    const edition = await this.current.latest(CODING_INDEX);
     if (!edition) return null;
     if (this.view?.edition.id === edition.id) return this.view;
     this.building ??= this.build(edition).finally(() => {

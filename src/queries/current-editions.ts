@@ -1,10 +1,24 @@
-import { listCurrentEditions, type Edition } from '../store/editions.js';
+import { SERVABLE_STATUSES, type Edition } from '../domain/editions.js';
+import { invalidParameter, sourceUnavailable } from '../domain/problems.js';
+import type { SourceCatalog, SourceProfile } from '../domain/sources.js';
+import { findEdition, listCurrentEditions, listEditions } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
+import { provenanceOf, type Provenance } from './provenance.js';
+
+/** An edition a query answers from, with the source it is a release of. */
+export interface Served {
+  edition: Edition;
+  source: SourceProfile;
+  provenance: Provenance;
+}
 
 /**
  * The published editions the API serves, read from the editions table and kept for a few
  * seconds. Another process publishing an edition (a scheduled `lmi ingest`) is seen within
  * `maxAgeMs`; an ingest in this process calls `invalidate()` and is seen at once.
+ *
+ * `serving`, `servingAll` and `pinned` are the one way a query answers from a source: the
+ * current (or pinned) edition, or the problem naming the source when there is none.
  */
 export class CurrentEditions {
   private editions: Edition[] | null = null;
@@ -14,6 +28,7 @@ export class CurrentEditions {
 
   constructor(
     private readonly db: Db,
+    readonly catalog: SourceCatalog,
     private readonly maxAgeMs = 5_000,
   ) {}
 
@@ -25,6 +40,43 @@ export class CurrentEditions {
   /** The newest published edition of the source (the latest series), or null when none. */
   async latest(sourceKey: string): Promise<Edition | null> {
     return (await this.ofSource(sourceKey))[0] ?? null;
+  }
+
+  /** The newest published edition of the source; a 404 naming the source (for `what`) when none. */
+  async serving(sourceKey: string, what: string): Promise<Served> {
+    const edition = await this.latest(sourceKey);
+    if (!edition) throw this.unavailable(sourceKey, what);
+    return this.served(edition);
+  }
+
+  /** Every published series of the source, newest first; a 404 naming the source when none. */
+  async servingAll(sourceKey: string, what: string): Promise<Served[]> {
+    const editions = await this.ofSource(sourceKey);
+    if (editions.length === 0) throw this.unavailable(sourceKey, what);
+    return editions.map((e) => this.served(e));
+  }
+
+  /** An exact release by id, published or superseded (a quarantined release has no rows); a 400 otherwise. */
+  async pinned(sourceKey: string, id: string): Promise<Served> {
+    const edition = await findEdition(this.db, id);
+    if (edition && edition.sourceKey === sourceKey && SERVABLE_STATUSES.includes(edition.status)) return this.served(edition);
+    const servable = (await listEditions(this.db, sourceKey)).filter((e) => SERVABLE_STATUSES.includes(e.status));
+    const reason = !edition
+      ? `there is no edition ${id}`
+      : edition.sourceKey !== sourceKey
+        ? `edition ${id} is a release of \`${edition.sourceKey}\`, not of \`${sourceKey}\``
+        : `edition ${id} was ${edition.status} and has no figures`;
+    throw invalidParameter('edition', `${reason}; /v1/meta/editions?source=${sourceKey} lists the releases`, servable.length > 0 ? servable.map((e) => e.id) : undefined);
+  }
+
+  /** The 404 for figures (`what`) of a registered source with no release. */
+  unavailable(sourceKey: string, what: string): Error {
+    return sourceUnavailable(this.catalog.profile(sourceKey), what);
+  }
+
+  served(edition: Edition): Served {
+    const source = this.catalog.profile(edition.sourceKey);
+    return { edition, source, provenance: provenanceOf(source, edition) };
   }
 
   async all(): Promise<Edition[]> {

@@ -1,15 +1,16 @@
-import { apsOccupationSource } from '../ingest/sources/aps-occupation/descriptor.js';
-import { apsOccupationIndustrySource } from '../ingest/sources/aps-occupation-industry/descriptor.js';
-import type { EmploymentCell } from '../ingest/sources/aps-occupation-industry/parse.js';
-import { Problem, sourceUnavailable } from '../http/problem.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../schemas/employment.js';
 import { apsTablesFor, type ApsTables } from '../store/aps-employment.js';
-import type { Edition } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 import type { Occupations } from './occupations.js';
-import { provenanceOf } from './provenance.js';
-import { UNITED_KINGDOM } from './uk-areas.js';
+import { UNITED_KINGDOM } from '../domain/areas.js';
+import type { Edition } from '../domain/editions.js';
+import type { EmploymentCell } from '../domain/employment.js';
+import { Problem, sourceUnavailable } from '../domain/problems.js';
+
+/** The APS occupation x industry release served, and the fuller APS release (breakdowns, other areas) of which none exists. */
+const APS_BY_INDUSTRY = 'aps-occupation-industry';
+const APS_OCCUPATION = 'aps-occupation';
 
 const TOP_INDUSTRIES = 10;
 
@@ -65,18 +66,12 @@ export class Employment {
     private readonly occupations: Occupations,
   ) {}
 
-  private async release(what: string): Promise<Edition> {
-    const edition = await this.current.latest(apsOccupationIndustrySource.key);
-    if (!edition) throw sourceUnavailable(apsOccupationIndustrySource.key, apsOccupationIndustrySource.name, what);
-    return edition;
-  }
-
   async employment(soc: string, area: string): Promise<EmploymentResponse> {
     const unit = await this.occupations.unitGroup(soc);
     if (area !== 'uk') {
-      throw sourceUnavailable(apsOccupationSource.key, apsOccupationSource.name, `Employment figures for ${area}`);
+      throw this.current.unavailable(APS_OCCUPATION, `Employment figures for ${area}`);
     }
-    const edition = await this.release('Employment figures');
+    const { edition, provenance } = await this.current.serving(APS_BY_INDUSTRY, 'Employment figures');
     const figures = yearFigures(await apsTablesFor(this.db, edition.id, soc), soc);
     const latest = figures.at(-1) ?? null;
     const notes: string[] = [];
@@ -89,7 +84,7 @@ export class Employment {
     }
     notes.push(
       'Confidence intervals are not published in this release.',
-      `The female, part-time and self-employed breakdowns are not in this release; they need "${apsOccupationSource.name}", of which no release is available.`,
+      `The female, part-time and self-employed breakdowns are not in this release; they need "${this.current.catalog.profile(APS_OCCUPATION).name}", of which no release is available.`,
     );
     return {
       soc2020: soc,
@@ -111,13 +106,13 @@ export class Employment {
         referencePeriod: latest?.period ?? '',
         note: 'Annual Population Survey estimates of people in employment (employees and self-employed) in the UK. A count is given only for a year in which every industry figure of the occupation was published; shares are of all people in employment in the table\'s Total row. Not seasonally adjusted.',
       },
-      provenance: provenanceOf(apsOccupationIndustrySource, edition),
+      provenance,
     };
   }
 
   async workforce(soc: string): Promise<WorkforceResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const edition = await this.release('Workforce figures');
+    const { edition, provenance } = await this.current.serving(APS_BY_INDUSTRY, 'Workforce figures');
     const tables = await apsTablesFor(this.db, edition.id, soc);
     const latestYear = tables.years.at(-1);
     const cells = tables.cells.filter((c) => c.year === latestYear?.year && c.soc2020 === soc);
@@ -150,7 +145,7 @@ export class Employment {
           (withheld > 0 ? `; ${withheld} industry figure${withheld === 1 ? ' was' : 's were'} too small to publish and ${withheld === 1 ? 'is' : 'are'} left out, so \`people\` is a lower bound and the percentages are shares of what was published` : '') +
           '. Industries are SIC 2007 sections; shaded (small-sample) figures have quality `acceptable`. Age bands and qualifications are not in this release, so they are empty and their percentages null.',
       },
-      provenance: provenanceOf(apsOccupationIndustrySource, edition),
+      provenance,
     };
   }
 }

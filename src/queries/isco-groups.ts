@@ -1,4 +1,4 @@
-import type { CodingIndexRecord } from '../ingest/sources/soc2020-index/parse.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
 
 /** An ISCO-08 unit group a SOC 2020 unit group maps to, with how many of its coding-index records do. */
 export interface IscoShare {

@@ -1,11 +1,12 @@
-import type { AnySourceDescriptor } from '../ingest/source.js';
 import type { EditionResponse, IngestStatusResponse, SourceResponse } from '../schemas/meta.js';
-import { listEditions, type Edition } from '../store/editions.js';
+import { listEditions } from '../store/editions.js';
 import { latestRunsBySource } from '../store/ingest-runs.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { Edition } from '../domain/editions.js';
+import type { SourceProfile } from '../domain/sources.js';
 
-export async function sourceResponses(sources: AnySourceDescriptor[], current: CurrentEditions): Promise<SourceResponse[]> {
+export async function sourceResponses(sources: readonly SourceProfile[], current: CurrentEditions): Promise<SourceResponse[]> {
   const responses: SourceResponse[] = [];
   for (const source of sources) {
     const latest = await current.latest(source.key);

@@ -1,15 +1,12 @@
-import { socDescriptionsSource } from '../ingest/sources/soc2020-descriptions/descriptor.js';
-import { codingIndexSource } from '../ingest/sources/soc2020-index/descriptor.js';
-import { socStructureSource } from '../ingest/sources/soc2020-structure/descriptor.js';
-import { Problem, sourceUnavailable } from '../http/problem.js';
 import type { OccupationMatch, OccupationProfile, OccupationSummary, OccupationTitle } from '../schemas/occupations.js';
 import { findSocDescription } from '../store/soc-descriptions.js';
-import { socGroupsOfEdition, type SocGroup } from '../store/soc-groups.js';
+import { socGroupsOfEdition } from '../store/soc-groups.js';
 import type { Db } from '../store/schema.js';
-import type { CodingIndexCache } from './coding-index.js';
+import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { iscoSharesOf } from './isco-groups.js';
-import { provenanceOf } from './provenance.js';
+import { Problem } from '../domain/problems.js';
+import type { SocGroup } from '../domain/soc.js';
 
 /** The SOC 2020 hierarchy of the current structure edition, indexed for lookups. */
 export interface SocHierarchy {
@@ -17,6 +14,9 @@ export interface SocHierarchy {
   groups: Map<string, SocGroup>;
   unitGroups: SocGroup[];
 }
+
+const SOC_STRUCTURE = 'soc2020-structure';
+const SOC_DESCRIPTIONS = 'soc2020-descriptions';
 
 /** How many sample titles a profile lists. */
 const EXAMPLE_TITLES = 10;
@@ -31,7 +31,7 @@ export class Occupations {
   ) {}
 
   async structure(): Promise<SocHierarchy> {
-    const edition = await this.current.latest(socStructureSource.key);
+    const edition = await this.current.latest(SOC_STRUCTURE);
     if (!edition) {
       throw new Problem('not-ready', 'The SOC 2020 classification has not been ingested yet; try again shortly.', { retryAfter: 30 });
     }
@@ -99,7 +99,7 @@ export class Occupations {
   async titles(soc: string): Promise<OccupationTitle[]> {
     await this.unitGroup(soc);
     const index = await this.codingIndex.get();
-    if (!index) throw sourceUnavailable(codingIndexSource.key, codingIndexSource.name, 'Job titles');
+    if (!index) throw this.current.unavailable(CODING_INDEX, 'Job titles');
     const seen = new Set<string>();
     const titles: OccupationTitle[] = [];
     for (const record of index.byUnitGroup.get(soc) ?? []) {
@@ -126,10 +126,10 @@ export class Occupations {
   }
 
   private async about(soc: string): Promise<OccupationProfile['about']> {
-    const edition = await this.current.latest(socDescriptionsSource.key);
+    const edition = await this.current.latest(SOC_DESCRIPTIONS);
     if (!edition) return null;
     const description = await findSocDescription(this.db, edition.id, soc);
     if (!description) return null;
-    return { description: description.description, tasks: description.tasks, provenance: provenanceOf(socDescriptionsSource, edition) };
+    return { description: description.description, tasks: description.tasks, provenance: this.current.served(edition).provenance };
   }
 }

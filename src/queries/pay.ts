@@ -1,43 +1,26 @@
-import { cvBand, type QualityBand } from '../ingest/formats/ons-conventions.js';
-import type { PayMeasure, PaySex, WorkPattern } from '../ingest/sources/ashe-layout.js';
-import { asheTable14Source } from '../ingest/sources/ashe-table14/descriptor.js';
-import { asheTable15Source } from '../ingest/sources/ashe-table15/descriptor.js';
-import type { AnySourceDescriptor } from '../ingest/source.js';
-import { Problem, invalidParameter, sourceUnavailable } from '../http/problem.js';
+import { PAY_REGIONS, payArea, UNITED_KINGDOM } from '../domain/areas.js';
+import type { Edition } from '../domain/editions.js';
+import { isAnnualMeasure, PAY_DISTRIBUTION, PAY_UNITS, type AsheReleaseFacts, type PayMeasure, type PaySex, type WorkPattern } from '../domain/pay.js';
+import { invalidParameter, Problem } from '../domain/problems.js';
+import { cvBand, type QualityBand } from '../domain/quality.js';
 import type { PayQuery, PayResponse, PaySeriesQuery, PaySeriesResponse, RegionalPayQuery, RegionalPayResponse } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type AsheReleaseFacts, type PayKey, type PayRow } from '../store/ashe-pay.js';
-import { findEdition, listEditions, type Edition } from '../store/editions.js';
+import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/ashe-pay.js';
 import type { Db } from '../store/schema.js';
-import type { CurrentEditions } from './current-editions.js';
+import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
-import { provenanceOf } from './provenance.js';
-import { PAY_REGIONS, UNITED_KINGDOM, payArea } from './uk-areas.js';
 
-/** The unit of every figure of a measure (ASHE Tables 14.1 to 14.11). */
-const UNITS: Record<PayMeasure, string> = {
-  weekly_pay_gross: 'GBP per week',
-  weekly_pay_excl_overtime: 'GBP per week',
-  basic_pay_incl_other: 'GBP per week',
-  overtime_pay: 'GBP per week',
-  hourly_pay_gross: 'GBP per hour',
-  hourly_pay_excl_overtime: 'GBP per hour',
-  annual_pay_gross: 'GBP per year',
-  annual_pay_incentive: 'GBP per year',
-  hours_paid_total: 'hours per week',
-  hours_paid_basic: 'hours per week',
-  hours_paid_overtime: 'hours per week',
-};
-
-const isAnnual = (measure: PayMeasure) => measure === 'annual_pay_gross' || measure === 'annual_pay_incentive';
+/** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
+const TABLE_14 = 'ashe-table14';
+const TABLE_15 = 'ashe-table15';
 
 /** ASHE describes employee jobs in April of the year; annual pay is for the tax year ending 5 April of it. */
 function referencePeriod(measure: PayMeasure, year: number): string {
-  return isAnnual(measure) ? `Tax year 6 April ${year - 1} to 5 April ${year}` : `April ${year} (ASHE survey reference date)`;
+  return isAnnualMeasure(measure) ? `Tax year 6 April ${year - 1} to 5 April ${year}` : `April ${year} (ASHE survey reference date)`;
 }
 
 /** Who the figures count, from the footnotes of ONS's tables (footnote a differs between annual and period measures). */
 function coverage(measure: PayMeasure, period: string, provisional: boolean | null) {
-  const who = isAnnual(measure)
+  const who = isAnnualMeasure(measure)
     ? 'Employee jobs on adult rates where the employee has been in the same job for more than a year'
     : 'Employee jobs on adult rates whose pay for the survey pay period was not affected by absence';
   const notes = [
@@ -72,9 +55,9 @@ export class PayFigures {
 
   async pay(soc: string, query: PayQuery): Promise<PayResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const source = query.area === 'uk' ? asheTable14Source : asheTable15Source;
-    const editions = await this.servedEditions(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures');
-    const edition = query.edition !== undefined ? await this.pinnedEdition(source, query.edition) : this.editionOfYear(editions, query.year);
+    const source = query.area === 'uk' ? TABLE_14 : TABLE_15;
+    const editions = await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures');
+    const { edition, provenance } = query.edition !== undefined ? await this.current.pinned(source, query.edition) : editionOfYear(editions, query.year);
     const release = await this.releaseOf(edition);
     const key = payKey(soc, query);
     const [row] = await findPayRows(this.db, [edition.id], key, [query.area]);
@@ -88,36 +71,24 @@ export class PayFigures {
       referencePeriod: period,
       provisional: release.provisional,
       measure: query.measure,
-      unit: UNITS[query.measure],
+      unit: PAY_UNITS[query.measure],
       sex: query.sex,
       workPattern: query.pattern,
       mean: row.mean,
-      distribution: {
-        p10: row.p10,
-        p20: row.p20,
-        p25: row.p25,
-        p30: row.p30,
-        p40: row.p40,
-        median: row.median,
-        p60: row.p60,
-        p70: row.p70,
-        p75: row.p75,
-        p80: row.p80,
-        p90: row.p90,
-      },
+      distribution: Object.fromEntries(PAY_DISTRIBUTION.map((point) => [point, row[point]])) as PayResponse['distribution'],
       employeeJobsThousands: row.jobsThousands,
       percentChange: row.medianChange,
       quality: medianQuality(row),
       presentable: presentable(row),
       coverage: coverage(query.measure, period, release.provisional),
-      provenance: provenanceOf(source, edition),
+      provenance,
     };
   }
 
   async series(soc: string, query: PaySeriesQuery): Promise<PaySeriesResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const source = query.area === 'uk' ? asheTable14Source : asheTable15Source;
-    const editions = await this.servedEditions(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures');
+    const source = query.area === 'uk' ? TABLE_14 : TABLE_15;
+    const editions = (await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures')).map((s) => s.edition);
     const rows = await findPayRows(this.db, editions.map((e) => e.id), payKey(soc, query), [query.area]);
     const points = [];
     for (const edition of editions) {
@@ -135,13 +106,13 @@ export class PayFigures {
     }
     points.sort((a, b) => a.year - b.year);
     const span = points.length > 0 ? `${points[0]!.year} to ${points[points.length - 1]!.year}` : 'none';
-    const period = isAnnual(query.measure) ? `Tax years ending 5 April, ${span}` : `April of each year, ${span} (ASHE survey reference date)`;
+    const period = isAnnualMeasure(query.measure) ? `Tax years ending 5 April, ${span}` : `April of each year, ${span} (ASHE survey reference date)`;
     return {
       soc2020: soc,
       title: unit.title,
       area: payArea(query.area),
       measure: query.measure,
-      unit: UNITS[query.measure],
+      unit: PAY_UNITS[query.measure],
       sex: query.sex,
       workPattern: query.pattern,
       coverage: coverage(query.measure, period, points.some((p) => p.provisional)),
@@ -151,13 +122,12 @@ export class PayFigures {
 
   async regions(soc: string, query: RegionalPayQuery): Promise<RegionalPayResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const editions = await this.servedEditions(asheTable15Source, 'Regional pay figures');
-    const edition = this.editionOfYear(editions, query.year);
+    const { edition, provenance } = editionOfYear(await this.current.servingAll(TABLE_15, 'Regional pay figures'), query.year);
     const release = await this.releaseOf(edition);
     const key = payKey(soc, query);
     const rows = await findPayRows(this.db, [edition.id], key, PAY_REGIONS.map((r) => r.slug));
     if (rows.length === 0) throw new Problem('figure-not-found', `${edition.label} has no ${query.measure} figures for ${soc} (${query.sex}, ${query.pattern}) in any region.`);
-    const ukEdition = (await this.current.ofSource(asheTable14Source.key)).find((e) => e.seriesKey === edition.seriesKey);
+    const ukEdition = (await this.current.ofSource(TABLE_14)).find((e) => e.seriesKey === edition.seriesKey);
     const [ukRow] = ukEdition ? await findPayRows(this.db, [ukEdition.id], key, [UNITED_KINGDOM.slug]) : [];
     const ukShown = ukRow !== undefined && presentable(ukRow);
     const regions = PAY_REGIONS.map((area) => {
@@ -180,44 +150,14 @@ export class PayFigures {
       referencePeriod: period,
       provisional: release.provisional,
       measure: query.measure,
-      unit: UNITS[query.measure],
+      unit: PAY_UNITS[query.measure],
       sex: query.sex,
       workPattern: query.pattern,
       uk: ukEdition ? { median: ukRow?.median ?? null, quality: medianQuality(ukRow) } : null,
       regions,
       coverage: coverage(query.measure, `${period}; regions by workplace`, release.provisional),
-      provenance: provenanceOf(asheTable15Source, edition),
+      provenance,
     };
-  }
-
-  /** The source's published editions, one per reference year, newest first; a 404 naming the source when there are none. */
-  private async servedEditions(source: AnySourceDescriptor, what: string): Promise<Edition[]> {
-    const editions = await this.current.ofSource(source.key);
-    if (editions.length === 0) throw sourceUnavailable(source.key, source.name, what);
-    return editions;
-  }
-
-  private editionOfYear(editions: Edition[], year: number | undefined): Edition {
-    if (year === undefined) return editions[0]!;
-    const edition = editions.find((e) => e.seriesKey === String(year));
-    if (!edition) {
-      const years = editions.map((e) => e.seriesKey ?? '').sort();
-      throw invalidParameter('year', `${year} is not a published year`, years);
-    }
-    return edition;
-  }
-
-  /** An exact release by id: published or superseded (quarantined releases have no figures). */
-  private async pinnedEdition(source: AnySourceDescriptor, id: string): Promise<Edition> {
-    const edition = await findEdition(this.db, id);
-    if (edition && edition.sourceKey === source.key && (edition.status === 'published' || edition.status === 'superseded')) return edition;
-    const servable = (await listEditions(this.db, source.key)).filter((e) => e.status === 'published' || e.status === 'superseded');
-    const reason = !edition
-      ? `there is no edition ${id}`
-      : edition.sourceKey !== source.key
-        ? `edition ${id} is a release of \`${edition.sourceKey}\`, not of \`${source.key}\``
-        : `edition ${id} was ${edition.status} and has no figures`;
-    throw invalidParameter('edition', `${reason}; /v1/meta/editions?source=${source.key} lists the releases`, servable.length > 0 ? servable.map((e) => e.id) : undefined);
   }
 
   private async releaseOf(edition: Edition): Promise<AsheReleaseFacts> {
@@ -225,6 +165,14 @@ export class PayFigures {
     if (!release) throw new Error(`edition ${edition.id} has no ASHE release facts`);
     return release;
   }
+}
+
+/** The edition of a reference year, or the newest; a 400 listing the published years otherwise. */
+function editionOfYear(editions: Served[], year: number | undefined): Served {
+  if (year === undefined) return editions[0]!;
+  const served = editions.find((e) => e.edition.seriesKey === String(year));
+  if (!served) throw invalidParameter('year', `${year} is not a published year`, editions.map((e) => e.edition.seriesKey ?? '').sort());
+  return served;
 }
 
 function payKey(soc: string, query: { measure: PayMeasure; sex: PaySex; pattern: WorkPattern }): PayKey {

@@ -1,19 +1,17 @@
-import type { AnySourceDescriptor } from '../ingest/source.js';
-import { ESCO_ATTRIBUTION } from '../ingest/sources/esco.js';
-import { escoOccupationSkillsSource } from '../ingest/sources/esco-occupation-skills/descriptor.js';
-import { escoOccupationsSource } from '../ingest/sources/esco-occupations/descriptor.js';
-import { escoSkillsSource } from '../ingest/sources/esco-skills/descriptor.js';
-import { codingIndexSource } from '../ingest/sources/soc2020-index/descriptor.js';
-import { Problem, sourceUnavailable } from '../http/problem.js';
 import { RELATED_OCCUPATIONS_LISTED, type SkillRelation, type SkillsResponse } from '../schemas/skills.js';
-import type { Edition } from '../store/editions.js';
 import { escoOccupationsInIscoGroups, skillsSharedByOccupations, type SharedSkill } from '../store/esco.js';
 import type { Db } from '../store/schema.js';
-import type { CodingIndexCache } from './coding-index.js';
+import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
-import { provenanceOf } from './provenance.js';
+import type { Edition } from '../domain/editions.js';
+import { Problem, sourceUnavailable } from '../domain/problems.js';
+
+/** ESCO's occupations, skills and the relations between them, each a source of its own. */
+const ESCO_OCCUPATIONS = 'esco-occupations';
+const ESCO_SKILLS = 'esco-skills';
+const ESCO_RELATIONS = 'esco-occupation-skills';
 
 /**
  * Skills of a SOC 2020 unit group from ESCO. ESCO classifies occupations by ISCO-08, not SOC, so
@@ -32,12 +30,10 @@ export class OccupationSkills {
   async skills(soc: string, relation: SkillRelation | null, limit: number): Promise<SkillsResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const index = await this.codingIndex.get();
-    if (!index) throw sourceUnavailable(codingIndexSource.key, codingIndexSource.name, 'Skills (joined through the ISCO-08 codes of the coding index)');
-    const [occupationsEdition, skillsEdition, relationsEdition] = await Promise.all([
-      this.edition(escoOccupationsSource),
-      this.edition(escoSkillsSource),
-      this.edition(escoOccupationSkillsSource),
-    ]);
+    if (!index) throw this.current.unavailable(CODING_INDEX, 'Skills (joined through the ISCO-08 codes of the coding index)');
+    const [occupationsEdition, skillsEdition, relations] = await Promise.all(
+      [ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS].map((key) => this.current.serving(key, 'Skills')),
+    ).then(([o, s, r]) => [o!.edition, s!.edition, r!] as const);
 
     const shares = iscoSharesOf(index.byUnitGroup.get(soc) ?? []);
     const main = shares[0];
@@ -55,7 +51,7 @@ export class OccupationSkills {
 
     const shared = await skillsSharedByOccupations(
       this.db,
-      { relations: relationsEdition.id, skills: skillsEdition.id },
+      { relations: relations.edition.id, skills: skillsEdition.id },
       related.map((o) => o.conceptId),
       relation === null ? null : relation === 'essential',
     );
@@ -77,24 +73,18 @@ export class OccupationSkills {
       relatedOccupationCount: related.length,
       relatedOccupations: related.slice(0, RELATED_OCCUPATIONS_LISTED).map((o) => ({ title: o.title, description: o.description, uri: o.uri })),
       skills,
-      derivation: derivation(soc, unit.title, shares, related.length, relation),
-      provenance: provenanceOf(escoOccupationSkillsSource, relationsEdition),
+      derivation: derivation(soc, unit.title, shares, related.length, relation, relations.source.attribution),
+      provenance: relations.provenance,
     };
-  }
-
-  private async edition(source: AnySourceDescriptor): Promise<Edition> {
-    const edition = await this.current.latest(source.key);
-    if (!edition) throw sourceUnavailable(source.key, source.name, 'Skills');
-    return edition;
   }
 }
 
-function derivation(soc: string, title: string, shares: ReturnType<typeof iscoSharesOf>, relatedCount: number, relation: SkillRelation | null): string {
+function derivation(soc: string, title: string, shares: ReturnType<typeof iscoSharesOf>, relatedCount: number, relation: SkillRelation | null, attribution: string): string {
   const counted = relation === null ? 'essential or optional' : relation;
   return [
     `ESCO classifies occupations by ISCO-08, not SOC 2020. The ONS coding index maps the job titles of ${soc} (${title}) to ISCO-08 group${shares.length > 1 ? 's' : ''} ${describeIscoShares(shares)};`,
     `the ${relatedCount} ESCO occupation${relatedCount === 1 ? '' : 's'} in ${shares.length > 1 ? 'those groups' : 'that group'} ${relatedCount === 1 ? 'is' : 'are'} related to ${soc}, not equivalent to it, and may include work that UK job holders in ${soc} do not do.`,
     `A skill's sharedBy counts the related occupations for which ESCO marks it ${counted}; essential is true when at least one of them marks it essential.`,
-    ESCO_ATTRIBUTION,
+    attribution,
   ].join(' ');
 }

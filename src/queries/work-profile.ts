@@ -1,21 +1,13 @@
-import type { AnySourceDescriptor } from '../ingest/source.js';
-import { iscoUsSocCrosswalkSource } from '../ingest/sources/isco-us-soc-crosswalk/descriptor.js';
-import { onetAbilitiesSource } from '../ingest/sources/onet-abilities/descriptor.js';
-import { onetInterestsSource } from '../ingest/sources/onet-interests/descriptor.js';
-import { RIASEC } from '../ingest/sources/onet-interests/riasec.js';
-import { onetOccupationsSource } from '../ingest/sources/onet-occupations/descriptor.js';
-import { onetSoc2010CrosswalkSource } from '../ingest/sources/onet-soc-2010-crosswalk/descriptor.js';
-import { codingIndexSource } from '../ingest/sources/soc2020-index/descriptor.js';
-import { Problem, sourceUnavailable } from '../http/problem.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
-import type { Edition } from '../store/editions.js';
 import { onetOccupationsUnder, onetSoc2010Of, scoresOf, usSocLinksOfIscoGroups } from '../store/onet.js';
 import type { Db } from '../store/schema.js';
-import type { CodingIndexCache } from './coding-index.js';
+import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
-import { provenanceOf } from './provenance.js';
+import type { Edition } from '../domain/editions.js';
+import { Problem, sourceUnavailable } from '../domain/problems.js';
+import { RIASEC } from '../domain/work-profile.js';
 
 /**
  * Below this share of the occupation's ISCO-08 weight reaching rated US occupations, no profile
@@ -24,6 +16,13 @@ import { provenanceOf } from './provenance.js';
  * every software code changed in the 2018 US SOC revision).
  */
 export const MIN_MATCHED_SHARE = 0.5;
+
+/** The chain's sources: the BLS crosswalk, O*NET's taxonomies and its ratings. */
+const ISCO_US_SOC = 'isco-us-soc-crosswalk';
+const ONET_SOC_2010 = 'onet-soc-2010-crosswalk';
+const ONET_OCCUPATIONS = 'onet-occupations';
+const ONET_INTERESTS = 'onet-interests';
+const ONET_ABILITIES = 'onet-abilities';
 
 /** A US SOC 2010 occupation on the chain, with the share of the UK occupation's weight it carries. */
 interface UsOccupationShare {
@@ -74,14 +73,15 @@ export class WorkProfiles {
   async workProfile(soc: string): Promise<WorkProfileResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const index = await this.codingIndex.get();
-    if (!index) throw sourceUnavailable(codingIndexSource.key, codingIndexSource.name, 'Work profiles (joined through the ISCO-08 codes of the coding index)');
+    if (!index) throw this.current.unavailable(CODING_INDEX, 'Work profiles (joined through the ISCO-08 codes of the coding index)');
     const [crosswalk, onet2010, onetOccupations, interests] = await Promise.all([
-      this.edition(iscoUsSocCrosswalkSource),
-      this.edition(onetSoc2010CrosswalkSource),
-      this.edition(onetOccupationsSource),
-      this.edition(onetInterestsSource),
+      this.edition(ISCO_US_SOC),
+      this.edition(ONET_SOC_2010),
+      this.edition(ONET_OCCUPATIONS),
+      this.edition(ONET_INTERESTS),
     ]);
-    const abilities = await this.current.latest(onetAbilitiesSource.key);
+    const abilities = await this.current.latest(ONET_ABILITIES);
+    const served = this.current.served(interests);
 
     const chain = await this.chain(iscoSharesOf(index.byUnitGroup.get(soc) ?? []), { crosswalk, onet2010, onetOccupations, interests });
     if (chain.matched.length === 0) {
@@ -109,8 +109,8 @@ export class WorkProfiles {
       abilities: abilities ? await this.abilities(abilities, chain) : [],
       basedOn: chain.matched.map((m) => ({ code: m.code, title: m.title, weightPercent: round((100 * m.weight) / chain.matchedShare, 1) })),
       derivation: derivation(soc, chain, crosswalk, abilities),
-      attribution: onetInterestsSource.attribution,
-      provenance: provenanceOf(onetInterestsSource, interests),
+      attribution: served.source.attribution,
+      provenance: served.provenance,
     };
   }
 
@@ -189,10 +189,8 @@ export class WorkProfiles {
       .map((a) => ({ ability: a.ability, importance: round(a.importance, 2) }));
   }
 
-  private async edition(source: AnySourceDescriptor): Promise<Edition> {
-    const edition = await this.current.latest(source.key);
-    if (!edition) throw sourceUnavailable(source.key, source.name, 'Work profiles');
-    return edition;
+  private async edition(sourceKey: string): Promise<Edition> {
+    return (await this.current.serving(sourceKey, 'Work profiles')).edition;
   }
 }
 
@@ -238,6 +236,6 @@ function derivation(soc: string, chain: WorkProfileChain, crosswalk: Edition, ab
     `Interest scores are the weighted averages of O*NET's occupational interest ratings (1 to 7); the Holland code is the letters of the three highest.`,
     abilities
       ? `Ability importance (1 to 5) is averaged the same way over the matched occupations O*NET rates for abilities (${abilities.label}).`
-      : `Abilities are empty: no release of O*NET's Abilities file is available to the service (source \`${onetAbilitiesSource.key}\` has no edition).`,
+      : `Abilities are empty: no release of O*NET's Abilities file is available to the service (source \`${ONET_ABILITIES}\` has no edition).`,
   ].join(' ');
 }

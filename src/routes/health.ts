@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { sql } from 'kysely';
-import { Problem } from '../http/problem.js';
+import { Problem } from '../domain/problems.js';
 
 const open = { access: 'open' as const };
 

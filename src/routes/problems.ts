@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PROBLEM_KINDS, type ProblemKind } from '../http/problem.js';
+import { PROBLEM_KINDS, type ProblemKind } from '../domain/problems.js';
 
 /** Each problem `type` URI resolves to a short description of that kind of problem. */
 export async function problemTypeRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
 export const LocalAreaSchema = Type.Object(
   {
@@ -9,4 +9,3 @@ export const LocalAreaSchema = Type.Object(
   },
   { title: 'LocalArea' },
 );
-export type LocalArea = Static<typeof LocalAreaSchema>;

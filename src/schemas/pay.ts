@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { PAY_MEASURES, PAY_SEXES, WORK_PATTERNS } from '../ingest/sources/ashe-layout.js';
-import { PAY_AREA_SLUGS } from '../queries/uk-areas.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { PAY_AREA_SLUGS } from '../domain/areas.js';
+import { PAY_MEASURES, PAY_SEXES, WORK_PATTERNS } from '../domain/pay.js';
+import { QUALITY_BANDS } from '../domain/quality.js';
+import { REGIONAL_PAY_MEASURES } from '../domain/pay.js';
 
-export const QUALITY_BANDS = ['precise', 'reasonable', 'acceptable', 'unreliable'] as const;
-export const REGIONAL_PAY_MEASURES = ['annual_pay_gross', 'weekly_pay_gross', 'hourly_pay_gross'] as const;
 
 const Figure = (description?: string) => Nullable(Type.Number(description ? { description } : {}));
 const Quality = StringEnum(QUALITY_BANDS, { description: 'ONS band of the coefficient of variation of the median' });

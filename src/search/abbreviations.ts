@@ -1,5 +1,5 @@
-import type { Abbreviation } from '../ingest/sources/soc2020-index/parse.js';
 import { fold, Normaliser, type AbbreviationExpansions } from './normalise.js';
+import type { Abbreviation } from '../domain/soc.js';
 
 /**
  * Misspellings in the published Abbreviations sheet (version 12). Left as published, "HR" would

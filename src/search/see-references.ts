@@ -1,4 +1,4 @@
-import type { CodingIndexRecord } from '../ingest/sources/soc2020-index/parse.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
 
 /**
  * A see-other-entry row carries no code of its own (`}}}}`); its SEE note names the entry to

@@ -1,4 +1,3 @@
-import type { CodingIndex } from '../ingest/sources/soc2020-index/parse.js';
 import { abbreviationExpansions } from './abbreviations.js';
 import { Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import {
@@ -12,6 +11,7 @@ import {
 } from './scoring.js';
 import { searchableEntries } from './searchable-entries.js';
 import { Vocabulary, type WordCandidate } from './vocabulary.js';
+import type { CodingIndex } from '../domain/soc.js';
 
 export interface TitleMatch {
   soc2020: string;

@@ -1,6 +1,7 @@
-import type { AsheFigures } from '../ingest/sources/ashe-layout.js';
 import { insertInBatches } from './batch.js';
 import type { AshePayTable, DbOrTx } from './schema.js';
+import type { AsheFigures } from '../domain/pay.js';
+import type { AsheReleaseFacts } from '../domain/pay.js';
 
 /** An ASHE release's figures as the store keeps them: one row per area, occupation, measure, sex and work pattern. */
 export interface PayRow extends AsheFigures {
@@ -12,10 +13,6 @@ export interface PayRow extends AsheFigures {
   medianCv: number | null;
 }
 
-export interface AsheReleaseFacts {
-  year: number;
-  provisional: boolean;
-}
 
 /** Stores a release's facts and rows under its edition; returns the rows of figures stored. */
 export async function insertAsheRelease(db: DbOrTx, editionId: string, release: AsheReleaseFacts, rows: PayRow[]): Promise<number> {

@@ -1,6 +1,6 @@
-import type { CodingIndex, CodingIndexRecord } from '../ingest/sources/soc2020-index/parse.js';
 import { insertInBatches } from './batch.js';
 import type { CodingIndexAbbreviationsTable, CodingIndexEntriesTable, DbOrTx } from './schema.js';
+import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 
 export async function insertCodingIndex(db: DbOrTx, editionId: string, index: CodingIndex): Promise<number> {
   const entries: CodingIndexEntriesTable[] = index.records.map((r) => ({

@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { nowIso } from './clock.js';
-import type { Db, DbOrTx, EditionStatus, EditionsTable, Tx } from './schema.js';
-
-export interface Check {
-  rule: string;
-  /** `warn`: published with a known issue; `fail`: held back. */
-  status: 'warn' | 'fail';
-  observed: string | null;
-}
-
-export interface Edition {
-  id: string;
-  sourceKey: string;
-  label: string;
-  seriesKey: string | null;
-  status: EditionStatus;
-  detectedAt: string;
-  publishedAt: string | null;
-  sourceUri: string;
-  sha256: string;
-  checks: Check[];
-  rowsStored: number | null;
-}
+import type { Db, DbOrTx, EditionsTable, Tx } from './schema.js';
+import type { EditionStatus } from '../domain/editions.js';
+import type { Check, Edition } from '../domain/editions.js';
 
 const IN_PROGRESS: EditionStatus[] = ['detected', 'parsing', 'publishing'];
 

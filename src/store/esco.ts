@@ -1,8 +1,6 @@
-import type { EscoOccupationSkill } from '../ingest/sources/esco-occupation-skills/parse.js';
-import type { EscoOccupation } from '../ingest/sources/esco-occupations/parse.js';
-import type { EscoSkill } from '../ingest/sources/esco-skills/parse.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
+import type { EscoOccupation, EscoOccupationSkill, EscoSkill } from '../domain/skills.js';
 
 export async function insertEscoOccupations(db: DbOrTx, editionId: string, occupations: EscoOccupation[]): Promise<number> {
   return insertInBatches(db, 'esco_occupations', occupations.map((o) => ({

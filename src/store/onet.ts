@@ -1,9 +1,6 @@
-import type { IscoUsSocLink } from '../ingest/sources/isco-us-soc-crosswalk/parse.js';
-import type { OnetRating } from '../ingest/sources/onet.js';
-import type { OnetOccupation } from '../ingest/sources/onet-occupations/parse.js';
-import type { OnetSoc2010Link } from '../ingest/sources/onet-soc-2010-crosswalk/parse.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
+import type { IscoUsSocLink, OnetOccupation, OnetRating, OnetSoc2010Link } from '../domain/work-profile.js';
 
 export async function insertOnetOccupations(db: DbOrTx, editionId: string, occupations: OnetOccupation[]): Promise<number> {
   return insertInBatches(db, 'onet_occupations', occupations.map((o) => ({ edition_id: editionId, code: o.code, title: o.title })));

@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { EditionStatus } from '../domain/editions.js';
+import type { SocLevel } from '../domain/soc.js';
 
 /**
  * Table types. Timestamps are ISO 8601 text in both dialects so that rows read back the same
@@ -13,8 +15,6 @@ export interface SourcesTable {
   cadence: string | null;
   tier: string;
 }
-
-export type EditionStatus = 'detected' | 'parsing' | 'publishing' | 'published' | 'superseded' | 'quarantined';
 
 export interface EditionsTable {
   id: string;
@@ -39,8 +39,6 @@ export interface IngestRunsTable {
   outcome: string | null;
   message: string | null;
 }
-
-export type SocLevel = 'major' | 'sub_major' | 'minor' | 'unit';
 
 export interface SocGroupsTable {
   edition_id: string;

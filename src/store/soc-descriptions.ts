@@ -1,14 +1,6 @@
 import { insertInBatches } from './batch.js';
 import type { DbOrTx, SocDescriptionsTable } from './schema.js';
-
-export interface SocDescription {
-  code: string;
-  title: string;
-  description: string;
-  entryRoutes: string | null;
-  tasks: string[];
-  relatedTitles: string[];
-}
+import type { SocDescription } from '../domain/soc.js';
 
 export async function insertSocDescriptions(db: DbOrTx, editionId: string, descriptions: SocDescription[]): Promise<number> {
   const rows: SocDescriptionsTable[] = descriptions.map((d) => ({

@@ -1,12 +1,6 @@
-import type { DbOrTx, SocGroupsTable, SocLevel } from './schema.js';
+import type { DbOrTx, SocGroupsTable } from './schema.js';
 import { insertInBatches } from './batch.js';
-
-export interface SocGroup {
-  code: string;
-  level: SocLevel;
-  title: string;
-  parentCode: string | null;
-}
+import type { SocGroup, SocLevel } from '../domain/soc.js';
 
 export async function insertSocGroups(db: DbOrTx, editionId: string, groups: SocGroup[]): Promise<number> {
   const rows: SocGroupsTable[] = groups.map((g) => ({

@@ -125,16 +125,6 @@ for (const dialect of DIALECTS) {
       assert.equal(areas.find((a) => a.code === 'W06000015')!.region, 'Wales');
     });
 
-    it('resolves an area by slug, GSS code, a London borough code, `uk` or a region slug', async () => {
-      const { areas } = served.services;
-      assert.deepEqual(await areas.resolve('hartlepool'), { kind: 'local', area: { code: 'E06000001', slug: 'hartlepool', name: 'Hartlepool', region: 'North East' } });
-      assert.equal(((await areas.resolve('E06000001')) as { area: { slug: string } }).area.slug, 'hartlepool');
-      assert.equal(((await areas.resolve('E09000033')) as { area: { code: string } }).area.code, 'E12000007');
-      assert.deepEqual(await areas.resolve('uk'), { kind: 'uk', summary: { code: 'K02000001', slug: 'uk', name: 'United Kingdom' } });
-      assert.deepEqual(await areas.resolve('yorkshire-and-the-humber'), { kind: 'region', summary: { code: 'E12000003', slug: 'yorkshire-and-the-humber', name: 'Yorkshire and The Humber' } });
-      assert.deepEqual(await areas.resolve('wales'), { kind: 'nation', summary: { code: 'W92000004', slug: 'wales', name: 'Wales' } });
-      await assert.rejects(areas.resolve('atlantis'), /There is no area "atlantis"/);
-    });
   });
 }
 

@@ -21,7 +21,7 @@ for (const dialect of DIALECTS) {
       const res = await served.app.inject({ url: '/v1/meta/sources' });
       assert.equal(res.statusCode, 200);
       const sources = res.json() as Record<string, unknown>[];
-      assert.deepEqual(sources.map((s) => s.key), served.services.sources.map((s) => s.key));
+      assert.deepEqual(sources.map((s) => s.key), served.services.sources.profiles.map((s) => s.key));
       const structure = sources.find((s) => s.key === 'soc2020-structure')!;
       assert.deepEqual(Object.keys(structure).sort(), ['cadence', 'currentEdition', 'currentEditionPublished', 'key', 'licence', 'name', 'publisher', 'tier', 'url']);
       assert.equal(structure.publisher, 'Office for National Statistics');

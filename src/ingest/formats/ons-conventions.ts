@@ -21,16 +21,3 @@ export function onsFigure(cell: Cell | undefined): number | null {
   if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
   throw new UnexpectedCellError(`"${text}" is neither a figure nor an ONS suppression marker`);
 }
-
-export type QualityBand = 'precise' | 'reasonable' | 'acceptable' | 'unreliable';
-
-/**
- * ONS's key for the coefficient of variation (CV, percent) of an ASHE estimate: CV <= 5% precise,
- * 5-10% reasonably precise, 10-20% acceptable, over 20% unreliable (and suppressed).
- */
-export function cvBand(cv: number): QualityBand {
-  if (cv <= 5) return 'precise';
-  if (cv <= 10) return 'reasonable';
-  if (cv <= 20) return 'acceptable';
-  return 'unreliable';
-}

@@ -4,6 +4,7 @@ import { onsFigure, UnexpectedCellError } from '../formats/ons-conventions.js';
 import type { Cell, SheetRows, Workbook } from '../formats/workbook.js';
 import { readWorkbook } from '../formats/workbook-worker.js';
 import type { FileLocation, Upstream } from '../upstream.js';
+import { ASHE_FIGURES, PAY_MEASURES, type AsheFigure, type AsheFigures, type PayMeasure, type PaySex, type WorkPattern } from '../../domain/pay.js';
 
 /**
  * What ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS publishes both as a
@@ -11,27 +12,6 @@ import type { FileLocation, Upstream } from '../upstream.js';
  * variation), each data sheet in the same layout. The two source folders use this module; it is
  * the only place that knows that layout.
  */
-
-/** The spec's measures, in ONS table order: measure i is table <family>.<i + 1>. */
-export const PAY_MEASURES = [
-  'weekly_pay_gross',
-  'weekly_pay_excl_overtime',
-  'basic_pay_incl_other',
-  'overtime_pay',
-  'hourly_pay_gross',
-  'hourly_pay_excl_overtime',
-  'annual_pay_gross',
-  'annual_pay_incentive',
-  'hours_paid_total',
-  'hours_paid_basic',
-  'hours_paid_overtime',
-] as const;
-export type PayMeasure = (typeof PAY_MEASURES)[number];
-
-export const PAY_SEXES = ['all', 'male', 'female'] as const;
-export type PaySex = (typeof PAY_SEXES)[number];
-export const WORK_PATTERNS = ['all', 'fulltime', 'parttime'] as const;
-export type WorkPattern = (typeof WORK_PATTERNS)[number];
 
 export function tableNumberOf(measure: PayMeasure): number {
   return PAY_MEASURES.indexOf(measure) + 1;
@@ -68,29 +48,8 @@ export const SEX_PATTERN_SHEETS: ({ sheet: string } & JobsCovered)[] = [
  */
 export const EXPECTED_HEADER = ['Description', 'Code', '(thousand)', 'Median', 'change', 'Mean', 'change', '10', '20', '25', '30', '40', '60', '70', '75', '80', '90'];
 
-/** The figures of one row of a data sheet (estimates or their CVs), null where withheld. */
-export interface AsheFigures {
-  jobsThousands: number | null;
-  median: number | null;
-  /** Annual % change of the median (estimates only; `.` in the CV workbook). */
-  medianChange: number | null;
-  mean: number | null;
-  p10: number | null;
-  p20: number | null;
-  p25: number | null;
-  p30: number | null;
-  p40: number | null;
-  p60: number | null;
-  p70: number | null;
-  p75: number | null;
-  p80: number | null;
-  p90: number | null;
-}
-
-export const PERCENTILES = ['p10', 'p20', 'p25', 'p30', 'p40', 'p60', 'p70', 'p75', 'p80', 'p90'] as const;
-
 /** Column of each figure in the header above (column 6, the mean's annual % change, is not served). */
-const COLUMNS: Record<keyof AsheFigures, number> = {
+const COLUMNS: Record<AsheFigure, number> = {
   jobsThousands: 2,
   median: 3,
   medianChange: 4,
@@ -150,7 +109,7 @@ export function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<s
 
 function figuresOf(row: Cell[]): AsheFigures {
   const out = {} as AsheFigures;
-  for (const [name, column] of Object.entries(COLUMNS) as [keyof AsheFigures, number][]) out[name] = onsFigure(row[column]);
+  for (const name of ASHE_FIGURES) out[name] = onsFigure(row[COLUMNS[name]]);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import type { Check } from '../../store/editions.js';
+import type { Check } from '../../domain/editions.js';
 
 /** A `fail` check when a key that must be unique repeats; none when every key is once. */
 export function eachKeyOnce(rule: string, keys: Iterable<string>): Check[] {

@@ -1,7 +1,8 @@
-import type { Check } from '../../store/editions.js';
 import { readTabSeparated } from '../formats/delimited.js';
 import type { ReleaseRef } from '../source.js';
 import type { FileLocation, Upstream } from '../upstream.js';
+import type { OnetRating } from '../../domain/work-profile.js';
+import type { Check } from '../../domain/editions.js';
 
 /**
  * The O*NET database's text files (`onet-occupations`, `onet-interests`, `onet-abilities`) and the
@@ -34,16 +35,6 @@ export function onetFile(fileName: string, page = ONET_DATABASE_PAGE): FileLocat
 export async function detectOnetFile(upstream: Upstream, fileName: string, label: string, page = ONET_DATABASE_PAGE): Promise<ReleaseRef[]> {
   const names = await upstream.listFolder('onet');
   return names.includes(fileName) ? [{ label, seriesKey: null, location: onetFile(fileName, page) }] : [];
-}
-
-/** One rating of an O*NET occupation on one element of the content model, on one scale. */
-export interface OnetRating {
-  code: string;
-  elementId: string;
-  elementName: string;
-  value: number;
-  /** The rating's date as O*NET writes it (MM/YYYY). */
-  date: string;
 }
 
 export interface RatingFileLayout {

@@ -1,10 +1,11 @@
 import { insertApsRelease } from '../../../store/aps-employment.js';
-import type { Check } from '../../../store/editions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
 import type { FileLocation } from '../../upstream.js';
 import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
-import { parseApsWorkbook, type ApsRelease } from './parse.js';
+import { parseApsWorkbook } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
+import type { ApsRelease } from '../../../domain/employment.js';
 
 const WORKBOOK: FileLocation = {
   mirrorPath: 'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',

@@ -1,13 +1,7 @@
 import type { PayRow } from '../../../store/ashe-pay.js';
 import type { Workbook } from '../../formats/workbook.js';
-import {
-  SEX_PATTERN_SHEETS,
-  parseAsheSheet,
-  readAsheTables,
-  tableNumberOf,
-  unzipAsheWorkbooks,
-  type PayMeasure,
-} from '../ashe-layout.js';
+import { SEX_PATTERN_SHEETS, parseAsheSheet, readAsheTables, tableNumberOf, unzipAsheWorkbooks } from '../ashe-layout.js';
+import type { PayMeasure } from '../../../domain/pay.js';
 
 export interface AsheTable14Release {
   year: number;

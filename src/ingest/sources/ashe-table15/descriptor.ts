@@ -1,9 +1,9 @@
-import type { Check } from '../../../store/editions.js';
 import { insertAsheRelease } from '../../../store/ashe-pay.js';
 import type { SourceDescriptor } from '../../source.js';
 import { detectAsheReleases, releaseOfRef } from '../ashe-layout.js';
 import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
 import { parseAsheTable15, type AsheTable15Release } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
 
 const DATASET_PATH = '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15';
 

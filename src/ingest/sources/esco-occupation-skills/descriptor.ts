@@ -1,9 +1,10 @@
-import type { Check } from '../../../store/editions.js';
 import { insertEscoOccupationSkills } from '../../../store/esco.js';
 import type { SourceDescriptor } from '../../source.js';
 import { ESCO_ATTRIBUTION, ESCO_CADENCE, ESCO_LICENCE, ESCO_PAGE, ESCO_PUBLISHER, detectEscoFile } from '../esco.js';
 import { atLeast, eachKeyOnce } from '../key-checks.js';
-import { RELATIONS_FILE, parseEscoOccupationSkills, type EscoOccupationSkill } from './parse.js';
+import { RELATIONS_FILE, parseEscoOccupationSkills } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
+import type { EscoOccupationSkill } from '../../../domain/skills.js';
 
 export const escoOccupationSkillsSource: SourceDescriptor<EscoOccupationSkill[]> = {
   key: 'esco-occupation-skills',

@@ -1,12 +1,6 @@
 import { readCsv } from '../../formats/delimited.js';
 import { occupationIdOf, skillIdOf } from '../esco.js';
-
-/** One row of ESCO's `occupationSkillRelations.csv`: an occupation needs a skill, essentially or optionally. */
-export interface EscoOccupationSkill {
-  occupationId: string;
-  skillId: string;
-  essential: boolean;
-}
+import type { EscoOccupationSkill } from '../../../domain/skills.js';
 
 export const RELATIONS_FILE = 'occupationSkillRelations.csv.gz';
 

@@ -1,9 +1,10 @@
-import type { Check } from '../../../store/editions.js';
 import { insertEscoOccupations } from '../../../store/esco.js';
 import type { SourceDescriptor } from '../../source.js';
 import { ESCO_ATTRIBUTION, ESCO_CADENCE, ESCO_LICENCE, ESCO_PAGE, ESCO_PUBLISHER, detectEscoFile, latestModification } from '../esco.js';
 import { atLeast, eachKeyOnce } from '../key-checks.js';
-import { OCCUPATIONS_FILE, parseEscoOccupations, type EscoOccupation } from './parse.js';
+import { OCCUPATIONS_FILE, parseEscoOccupations } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
+import type { EscoOccupation } from '../../../domain/skills.js';
 
 export const escoOccupationsSource: SourceDescriptor<EscoOccupation[]> = {
   key: 'esco-occupations',

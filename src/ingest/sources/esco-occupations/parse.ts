@@ -1,17 +1,6 @@
 import { readCsv } from '../../formats/delimited.js';
 import { occupationIdOf } from '../esco.js';
-
-/** One row of ESCO's `occupations_en.csv`. */
-export interface EscoOccupation {
-  /** The id at the end of the concept URI. */
-  conceptId: string;
-  uri: string;
-  /** Four-digit ISCO-08 unit group the occupation belongs to. */
-  iscoGroup: string;
-  title: string;
-  description: string | null;
-  modifiedDate: string | null;
-}
+import type { EscoOccupation } from '../../../domain/skills.js';
 
 export const OCCUPATIONS_FILE = 'occupations_en.csv';
 

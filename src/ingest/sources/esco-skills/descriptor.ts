@@ -1,9 +1,10 @@
-import type { Check } from '../../../store/editions.js';
 import { insertEscoSkills } from '../../../store/esco.js';
 import type { SourceDescriptor } from '../../source.js';
 import { ESCO_ATTRIBUTION, ESCO_CADENCE, ESCO_LICENCE, ESCO_PAGE, ESCO_PUBLISHER, detectEscoFile, latestModification } from '../esco.js';
 import { atLeast, eachKeyOnce } from '../key-checks.js';
-import { SKILLS_FILE, parseEscoSkills, type EscoSkill } from './parse.js';
+import { SKILLS_FILE, parseEscoSkills } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
+import type { EscoSkill } from '../../../domain/skills.js';
 
 export const escoSkillsSource: SourceDescriptor<EscoSkill[]> = {
   key: 'esco-skills',

@@ -1,17 +1,6 @@
 import { readCsv } from '../../formats/delimited.js';
 import { skillIdOf } from '../esco.js';
-
-/** ESCO's `skillType` values: a skill or competence, or knowledge. */
-export type EscoSkillType = 'skill/competence' | 'knowledge';
-
-/** One row of ESCO's `skills_en.csv`. */
-export interface EscoSkill {
-  conceptId: string;
-  title: string;
-  /** Null where ESCO gives no type (a handful of digital-competence concepts in v1.1.1). */
-  skillType: EscoSkillType | null;
-  modifiedDate: string | null;
-}
+import type { EscoSkill, EscoSkillType } from '../../../domain/skills.js';
 
 export const SKILLS_FILE = 'skills_en.csv.gz';
 

@@ -1,10 +1,10 @@
-import type { Check } from '../../../store/editions.js';
 import { insertIscoUsSocLinks } from '../../../store/onet.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
 import type { FileLocation } from '../../upstream.js';
 import { atLeast, eachKeyOnce } from '../key-checks.js';
 import { CROSSWALK_SHEET, parseIscoUsSocCrosswalk, type IscoUsSocCrosswalk } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
 
 const LOCATION: FileLocation = { mirrorPath: 'onet/ISCO_SOC_Crosswalk.xls', url: 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls' };
 

@@ -1,16 +1,8 @@
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
 import { US_SOC_CODE } from '../onet.js';
+import type { IscoUsSocLink } from '../../../domain/work-profile.js';
 
 export const CROSSWALK_SHEET = 'ISCO-08 to 2010 SOC';
-
-/** One pair of the BLS crosswalk: an ISCO-08 group and a US SOC 2010 occupation that correspond. */
-export interface IscoUsSocLink {
-  isco08: string;
-  usSoc2010: string;
-  usSocTitle: string;
-  /** BLS marks with `*` a pair where only part of one occupation corresponds to the other. */
-  partial: boolean;
-}
 
 export interface IscoUsSocCrosswalk {
   /** The release as BLS dates it on the sheet, e.g. "August 2012 (Updated June 2015)". */

@@ -1,7 +1,8 @@
 import { insertOnetScores } from '../../../store/onet.js';
 import type { SourceDescriptor } from '../../source.js';
-import { ONET_ATTRIBUTION, ONET_CADENCE, ONET_DATABASE_PAGE, ONET_LICENCE, ONET_PUBLISHER, detectOnetFile, ratingDates, type OnetRating } from '../onet.js';
+import { ONET_ATTRIBUTION, ONET_CADENCE, ONET_DATABASE_PAGE, ONET_LICENCE, ONET_PUBLISHER, detectOnetFile, ratingDates } from '../onet.js';
 import { ABILITIES_FILE, checkOnetAbilities, parseOnetAbilities } from './parse.js';
+import type { OnetRating } from '../../../domain/work-profile.js';
 
 /** Registered so that /v1/meta/sources shows it; the mirror has no Abilities.txt, so it has no edition until one is added. */
 export const onetAbilitiesSource: SourceDescriptor<OnetRating[]> = {

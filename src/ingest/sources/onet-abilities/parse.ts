@@ -1,5 +1,6 @@
-import type { Check } from '../../../store/editions.js';
-import { checkOnetRatings, parseOnetRatings, type OnetRating, type RatingFileLayout } from '../onet.js';
+import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../onet.js';
+import type { Check } from '../../../domain/editions.js';
+import type { OnetRating } from '../../../domain/work-profile.js';
 
 export const ABILITIES_FILE = 'Abilities.txt';
 

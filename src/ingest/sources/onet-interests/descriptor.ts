@@ -1,7 +1,8 @@
 import { insertOnetScores } from '../../../store/onet.js';
 import type { SourceDescriptor } from '../../source.js';
-import { ONET_ATTRIBUTION, ONET_CADENCE, ONET_DATABASE_PAGE, ONET_LICENCE, ONET_PUBLISHER, detectOnetFile, ratingDates, type OnetRating } from '../onet.js';
+import { ONET_ATTRIBUTION, ONET_CADENCE, ONET_DATABASE_PAGE, ONET_LICENCE, ONET_PUBLISHER, detectOnetFile, ratingDates } from '../onet.js';
 import { INTERESTS_FILE, checkOnetInterests, parseOnetInterests } from './parse.js';
+import type { OnetRating } from '../../../domain/work-profile.js';
 
 export const onetInterestsSource: SourceDescriptor<OnetRating[]> = {
   key: 'onet-interests',

@@ -1,6 +1,6 @@
-import type { Check } from '../../../store/editions.js';
-import { checkOnetRatings, parseOnetRatings, type OnetRating, type RatingFileLayout } from '../onet.js';
-import { RIASEC } from './riasec.js';
+import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../onet.js';
+import type { Check } from '../../../domain/editions.js';
+import { type OnetRating, RIASEC } from '../../../domain/work-profile.js';
 
 export const INTERESTS_FILE = 'Interests.txt';
 

@@ -2,7 +2,8 @@ import { insertOnetOccupations } from '../../../store/onet.js';
 import type { SourceDescriptor } from '../../source.js';
 import { atLeast, eachKeyOnce } from '../key-checks.js';
 import { ONET_ATTRIBUTION, ONET_CADENCE, ONET_DATABASE_PAGE, ONET_LICENCE, ONET_PUBLISHER, detectOnetFile } from '../onet.js';
-import { OCCUPATION_DATA_FILE, parseOnetOccupations, type OnetOccupation } from './parse.js';
+import { OCCUPATION_DATA_FILE, parseOnetOccupations } from './parse.js';
+import type { OnetOccupation } from '../../../domain/work-profile.js';
 
 export const onetOccupationsSource: SourceDescriptor<OnetOccupation[]> = {
   key: 'onet-occupations',

@@ -1,13 +1,8 @@
 import { readTabSeparated } from '../../formats/delimited.js';
 import { ONET_SOC_CODE } from '../onet.js';
+import type { OnetOccupation } from '../../../domain/work-profile.js';
 
 export const OCCUPATION_DATA_FILE = 'Occupation Data.txt';
-
-/** An O*NET-SOC 2019 occupation: its code and title (the description is not kept). */
-export interface OnetOccupation {
-  code: string;
-  title: string;
-}
 
 export function parseOnetOccupations(bytes: Uint8Array): OnetOccupation[] {
   return readTabSeparated(bytes, ['O*NET-SOC Code', 'Title'], 'O*NET Occupation Data').map((row, i) => {

@@ -1,10 +1,11 @@
-import type { Check } from '../../../store/editions.js';
 import { insertOnetSoc2010Links } from '../../../store/onet.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
 import { atLeast, eachKeyOnce } from '../key-checks.js';
 import { ONET_ATTRIBUTION, ONET_LICENCE, ONET_PUBLISHER, detectOnetFile } from '../onet.js';
-import { ONET_2010_FILE, parseOnetSoc2010Crosswalk, type OnetSoc2010Link } from './parse.js';
+import { ONET_2010_FILE, parseOnetSoc2010Crosswalk } from './parse.js';
+import type { Check } from '../../../domain/editions.js';
+import type { OnetSoc2010Link } from '../../../domain/work-profile.js';
 
 const TAXONOMY_PAGE = 'https://www.onetcenter.org/taxonomy/2010/soc.html';
 

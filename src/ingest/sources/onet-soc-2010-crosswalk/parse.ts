@@ -1,14 +1,8 @@
 import type { Cell, Workbook } from '../../formats/workbook.js';
 import { ONET_SOC_CODE, US_SOC_CODE } from '../onet.js';
+import type { OnetSoc2010Link } from '../../../domain/work-profile.js';
 
 export const ONET_2010_FILE = 'ONET_to_US2010SOC.xlsx';
-
-/** One O*NET-SOC 2010 occupation and the US SOC 2010 occupation it belongs to. */
-export interface OnetSoc2010Link {
-  onetSoc2010: string;
-  onetTitle: string;
-  usSoc2010: string;
-}
 
 const text = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell).trim());
 

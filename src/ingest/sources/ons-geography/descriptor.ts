@@ -1,9 +1,10 @@
-import type { Check } from '../../../store/editions.js';
 import { insertGeographyAreas } from '../../../store/geography.js';
 import type { SourceDescriptor } from '../../source.js';
 import type { FileLocation } from '../../upstream.js';
 import { OGL } from '../soc2020-volume2.js';
-import { parseGeography, type GeographyArea } from './parse.js';
+import { parseGeography } from './parse.js';
+import type { GeographyArea } from '../../../domain/areas.js';
+import type { Check } from '../../../domain/editions.js';
 
 const DISTRICTS: FileLocation = {
   mirrorPath: 'geography/DERIVED_lad23_to_region_uk.csv',

@@ -1,15 +1,5 @@
 import { parse } from 'csv-parse/sync';
-
-export type AreaKind = 'district' | 'region' | 'nation' | 'uk';
-
-export interface GeographyArea {
-  code: string;
-  name: string;
-  kind: AreaKind;
-  /** For a district: its English region, or its nation outside England. */
-  regionCode: string | null;
-  regionName: string | null;
-}
+import type { AreaKind, GeographyArea } from '../../../domain/areas.js';
 
 const GSS = /^[EWSNK]\d{8}$/;
 

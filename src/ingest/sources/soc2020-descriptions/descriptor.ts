@@ -1,9 +1,10 @@
-import { insertSocDescriptions, type SocDescription } from '../../../store/soc-descriptions.js';
+import { insertSocDescriptions } from '../../../store/soc-descriptions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
 import type { FileLocation } from '../../upstream.js';
 import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
 import { DESCRIPTIONS_SHEET, checkSocDescriptions, parseSocDescriptions } from './parse.js';
+import type { SocDescription } from '../../../domain/soc.js';
 
 const PAGE =
   'https://www.ons.gov.uk/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume1structureanddescriptionsofunitgroups';

@@ -2,7 +2,8 @@ import { insertCodingIndex } from '../../../store/coding-index.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
 import { ONS_ATTRIBUTION, OGL, VOLUME2_PAGE, detectVolume2, volume2ReleaseLabel } from '../soc2020-volume2.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex, type CodingIndex } from './parse.js';
+import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from './parse.js';
+import type { CodingIndex } from '../../../domain/soc.js';
 
 export interface CodingIndexRelease {
   label: string;

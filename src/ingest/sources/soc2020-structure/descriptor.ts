@@ -1,9 +1,10 @@
-import { insertSocGroups, type SocGroup } from '../../../store/soc-groups.js';
+import { insertSocGroups } from '../../../store/soc-groups.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { SourceDescriptor } from '../../source.js';
 import { ONS_ATTRIBUTION, OGL, VOLUME2_PAGE, detectVolume2, volume2ReleaseLabel } from '../soc2020-volume2.js';
 import { checkSocStructure } from './checks.js';
 import { FRAMEWORK_SHEET, parseSocFramework } from './parse.js';
+import type { SocGroup } from '../../../domain/soc.js';
 
 export interface SocStructureRelease {
   label: string;

@@ -1,6 +1,5 @@
 import type { Cell, Workbook } from '../../formats/workbook.js';
-import type { SocGroup } from '../../../store/soc-groups.js';
-import type { SocLevel } from '../../../store/schema.js';
+import type { SocGroup, SocLevel } from '../../../domain/soc.js';
 
 export const FRAMEWORK_SHEET = 'SOC2020 framework';
 

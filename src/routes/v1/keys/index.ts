@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { invalidParameter, Problem } from '../../../http/problem.js';
 import { enforce } from '../../../http/rate-limit.js';
 import { emailAddressProblem } from '../../../keys/email-address.js';
 import { CONFIRMATION_TTL_HOURS } from '../../../keys/key-issuance.js';
 import { confirmationFailedPage, issuedKeyPage, PAGE_SECURITY_HEADERS } from '../../../keys/pages.js';
 import { LIMITS } from '../../../ratelimit/policies.js';
 import { IssuedKeySchema, KeyConfirmBodySchema, KeyRequestAcceptedSchema, KeyRequestBodySchema, type KeyConfirmBody, type KeyRequestBody } from '../../../schemas/keys.js';
+import { invalidParameter, Problem } from '../../../domain/problems.js';
 
 const tags = ['Keys'];
 const ACCEPTED = {

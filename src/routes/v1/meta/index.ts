@@ -22,7 +22,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         response: declareResponses({ schema: Type.Array(SourceResponseSchema), description: 'Every source, with its current release or null' }, [429]),
       },
     },
-    async () => sourceResponses(services.sources, services.currentEditions),
+    async () => sourceResponses(services.sources.profiles, services.currentEditions),
   );
 
   app.get<{ Querystring: { source?: string } }>(

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { invalidParameter } from '../../../http/problem.js';
 import {
   OccupationMatchSchema,
   OccupationProfileSchema,
@@ -11,6 +10,7 @@ import {
   SearchQuerySchema,
   SocParamsSchema,
 } from '../../../schemas/occupations.js';
+import { invalidParameter } from '../../../domain/problems.js';
 
 const tags = ['Occupations'];
 

@@ -2,14 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { readWorkbookSync, type Workbook } from '../../../../src/ingest/formats/workbook.js';
-import {
-  ABBREVIATIONS_SHEET,
-  CODING_INDEX_SHEET,
-  checkCodingIndex,
-  parseCodingIndex,
-  type CodingIndex,
-  type CodingIndexRecord,
-} from '../../../../src/ingest/sources/soc2020-index/parse.js';
+import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from '../../../../src/ingest/sources/soc2020-index/parse.js';
+import type { CodingIndex, CodingIndexRecord } from '../../../../src/domain/soc.js';
 
 const REPO_ROOT = new URL('../../../../', import.meta.url);
 const CODING_INDEX_FILE = new URL('../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx', REPO_ROOT);

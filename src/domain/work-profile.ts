@@ -1,3 +1,37 @@
+/** US occupations and their O*NET ratings, and the crosswalks that reach them from ISCO-08. */
+
+/** One pair of the BLS crosswalk: an ISCO-08 group and a US SOC 2010 occupation that correspond. */
+export interface IscoUsSocLink {
+  isco08: string;
+  usSoc2010: string;
+  usSocTitle: string;
+  /** BLS marks with `*` a pair where only part of one occupation corresponds to the other. */
+  partial: boolean;
+}
+
+/** One O*NET-SOC 2010 occupation and the US SOC 2010 occupation it belongs to. */
+export interface OnetSoc2010Link {
+  onetSoc2010: string;
+  onetTitle: string;
+  usSoc2010: string;
+}
+
+/** An O*NET-SOC 2019 occupation: its code and title (the description is not kept). */
+export interface OnetOccupation {
+  code: string;
+  title: string;
+}
+
+/** One rating of an O*NET occupation on one element of the content model, on one scale. */
+export interface OnetRating {
+  code: string;
+  elementId: string;
+  elementName: string;
+  value: number;
+  /** The rating's date as O*NET writes it (MM/YYYY). */
+  date: string;
+}
+
 /**
  * The six RIASEC interest types as O*NET's content model defines them (elements 1.B.1.a to
  * 1.B.1.f), with O*NET's own description of each (https://www.onetonline.org/find/descriptor/browse/1.B.1).

@@ -1,8 +1,28 @@
+/** Areas: the UK, its nations and English regions, and local authority districts. */
+
+export type AreaKind = 'district' | 'region' | 'nation' | 'uk';
+
+/** A row of the ONS geography lookup: a district, region, nation or the UK. */
+export interface GeographyArea {
+  code: string;
+  name: string;
+  kind: AreaKind;
+  /** For a district: its English region, or its nation outside England. */
+  regionCode: string | null;
+  regionName: string | null;
+}
+
 /** An area as responses name it: GSS code, the slug callers pass as `area`, and the official name. */
 export interface AreaSummary {
   code: string;
   slug: string;
   name: string;
+}
+
+/** A local area as /v1/local-areas lists it (London is one, carrying its region's code). */
+export interface LocalArea extends AreaSummary {
+  /** The English region or nation containing it. */
+  region: string;
 }
 
 export const UNITED_KINGDOM: AreaSummary = { code: 'K02000001', slug: 'uk', name: 'United Kingdom' };
@@ -28,4 +48,15 @@ export type PayAreaSlug = (typeof PAY_AREA_SLUGS)[number];
 
 export function payArea(slug: PayAreaSlug): AreaSummary {
   return slug === 'uk' ? UNITED_KINGDOM : PAY_REGIONS.find((r) => r.slug === slug)!;
+}
+
+/** Lower-case, hyphenated, stable: "Armagh City, Banbridge and Craigavon" -> "armagh-city-banbridge-and-craigavon". */
+export function areaSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

@@ -1,0 +1,72 @@
+/**
+ * Every kind of problem the API reports, with its HTTP status and title: the one place they are
+ * mapped. Queries throw a `Problem`; the HTTP layer renders it as RFC 9457 problem details.
+ */
+export const PROBLEM_KINDS = {
+  'invalid-parameter': { status: 400, title: 'Invalid parameter' },
+  'invalid-body': { status: 400, title: 'Invalid request body' },
+  'missing-api-key': { status: 401, title: 'API key required' },
+  'invalid-api-key': { status: 401, title: 'API key not recognised' },
+  'occupation-not-found': { status: 404, title: 'No such occupation' },
+  'area-not-found': { status: 404, title: 'No such area' },
+  'source-unavailable': { status: 404, title: 'No release of the source is available' },
+  'figure-not-found': { status: 404, title: 'No figure for that combination' },
+  'route-not-found': { status: 404, title: 'No such resource' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'payload-too-large': { status: 413, title: 'Request body too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'rate-limited': { status: 429, title: 'Rate limit reached' },
+  'internal-error': { status: 500, title: 'Internal error' },
+  'not-ready': { status: 503, title: 'Service not ready' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
+export interface InvalidParam {
+  name: string;
+  reason: string;
+  validValues?: string[];
+}
+
+export interface ProblemExtras {
+  invalidParams?: InvalidParam[];
+  /** For `source-unavailable`: the key of the source with no release. */
+  source?: string;
+  /** Seconds, sent as Retry-After (429, 503). */
+  retryAfter?: number;
+}
+
+/** Thrown by queries, handlers and hooks; the error handler renders it as RFC 9457 problem details. */
+export class Problem extends Error {
+  override name = 'Problem';
+  constructor(
+    readonly kind: ProblemKind,
+    readonly detail: string,
+    readonly extras: ProblemExtras = {},
+  ) {
+    super(detail);
+  }
+
+  get status(): number {
+    return PROBLEM_KINDS[this.kind].status;
+  }
+}
+
+/** A 400 for one parameter, with its valid values in both the detail and `invalidParams`. */
+export function invalidParameter(name: string, reason: string, validValues?: readonly string[]): Problem {
+  const detail = validValues
+    ? `${reason}. Valid values of \`${name}\`: ${validValues.join(', ')}.`
+    : `${reason}.`;
+  return new Problem('invalid-parameter', detail, {
+    invalidParams: [{ name, reason, ...(validValues ? { validValues: [...validValues] } : {}) }],
+  });
+}
+
+/** A 404 naming the source of which no release has been ingested. */
+export function sourceUnavailable(source: { key: string; name: string }, what: string): Problem {
+  return new Problem(
+    'source-unavailable',
+    `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. See /v1/meta/sources.`,
+    { source: source.key },
+  );
+}

@@ -1,0 +1,57 @@
+/** The SOC 2020 classification: its groups, the coding index's records and the unit-group descriptions. */
+
+export type SocLevel = 'major' | 'sub_major' | 'minor' | 'unit';
+
+export interface SocGroup {
+  code: string;
+  level: SocLevel;
+  title: string;
+  parentCode: string | null;
+}
+
+/** A unit group as ONS Volume 1 describes it. */
+export interface SocDescription {
+  code: string;
+  title: string;
+  description: string;
+  entryRoutes: string | null;
+  tasks: string[];
+  relatedTitles: string[];
+}
+
+/** One row of the ONS SOC 2020 coding index (Volume 2, sheet `SOC2020 coding index`). */
+export interface CodingIndexRecord {
+  uniqueId: string;
+  recordNumber: number;
+  /** Column D, the default-entry flag (O, I, A, Q, QS, M per the FILE SPEC sheet); null if blank. */
+  defaultFlag: string | null;
+  /** Four-digit unit group; null for see-other-entry rows (`}}}}`). */
+  soc2020: string | null;
+  /** Six-digit extended code, e.g. "2439/99"; null for see-other-entry rows. */
+  soc2020Extended: string | null;
+  /** INDEXOCC: the title in indexed (reverse) word order, e.g. "Roller, cold". */
+  indexedTitle: string;
+  /** INDEXOCC_-_natural_word_order, e.g. "Cold roller". */
+  naturalTitle: string;
+  add: string | null;
+  ind: string | null;
+  see: string | null;
+  isco08: string | null;
+  /** ADD and IND together as "ADD; IND", or whichever is present; null when neither. */
+  qualifier: string | null;
+}
+
+export interface Abbreviation {
+  abbreviation: string;
+  meaning: string;
+  /** Marked with `*` in the sheet: "frequently found throughout the index". */
+  frequent: boolean;
+}
+
+export interface CodingIndex {
+  records: CodingIndexRecord[];
+  abbreviations: Abbreviation[];
+}
+
+/** A four-digit unit group code, the form every `{soc}` path parameter takes. */
+export const UNIT_GROUP_CODE = /^\d{4}$/;

@@ -1,0 +1,35 @@
+/**
+ * What the service says about an upstream source wherever its figures are shown: who publishes
+ * it, under which licence, and the credit to display. Each source's descriptor (in ingest) is
+ * the one place these are written; the read side reaches them through a `SourceCatalog`.
+ */
+
+export type SourceTier = 'api' | 'scrapeanddiff' | 'detectonly';
+
+export interface SourceProfile {
+  key: string;
+  name: string;
+  publisher: string;
+  licence: string;
+  /** The publisher's page for the dataset. */
+  url: string;
+  cadence: string | null;
+  tier: SourceTier;
+  /** The credit to show wherever the data is displayed. */
+  attribution: string;
+}
+
+/** The registered sources by key; asking for an unregistered one is a programming error. */
+export class SourceCatalog {
+  private readonly byKey: Map<string, SourceProfile>;
+
+  constructor(readonly profiles: readonly SourceProfile[]) {
+    this.byKey = new Map(profiles.map((p) => [p.key, p]));
+  }
+
+  profile(key: string): SourceProfile {
+    const profile = this.byKey.get(key);
+    if (!profile) throw new Error(`no source "${key}" is registered`);
+    return profile;
+  }
+}
