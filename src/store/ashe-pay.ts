@@ -1,7 +1,6 @@
+import { ASHE_FIGURES, type AsheFigure, type AsheFigures, type AsheReleaseFacts } from '../domain/pay.js';
 import { insertInBatches } from './batch.js';
-import type { AshePayTable, DbOrTx } from './schema.js';
-import type { AsheFigures } from '../domain/pay.js';
-import type { AsheReleaseFacts } from '../domain/pay.js';
+import type { AsheFigureColumns, AshePayTable, DbOrTx } from './schema.js';
 
 /** An ASHE release's figures as the store keeps them: one row per area, occupation, measure, sex and work pattern. */
 export interface PayRow extends AsheFigures {
@@ -13,33 +12,17 @@ export interface PayRow extends AsheFigures {
   medianCv: number | null;
 }
 
+/** The column of each figure: `jobsThousands` is stored as `jobs_thousands`. */
+const COLUMN = Object.fromEntries(ASHE_FIGURES.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])) as Record<AsheFigure, keyof AsheFigureColumns>;
 
 /** Stores a release's facts and rows under its edition; returns the rows of figures stored. */
 export async function insertAsheRelease(db: DbOrTx, editionId: string, release: AsheReleaseFacts, rows: PayRow[]): Promise<number> {
   await db.insertInto('ashe_releases').values({ edition_id: editionId, year: release.year, provisional: release.provisional ? 1 : 0 }).execute();
-  const tableRows: AshePayTable[] = rows.map((r) => ({
-    edition_id: editionId,
-    area: r.area,
-    soc: r.soc,
-    measure: r.measure,
-    sex: r.sex,
-    pattern: r.pattern,
-    jobs_thousands: r.jobsThousands,
-    median: r.median,
-    median_change: r.medianChange,
-    mean: r.mean,
-    p10: r.p10,
-    p20: r.p20,
-    p25: r.p25,
-    p30: r.p30,
-    p40: r.p40,
-    p60: r.p60,
-    p70: r.p70,
-    p75: r.p75,
-    p80: r.p80,
-    p90: r.p90,
-    median_cv: r.medianCv,
-  }));
+  const tableRows = rows.map((r) => {
+    const row = { edition_id: editionId, area: r.area, soc: r.soc, measure: r.measure, sex: r.sex, pattern: r.pattern, median_cv: r.medianCv } as AshePayTable;
+    for (const figure of ASHE_FIGURES) row[COLUMN[figure]] = r[figure];
+    return row;
+  });
   return insertInBatches(db, 'ashe_pay', tableRows);
 }
 
@@ -68,29 +51,10 @@ export async function findPayRows(db: DbOrTx, editionIds: string[], key: PayKey,
     .where('pattern', '=', key.pattern);
   if (areas) query = query.where('area', 'in', areas);
   const rows = await query.execute();
-  return rows.map((r) => ({
-    editionId: r.edition_id,
-    area: r.area,
-    soc: r.soc,
-    measure: r.measure,
-    sex: r.sex,
-    pattern: r.pattern,
-    jobsThousands: numberOrNull(r.jobs_thousands),
-    median: numberOrNull(r.median),
-    medianChange: numberOrNull(r.median_change),
-    mean: numberOrNull(r.mean),
-    p10: numberOrNull(r.p10),
-    p20: numberOrNull(r.p20),
-    p25: numberOrNull(r.p25),
-    p30: numberOrNull(r.p30),
-    p40: numberOrNull(r.p40),
-    p60: numberOrNull(r.p60),
-    p70: numberOrNull(r.p70),
-    p75: numberOrNull(r.p75),
-    p80: numberOrNull(r.p80),
-    p90: numberOrNull(r.p90),
-    medianCv: numberOrNull(r.median_cv),
-  }));
+  return rows.map((r) => {
+    const figures = Object.fromEntries(ASHE_FIGURES.map((f) => [f, numberOrNull(r[COLUMN[f]])])) as AsheFigures;
+    return { editionId: r.edition_id, area: r.area, soc: r.soc, measure: r.measure, sex: r.sex, pattern: r.pattern, ...figures, medianCv: numberOrNull(r.median_cv) };
+  });
 }
 
 /** How many rows of figures an edition holds (for tests and operators). */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EditionStatus } from '../domain/editions.js';
+import type { AsheFigure } from '../domain/pay.js';
 import type { SocLevel } from '../domain/soc.js';
 
 /**
@@ -149,31 +150,24 @@ export interface AsheReleasesTable {
   provisional: number;
 }
 
+
+/** `jobsThousands` -> `jobs_thousands`: the column of a domain field. */
+type SnakeCase<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}` : S;
+
+/** One column per ASHE figure (`median`, `p10`, `jobs_thousands`...), as the domain lists them. */
+export type AsheFigureColumns = { [K in AsheFigure as SnakeCase<K>]: number | null };
+
 /**
  * One ASHE row: an occupation's figures for one measure, sex and work pattern in one area (`uk`
  * for Table 14, a region slug for Table 15). Null where ONS withheld the figure.
  */
-export interface AshePayTable {
+export interface AshePayTable extends AsheFigureColumns {
   edition_id: string;
   area: string;
   soc: string;
   measure: string;
   sex: string;
   pattern: string;
-  jobs_thousands: number | null;
-  median: number | null;
-  median_change: number | null;
-  mean: number | null;
-  p10: number | null;
-  p20: number | null;
-  p25: number | null;
-  p30: number | null;
-  p40: number | null;
-  p60: number | null;
-  p70: number | null;
-  p75: number | null;
-  p80: number | null;
-  p90: number | null;
   /** Coefficient of variation of the median, percent, from the `b` workbook; null where ONS gives none. */
   median_cv: number | null;
 }
