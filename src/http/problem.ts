@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { InvalidParamSchema, ProblemSchema } from '../schemas/problem.js';
+import type { ProblemSchema } from '../schemas/problem.js';
 import { PROBLEM_KINDS, type Problem, type ProblemKind } from '../domain/problems.js';
 
 export type ProblemBody = Static<typeof ProblemSchema>;

@@ -5,8 +5,7 @@ import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
-import type { Edition } from '../domain/editions.js';
-import { Problem, sourceUnavailable } from '../domain/problems.js';
+import { Problem } from '../domain/problems.js';
 
 /** ESCO's occupations, skills and the relations between them, each a source of its own. */
 const ESCO_OCCUPATIONS = 'esco-occupations';

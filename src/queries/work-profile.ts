@@ -6,7 +6,7 @@ import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
 import type { Edition } from '../domain/editions.js';
-import { Problem, sourceUnavailable } from '../domain/problems.js';
+import { Problem } from '../domain/problems.js';
 import { RIASEC } from '../domain/work-profile.js';
 
 /**
