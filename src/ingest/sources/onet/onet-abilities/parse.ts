@@ -1,15 +1,13 @@
-import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../publisher.js';
+import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 import type { Check } from '../../../../domain/editions.js';
 import type { OnetRating } from '../../../../domain/work-profile.js';
-
-export const ABILITIES_FILE = 'Abilities.txt';
 
 /**
  * Abilities.txt as O*NET documents it: the Interests.txt columns plus N, Standard Error, CI bounds,
  * Recommend Suppress and Not Relevant; 52 abilities (elements 1.A.*) rated for importance (scale IM,
  * 1 to 5) and level (LV, 0 to 7). Only importance is kept.
  */
-export const ABILITIES_LAYOUT: RatingFileLayout = { what: 'O*NET Abilities', scale: 'IM', range: [1, 5] };
+export const ABILITIES_LAYOUT: RatingFileLayout = { file: 'Abilities.txt', what: 'O*NET Abilities', scale: 'IM', range: [1, 5] };
 
 export function parseOnetAbilities(bytes: Uint8Array): OnetRating[] {
   return parseOnetRatings(bytes, ABILITIES_LAYOUT);

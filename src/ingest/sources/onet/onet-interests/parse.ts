@@ -1,11 +1,9 @@
-import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../publisher.js';
+import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 import type { Check } from '../../../../domain/editions.js';
 import { type OnetRating, RIASEC } from '../../../../domain/work-profile.js';
 
-export const INTERESTS_FILE = 'Interests.txt';
-
 /** Interests.txt: the six RIASEC scores on scale OI (occupational interests, 1 to 7); the IH high-point rows are not kept. */
-export const INTERESTS_LAYOUT: RatingFileLayout = { what: 'O*NET Interests', scale: 'OI', range: [1, 7] };
+export const INTERESTS_LAYOUT: RatingFileLayout = { file: 'Interests.txt', what: 'O*NET Interests', scale: 'OI', range: [1, 7] };
 
 export function parseOnetInterests(bytes: Uint8Array): OnetRating[] {
   return parseOnetRatings(bytes, INTERESTS_LAYOUT);
