@@ -3,15 +3,18 @@ import { unzipSync } from 'fflate';
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
-import type { FileLocation, Upstream } from '../../upstream.js';
+import type { PayRow } from '../../../store/ashe-pay.js';
 import { ASHE_FIGURES, PAY_MEASURES, type AsheFigure, type AsheFigures, type PayMeasure, type PaySex, type WorkPattern } from '../../../domain/pay.js';
 
 /**
- * What ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS publishes both as a
- * zip of workbooks, one per measure (`<table>.<n>a` estimates, `<table>.<n>b` coefficients of
- * variation), each data sheet in the same layout. The two source folders use this module; it is
- * the only place that knows that layout.
+ * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS
+ * publishes both as a zip of workbooks, one per measure (`<table>.<n>a` estimates, `<table>.<n>b`
+ * coefficients of variation), each data sheet in the same layout. The two source folders and
+ * `ashe-tables.ts` use this module; it is the only place that knows that layout.
  */
+
+/** ASHE's table families served: 14 (occupation) and 15 (region by occupation). */
+export type AsheFamily = 14 | 15;
 
 export function tableNumberOf(measure: PayMeasure): number {
   return PAY_MEASURES.indexOf(measure) + 1;
@@ -46,7 +49,7 @@ export const SEX_PATTERN_SHEETS: ({ sheet: string } & JobsCovered)[] = [
  * The header row (row 5) of every data sheet, folded to text. 2022 and 2024 store the percentile
  * headings as numbers, 2023 as text; both read the same here.
  */
-export const EXPECTED_HEADER = ['Description', 'Code', '(thousand)', 'Median', 'change', 'Mean', 'change', '10', '20', '25', '30', '40', '60', '70', '75', '80', '90'];
+const EXPECTED_HEADER = ['Description', 'Code', '(thousand)', 'Median', 'change', 'Mean', 'change', '10', '20', '25', '30', '40', '60', '70', '75', '80', '90'];
 
 /** Column of each figure in the header above (column 6, the mean's annual % change, is not served). */
 const COLUMNS: Record<AsheFigure, number> = {
@@ -66,7 +69,7 @@ const COLUMNS: Record<AsheFigure, number> = {
   p90: 16,
 };
 
-export interface SheetExpectation {
+interface SheetExpectation {
   /** Where the sheet is, for error messages: `Table 14.7a, sheet "Male"`. */
   where: string;
   /** The table id the title must name, e.g. `14.7a`. */
@@ -79,7 +82,7 @@ export interface SheetExpectation {
  * row, and returns the unit groups (four-digit codes) with their figures. Higher levels (codes of
  * one to three digits) and the `All employees` row are skipped: the API serves unit groups only.
  */
-export function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, AsheFigures> {
+function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, AsheFigures> {
   const title = (rows[0] ?? []).filter((c) => typeof c === 'string').join(' ').replace(/\s+/g, ' ');
   if (!new RegExp(`^Table ${expect.tableId.replace('.', '\\.')}\\b`, 'i').test(title)) {
     throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not name Table ${expect.tableId}`);
@@ -107,6 +110,23 @@ export function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<s
   return figures;
 }
 
+/** Where a data sheet and its CV twin are, and what their rows are: `Table 14.7a` / `14.7b`, sheet "Male". */
+export interface SheetPair {
+  /** The table without its a/b suffix, e.g. `14.7`. */
+  table: string;
+  sheet: string;
+  jobs: JobsCovered;
+  area: string;
+  measure: PayMeasure;
+}
+
+/** The pay rows of a data sheet and its CV twin: each unit group's figures with the CV of its median. */
+export function payRowsOf(estimateRows: SheetRows, cvRows: SheetRows, at: SheetPair): PayRow[] {
+  const figures = parseAsheSheet(estimateRows, { where: `Table ${at.table}a, sheet "${at.sheet}"`, tableId: `${at.table}a`, jobs: at.jobs });
+  const cvFigures = parseAsheSheet(cvRows, { where: `Table ${at.table}b, sheet "${at.sheet}"`, tableId: `${at.table}b`, jobs: at.jobs });
+  return [...figures].map(([soc, f]) => ({ area: at.area, soc, measure: at.measure, ...at.jobs, ...f, medianCv: cvFigures.get(soc)?.median ?? null }));
+}
+
 function figuresOf(row: Cell[]): AsheFigures {
   const out = {} as AsheFigures;
   for (const name of ASHE_FIGURES) out[name] = onsFigure(row[COLUMNS[name]]);
@@ -130,7 +150,7 @@ const MAX_WORKBOOK_BYTES = 64 * 1024 * 1024;
  * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx").
  * Every table 1 to 11, estimates and CVs, must be there.
  */
-export function unzipAsheWorkbooks(bytes: Uint8Array, family: 14 | 15): Map<string, Uint8Array> {
+export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): Map<string, Uint8Array> {
   const pattern = new RegExp(`Table ${family}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
   let entries: Record<string, Uint8Array>;
   try {
@@ -162,8 +182,8 @@ export function unzipAsheWorkbooks(bytes: Uint8Array, family: 14 | 15): Map<stri
  */
 export async function readAsheTables<T>(
   workbooks: Map<string, Uint8Array>,
-  family: 14 | 15,
-  sheetsOf: (workbook: Uint8Array) => string[] | undefined,
+  family: AsheFamily,
+  sheets: string[] | undefined,
   read: (measure: PayMeasure, estimates: Workbook, cvs: Workbook) => T,
 ): Promise<T[]> {
   const results: T[] = new Array(PAY_MEASURES.length);
@@ -177,8 +197,8 @@ export async function readAsheTables<T>(
       const cvBytes = workbooks.get(`${family}.${index + 1}b`)!;
       try {
         const [estimates, cvs] = await Promise.all([
-          readWorkbook(estimatesBytes, { sheets: sheetsOf(estimatesBytes) }),
-          readWorkbook(cvBytes, { sheets: sheetsOf(cvBytes) }),
+          readWorkbook(estimatesBytes, { sheets }),
+          readWorkbook(cvBytes, { sheets }),
         ]);
         results[index] = read(measure, estimates, cvs);
       } catch (error) {
@@ -190,54 +210,4 @@ export async function readAsheTables<T>(
   const lanes = Math.max(1, Math.min(3, availableParallelism()));
   await Promise.all(Array.from({ length: lanes }, worker));
   return results;
-}
-
-/** A release's year and kind from ONS's zip name: `ashetable142024provisional.zip`, `ashetable142024revised.zip`. */
-export function releaseOfZipName(name: string, family: 14 | 15): { year: number; provisional: boolean } | null {
-  const match = new RegExp(`^ashetable${family}(\\d{4})(provisional|revised)\\.zip$`, 'i').exec(name);
-  return match ? { year: Number(match[1]), provisional: match[2]!.toLowerCase() === 'provisional' } : null;
-}
-
-/** The year and status of the release a detected zip carries; throws for a zip not named like one. */
-export function releaseOfRef(ref: { location: FileLocation }, family: 14 | 15): { year: number; provisional: boolean } {
-  const release = releaseOfZipName(ref.location.mirrorPath.split('/').pop() ?? '', family);
-  if (!release) throw new Error(`${ref.location.mirrorPath} is not named like an ASHE Table ${family} release (ashetable${family}<year><provisional|revised>.zip)`);
-  return release;
-}
-
-export interface AsheReleaseRef {
-  label: string;
-  seriesKey: string;
-  location: FileLocation;
-  year: number;
-  provisional: boolean;
-}
-
-/**
- * The releases of an ASHE table: in the mirror, every `ashetable<family><year><kind>.zip` in its
- * folder; over HTTPS, the publisher's known addresses. Oldest first, a year's provisional release
- * before its revised one, so that a revised release supersedes the provisional one of its year.
- */
-export async function detectAsheReleases(
-  upstream: Upstream,
-  family: 14 | 15,
-  folder: string,
-  datasetPath: string,
-  known: { year: number; provisional: boolean }[],
-): Promise<AsheReleaseRef[]> {
-  const found = (await upstream.listFolder(folder)).map((name) => ({ name, release: releaseOfZipName(name, family) }));
-  const candidates = found.length > 0
-    ? found.filter((f) => f.release !== null).map((f) => ({ name: f.name, ...f.release! }))
-    : known.map((k) => ({ name: `ashetable${family}${k.year}${k.provisional ? 'provisional' : 'revised'}.zip`, ...k }));
-  const refs: AsheReleaseRef[] = [];
-  for (const c of candidates) {
-    const kind = c.provisional ? 'provisional' : 'revised';
-    const location: FileLocation = {
-      mirrorPath: `${folder}/${c.name}`,
-      url: `https://www.ons.gov.uk/file?uri=${datasetPath}/${c.year}${kind}/${c.name}`,
-    };
-    if (found.length === 0 && !(await upstream.has(location))) continue;
-    refs.push({ label: `ASHE Table ${family}, ${c.year} ${kind}`, seriesKey: String(c.year), location, year: c.year, provisional: c.provisional });
-  }
-  return refs.sort((a, b) => a.year - b.year || Number(b.provisional) - Number(a.provisional));
 }

@@ -1,30 +1,36 @@
+import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Workbook } from '../../formats/workbook.js';
-import type { ReleaseRef } from '../../source.js';
-import type { FileLocation, Upstream } from '../../upstream.js';
+import { releaseAt } from '../../single-file-sources.js';
+import type { SourceDescriptor } from '../../source.js';
+import type { FileLocation } from '../../upstream.js';
+import type { Tx } from '../../../store/schema.js';
+import type { Check } from '../../../domain/editions.js';
+import { onsSource } from './publisher.js';
 
 /**
  * SOC 2020 Volume 2 (the coding index workbook) carries two of our sources: the classification's
  * structure (sheet `SOC2020 framework`) and the coding index itself. What they share about the
  * file is here.
  */
-export const VOLUME2_LOCATION: FileLocation = {
+const VOLUME2_LOCATION: FileLocation = {
   mirrorPath: 'soc2020/soc2020volume2thecodingindexexcel16042025.xlsx',
   url: 'https://www.ons.gov.uk/file?uri=/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions/soc2020volume2thecodingindexexcel16042025.xlsx',
 };
 
-export const VOLUME2_PAGE =
+const VOLUME2_PAGE =
   'https://www.ons.gov.uk/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions';
 
-export const ONS_ATTRIBUTION =
-  'Source: Office for National Statistics licensed under the Open Government Licence v3.0.';
-
-export const OGL = 'Open Government Licence v3.0';
+/** What a Volume 2 source keeps of the workbook: the release name read from it, and its own sheets' contents. */
+export interface Volume2Release<Contents> {
+  label: string;
+  contents: Contents;
+}
 
 /**
  * The release name as ONS gives it on the `Information` sheet: the version in the heading and
  * its date in the publication history ("Version 12: 16 April 2025: ...").
  */
-export function volume2ReleaseLabel(workbook: Workbook): string {
+function volume2ReleaseLabel(workbook: Workbook): string {
   const lines = (workbook.sheets['Information'] ?? []).map((row) => String(row[0] ?? '').trim());
   const heading = lines.find((line) => /^Version \d+ Of The Standard Occupational Classification 2020 Index/i.test(line));
   if (!heading) throw new Error('the Information sheet has no "Version N Of The Standard Occupational Classification 2020 Index" heading');
@@ -34,8 +40,33 @@ export function volume2ReleaseLabel(workbook: Workbook): string {
   return `SOC 2020 Volume 2: the coding index, version ${version}${date ? ` (${date})` : ''}`;
 }
 
-/** Both Volume 2 sources find the same workbook; its name is read from inside it (`labelOf`). */
-export async function detectVolume2(upstream: Upstream): Promise<ReleaseRef[]> {
-  if (!(await upstream.has(VOLUME2_LOCATION))) return [];
-  return [{ label: 'SOC 2020 Volume 2 (coding index workbook)', seriesKey: null, location: VOLUME2_LOCATION }];
+/**
+ * A source read from sheets of the Volume 2 workbook. Both find the same workbook; its name is
+ * read from inside it (`labelOf`), so a new index version is a new edition of both.
+ */
+export function volume2Source<Contents>(spec: {
+  key: string;
+  name: string;
+  cadence: string;
+  /** The sheets the source reads (besides `Information`, which names the release). */
+  sheets: string[];
+  read(workbook: Workbook): Contents;
+  check(contents: Contents): Check[];
+  stage(trx: Tx, editionId: string, contents: Contents): Promise<number>;
+}): SourceDescriptor<Volume2Release<Contents>> {
+  return onsSource({
+    key: spec.key,
+    name: spec.name,
+    url: VOLUME2_PAGE,
+    cadence: spec.cadence,
+    tier: 'scrapeanddiff',
+    detect: releaseAt(VOLUME2_LOCATION, 'SOC 2020 Volume 2 (coding index workbook)'),
+    async parse(file) {
+      const workbook = await readWorkbook(file.bytes, { sheets: ['Information', ...spec.sheets] });
+      return { label: volume2ReleaseLabel(workbook), contents: spec.read(workbook) };
+    },
+    labelOf: (release) => release.label,
+    check: (release) => spec.check(release.contents),
+    stage: (trx, editionId, release) => spec.stage(trx, editionId, release.contents),
+  });
 }

@@ -1,13 +1,11 @@
 import { insertIscoUsSocLinks } from '../../../../store/onet.js';
 import { readWorkbook } from '../../../formats/workbook-worker.js';
+import { releaseAt } from '../../../single-file-sources.js';
 import type { SourceDescriptor } from '../../../source.js';
-import type { FileLocation } from '../../../upstream.js';
-import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
+import { checkIscoUsSocCrosswalk } from './checks.js';
 import { CROSSWALK_SHEET, parseIscoUsSocCrosswalk, type IscoUsSocCrosswalk } from './parse.js';
-import type { Check } from '../../../../domain/editions.js';
 
-const LOCATION: FileLocation = { mirrorPath: 'onet/ISCO_SOC_Crosswalk.xls', url: 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls' };
-
+/** The one BLS source: its descriptor is written out in full (a factory pays off from a publisher's second source). */
 export const iscoUsSocCrosswalkSource: SourceDescriptor<IscoUsSocCrosswalk> = {
   key: 'isco-us-soc-crosswalk',
   name: 'ISCO-08 to 2010 SOC crosswalk',
@@ -17,32 +15,9 @@ export const iscoUsSocCrosswalkSource: SourceDescriptor<IscoUsSocCrosswalk> = {
   cadence: null,
   tier: 'detectonly',
   attribution: 'Crosswalk between ISCO-08 and the 2010 SOC: U.S. Bureau of Labor Statistics.',
-
-  async detect(upstream) {
-    if (!(await upstream.has(LOCATION))) return [];
-    return [{ label: 'ISCO-08 to 2010 SOC crosswalk', seriesKey: null, location: LOCATION }];
-  },
-
-  async parse(file) {
-    return parseIscoUsSocCrosswalk(await readWorkbook(file.bytes, { sheets: [CROSSWALK_SHEET] }));
-  },
-
-  labelOf(crosswalk) {
-    return `ISCO-08 to 2010 SOC crosswalk, ${crosswalk.dated}`;
-  },
-
-  check(crosswalk): Check[] {
-    const notUnitGroups = crosswalk.links.filter((l) => !/^\d{4}$/.test(l.isco08));
-    return [
-      ...atLeast('at least 1,000 pairs (this release has 1,125)', crosswalk.links.length, 1000),
-      ...eachKeyOnce('each ISCO-08 / 2010 SOC pair once', crosswalk.links.map((l) => `${l.isco08} ${l.usSoc2010}`)),
-      ...(notUnitGroups.length > 0
-        ? [{ rule: 'every ISCO-08 code is a four-digit unit group', status: 'warn' as const, observed: `${notUnitGroups.length} pairs name a broader group, never matched: ${notUnitGroups.map((l) => `${l.isco08} ${l.usSoc2010}`).join(', ')}` }]
-        : []),
-    ];
-  },
-
-  stage(trx, editionId, crosswalk) {
-    return insertIscoUsSocLinks(trx, editionId, crosswalk.links);
-  },
+  detect: releaseAt({ mirrorPath: 'onet/ISCO_SOC_Crosswalk.xls', url: 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls' }, 'ISCO-08 to 2010 SOC crosswalk'),
+  parse: async (file) => parseIscoUsSocCrosswalk(await readWorkbook(file.bytes, { sheets: [CROSSWALK_SHEET] })),
+  labelOf: (crosswalk) => `ISCO-08 to 2010 SOC crosswalk, ${crosswalk.dated}`,
+  check: checkIscoUsSocCrosswalk,
+  stage: (trx, editionId, crosswalk) => insertIscoUsSocLinks(trx, editionId, crosswalk.links),
 };

@@ -1,5 +1,4 @@
-import type { SourceDescriptor } from '../../../source.js';
-import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
+import { onsSource } from '../publisher.js';
 
 /**
  * APS employment by occupation with confidence intervals and the female, part-time and
@@ -8,15 +7,13 @@ import { ONS_ATTRIBUTION, OGL } from '../soc2020-volume2.js';
  * need it (employment outside the UK total, its breakdowns and intervals) answer 404 naming it.
  * Its parser will be written against a real release; none has been seen to write it from.
  */
-export const apsOccupationSource: SourceDescriptor<never> = {
+export const apsOccupationSource = onsSource<never>({
   key: 'aps-occupation',
   name: 'Annual Population Survey: employment by occupation (SOC 2020), with confidence intervals and breakdowns, by nation',
   publisher: 'Office for National Statistics (Nomis)',
-  licence: OGL,
   url: 'https://www.nomisweb.co.uk/datasets/apsnew',
   cadence: 'quarterly (rolling 12 months)',
   tier: 'api',
-  attribution: ONS_ATTRIBUTION,
 
   async detect() {
     return [];
@@ -30,4 +27,4 @@ export const apsOccupationSource: SourceDescriptor<never> = {
   async stage() {
     return 0;
   },
-};
+});

@@ -1,29 +1,16 @@
 import type { PayRow } from '../../../../store/ashe-pay.js';
 import type { Workbook } from '../../../formats/workbook.js';
-import { SEX_PATTERN_SHEETS, parseAsheSheet, readAsheTables, tableNumberOf, unzipAsheWorkbooks } from '../ashe-layout.js';
-import type { PayMeasure } from '../../../../domain/pay.js';
+import { SEX_PATTERN_SHEETS, payRowsOf, tableNumberOf } from '../ashe-layout.js';
+import type { AsheReleaseFacts, PayMeasure } from '../../../../domain/pay.js';
 
-export interface AsheTable14Release {
-  year: number;
-  provisional: boolean;
-  /** Unit groups only: 11 measures x 9 sheets x 412 occupations in a complete release. */
-  rows: PayRow[];
-}
-
-const DATA_SHEETS = SEX_PATTERN_SHEETS.map((s) => s.sheet);
+/** Table 14's data sheets: one per sex and work pattern, each listing every unit group of the UK. */
+export const DATA_SHEETS = SEX_PATTERN_SHEETS.map((s) => s.sheet);
 
 /**
- * Reads an ASHE Table 14 zip: the 22 workbooks (14.1 to 14.11, `a` estimates and `b` CVs), the
- * nine data sheets of each. A missing workbook or sheet, a sheet whose title or header row is not
- * ONS's, or a cell that is neither a figure nor a suppression marker throws (quarantine).
+ * One measure's rows of an ASHE Table 14 release: the nine data sheets of its estimates and CV
+ * workbooks (11 measures x 9 sheets x 412 unit groups in a complete release).
  */
-export async function parseAsheTable14(bytes: Uint8Array, release: { year: number; provisional: boolean }): Promise<AsheTable14Release> {
-  const workbooks = unzipAsheWorkbooks(bytes, 14);
-  const perMeasure = await readAsheTables(workbooks, 14, () => DATA_SHEETS, (measure, estimates, cvs) => measureRows(measure, estimates, cvs, release.year));
-  return { ...release, rows: perMeasure.flat() };
-}
-
-function measureRows(measure: PayMeasure, estimates: Workbook, cvs: Workbook, year: number): PayRow[] {
+export function table14Rows(measure: PayMeasure, estimates: Workbook, cvs: Workbook, { year }: AsheReleaseFacts): PayRow[] {
   const table = tableNumberOf(measure);
   const rows: PayRow[] = [];
   for (const { sheet, sex, pattern } of SEX_PATTERN_SHEETS) {
@@ -32,11 +19,7 @@ function measureRows(measure: PayMeasure, estimates: Workbook, cvs: Workbook, ye
     if (!estimateRows) throw new Error(`Table 14.${table}a has no "${sheet}" sheet (it has ${estimates.sheetNames.join(', ')})`);
     if (!cvRows) throw new Error(`Table 14.${table}b has no "${sheet}" sheet (it has ${cvs.sheetNames.join(', ')})`);
     checkTitleYear(estimateRows[0], year, `Table 14.${table}a, sheet "${sheet}"`);
-    const figures = parseAsheSheet(estimateRows, { where: `Table 14.${table}a, sheet "${sheet}"`, tableId: `14.${table}a`, jobs: { sex, pattern } });
-    const cvFigures = parseAsheSheet(cvRows, { where: `Table 14.${table}b, sheet "${sheet}"`, tableId: `14.${table}b`, jobs: { sex, pattern } });
-    for (const [soc, f] of figures) {
-      rows.push({ area: 'uk', soc, measure, sex, pattern, ...f, medianCv: cvFigures.get(soc)?.median ?? null });
-    }
+    rows.push(...payRowsOf(estimateRows, cvRows, { table: `14.${table}`, sheet, jobs: { sex, pattern }, area: 'uk', measure }));
   }
   return rows;
 }

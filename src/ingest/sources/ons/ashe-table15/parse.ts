@@ -1,10 +1,10 @@
 import type { PayRow } from '../../../../store/ashe-pay.js';
 import type { SheetRows, Workbook } from '../../../formats/workbook.js';
-import { jobsPhrase, parseAsheSheet, readAsheTables, tableNumberOf, unzipAsheWorkbooks, type JobsCovered } from '../ashe-layout.js';
+import { jobsPhrase, payRowsOf, tableNumberOf, type JobsCovered } from '../ashe-layout.js';
 import { PAY_SEXES, type PayMeasure, WORK_PATTERNS } from '../../../../domain/pay.js';
 
 /** The regions and nations Table 15 has a sheet for, by sheet name, with the `area` slug the API uses. Northern Ireland's sheet is not served. */
-export const REGION_SHEETS: { sheet: string; slug: string }[] = [
+const REGION_SHEETS: { sheet: string; slug: string }[] = [
   { sheet: 'North East', slug: 'north-east' },
   { sheet: 'North West', slug: 'north-west' },
   { sheet: 'Yorkshire and The Humber', slug: 'yorkshire-and-the-humber' },
@@ -21,34 +21,20 @@ export const REGION_SHEETS: { sheet: string; slug: string }[] = [
 /** ONS writes the East of England region as "East" in ASHE; either name is read. */
 const SHEET_ALIASES: Record<string, string> = { 'east of england': 'East' };
 
-export interface AsheTable15Release {
-  year: number;
-  provisional: boolean;
-  rows: PayRow[];
-}
-
 /**
- * Reads an ASHE Table 15 zip: workbooks 15.1 to 15.11 (`a` estimates, `b` CVs), each with one
- * sheet per region in Table 14's data-sheet layout. The jobs a workbook covers (all employees,
- * or a sex and work pattern) are read from each sheet's title. A missing workbook or region
+ * One measure's rows of an ASHE Table 15 release: workbooks 15.1 to 15.11 (`a` estimates, `b`
+ * CVs) each have one sheet per region in Table 14's data-sheet layout. The jobs a workbook covers
+ * (all employees, or a sex and work pattern) are read from each sheet's title. A missing region
  * sheet, or a sheet not in that layout, throws (quarantine).
  */
-export async function parseAsheTable15(bytes: Uint8Array, release: { year: number; provisional: boolean }): Promise<AsheTable15Release> {
-  const workbooks = unzipAsheWorkbooks(bytes, 15);
-  const perMeasure = await readAsheTables(workbooks, 15, () => undefined, (measure, estimates, cvs) => measureRows(measure, estimates, cvs));
-  return { ...release, rows: perMeasure.flat() };
-}
-
-function measureRows(measure: PayMeasure, estimates: Workbook, cvs: Workbook): PayRow[] {
+export function table15Rows(measure: PayMeasure, estimates: Workbook, cvs: Workbook): PayRow[] {
   const table = tableNumberOf(measure);
   const rows: PayRow[] = [];
   for (const { sheet, slug } of REGION_SHEETS) {
     const estimateRows = sheetOf(estimates, sheet, `15.${table}a`);
     const cvRows = sheetOf(cvs, sheet, `15.${table}b`);
     const jobs = jobsCoveredBy(estimateRows, `Table 15.${table}a, sheet "${sheet}"`);
-    const figures = parseAsheSheet(estimateRows, { where: `Table 15.${table}a, sheet "${sheet}"`, tableId: `15.${table}a`, jobs });
-    const cvFigures = parseAsheSheet(cvRows, { where: `Table 15.${table}b, sheet "${sheet}"`, tableId: `15.${table}b`, jobs });
-    for (const [soc, f] of figures) rows.push({ area: slug, soc, measure, ...jobs, ...f, medianCv: cvFigures.get(soc)?.median ?? null });
+    rows.push(...payRowsOf(estimateRows, cvRows, { table: `15.${table}`, sheet, jobs, area: slug, measure }));
   }
   return rows;
 }
