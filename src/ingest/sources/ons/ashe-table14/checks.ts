@@ -4,7 +4,7 @@ import type { Check } from '../../../../domain/editions.js';
 import { PAY_MEASURES, PERCENTILES } from '../../../../domain/pay.js';
 
 /** SOC 2020 has 412 unit groups, and ONS lists every one on every sheet (withheld or not). */
-export const UNIT_GROUPS = 412;
+const UNIT_GROUPS = 412;
 
 export function checkAsheTable14(rows: PayRow[]): Check[] {
   const checks: Check[] = [];

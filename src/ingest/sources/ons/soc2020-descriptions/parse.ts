@@ -85,7 +85,7 @@ function tildeList(cell: Cell | undefined): string[] {
  * patient"). A handful in the file start with a capital ("Treats minor ailments"); the first
  * letter is lowered unless the first word is an acronym.
  */
-export function continuesJobHoldersPhrase(task: string): string {
+function continuesJobHoldersPhrase(task: string): string {
   const firstWord = task.split(/\s/)[0] ?? '';
   if (/^[A-Z][A-Z0-9]+\b/.test(firstWord)) return task;
   return task.charAt(0).toLowerCase() + task.slice(1);

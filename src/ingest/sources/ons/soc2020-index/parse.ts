@@ -1,11 +1,6 @@
 import type { Cell, SheetRows, Workbook } from '../../../formats/workbook.js';
+import type { Check } from '../../../../domain/editions.js';
 import type { Abbreviation, CodingIndex, CodingIndexRecord } from '../../../../domain/soc.js';
-
-export interface CodingIndexCheck {
-  rule: string;
-  status: 'warn' | 'fail';
-  observed: string | null;
-}
 
 export const CODING_INDEX_SHEET = 'SOC2020 coding index';
 export const ABBREVIATIONS_SHEET = 'Abbreviations';
@@ -133,8 +128,8 @@ const UNIT_GROUPS = 412;
 const DEFAULT_FLAGS = new Set(['O', 'I', 'A', 'Q', 'QS', 'M']);
 
 /** Sanity checks on a parsed index; returns only the checks that warn or fail (none for the published file). */
-export function checkCodingIndex(index: CodingIndex): CodingIndexCheck[] {
-  const problems: CodingIndexCheck[] = [];
+export function checkCodingIndex(index: CodingIndex): Check[] {
+  const problems: Check[] = [];
   const { records } = index;
   const examples = (values: string[]): string => values.slice(0, 5).join(', ') + (values.length > 5 ? ', …' : '');
 

@@ -2,7 +2,7 @@ import type { Check } from '../../../../domain/editions.js';
 import type { SocGroup } from '../../../../domain/soc.js';
 
 /** SOC 2020 as published: 9 major, 26 sub-major, 104 minor and 412 unit groups. */
-export const EXPECTED_GROUPS = { major: 9, sub_major: 26, minor: 104, unit: 412 } as const;
+const EXPECTED_GROUPS = { major: 9, sub_major: 26, minor: 104, unit: 412 } as const;
 
 export function checkSocStructure(groups: SocGroup[]): Check[] {
   const checks: Check[] = [];

@@ -3,11 +3,6 @@ import type { SocGroup, SocLevel } from '../../../../domain/soc.js';
 
 export const FRAMEWORK_SHEET = 'SOC2020 framework';
 
-export interface SocStructure {
-  label: string;
-  groups: SocGroup[];
-}
-
 /** Column of each level's code in the framework sheet, and the digits its codes have. */
 const LEVELS: { level: SocLevel; header: RegExp; digits: number }[] = [
   { level: 'major', header: /^SOC2020\s*Major Group$/i, digits: 1 },
