@@ -1,5 +1,4 @@
-import type { PayRow } from '../../../store/ashe-pay.js';
-import { insertAsheRelease } from '../../../store/ashe-pay.js';
+import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
 import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
