@@ -13,7 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fuse from 'fuse.js';
 import { readWorkbookSync } from '../src/ingest/formats/workbook.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex } from '../src/ingest/sources/soc2020-index/parse.js';
+import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex } from '../src/ingest/sources/ons/soc2020-index/parse.js';
 import { spelling } from '../src/search/normalise.js';
 import { searchableEntries } from '../src/search/searchable-entries.js';
 import { TitleIndex } from '../src/search/title-index.js';

@@ -33,7 +33,7 @@ export interface IngestProgress {
   sourceDone(result: SourceResult): void;
 }
 
-export const silentProgress: IngestProgress = { step: () => undefined, sourceDone: () => undefined };
+const silentProgress: IngestProgress = { step: () => undefined, sourceDone: () => undefined };
 
 export interface IngestOptions {
   store: Store;

@@ -1,21 +1,44 @@
 import type { AnySourceDescriptor } from './source.js';
-import { apsOccupationSource } from './sources/aps-occupation/descriptor.js';
-import { apsOccupationIndustrySource } from './sources/aps-occupation-industry/descriptor.js';
-import { geographySource } from './sources/ons-geography/descriptor.js';
-import { asheTable14Source } from './sources/ashe-table14/descriptor.js';
-import { asheTable15Source } from './sources/ashe-table15/descriptor.js';
-import { socDescriptionsSource } from './sources/soc2020-descriptions/descriptor.js';
-import { codingIndexSource } from './sources/soc2020-index/descriptor.js';
-import { socStructureSource } from './sources/soc2020-structure/descriptor.js';
-import { ESCO_SOURCES, ONET_SOURCES } from './sources/skills-sources.js';
+import { iscoUsSocCrosswalkSource } from './sources/bls/isco-us-soc-crosswalk/descriptor.js';
+import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
+import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
+import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
+import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js';
+import { onetInterestsSource } from './sources/onet/onet-interests/descriptor.js';
+import { onetOccupationsSource } from './sources/onet/onet-occupations/descriptor.js';
+import { onetSoc2010CrosswalkSource } from './sources/onet/onet-soc-2010-crosswalk/descriptor.js';
+import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
+import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
+import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
+import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
+import { geographySource } from './sources/ons/ons-geography/descriptor.js';
+import { socDescriptionsSource } from './sources/ons/soc2020-descriptions/descriptor.js';
+import { codingIndexSource } from './sources/ons/soc2020-index/descriptor.js';
+import { socStructureSource } from './sources/ons/soc2020-structure/descriptor.js';
 
-/** Every source the service knows, in ingest order (sources others depend on come first). */
+/** The three ESCO files the skills endpoint joins (through the ISCO-08 column of the coding index). */
+export const ESCO_SOURCES: AnySourceDescriptor[] = [
+  escoOccupationsSource,
+  escoSkillsSource,
+  escoOccupationSkillsSource,
+];
+
+/** The chain behind the work profile: ISCO-08 -> US SOC 2010 -> O*NET-SOC 2019 -> ratings. */
+export const WORK_PROFILE_SOURCES: AnySourceDescriptor[] = [
+  iscoUsSocCrosswalkSource,
+  onetSoc2010CrosswalkSource,
+  onetOccupationsSource,
+  onetInterestsSource,
+  onetAbilitiesSource,
+];
+
+/** Every source the service knows, in ingest order (sources others depend on come first): one line a source. */
 export const SOURCES: AnySourceDescriptor[] = [
   socStructureSource,
   codingIndexSource,
   socDescriptionsSource,
   ...ESCO_SOURCES,
-  ...ONET_SOURCES,
+  ...WORK_PROFILE_SOURCES,
   geographySource,
   apsOccupationIndustrySource,
   apsOccupationSource,

@@ -1,8 +1,7 @@
 import type { Tx } from '../store/schema.js';
 import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
 import type { Check } from '../domain/editions.js';
-import type { SourceTier } from '../domain/sources.js';
-
+import type { SourceProfile } from '../domain/sources.js';
 
 /** A release the source found upstream, before it is read. */
 export interface ReleaseRef {
@@ -16,21 +15,11 @@ export interface ReleaseRef {
 }
 
 /**
- * Everything the service knows about one upstream source: who publishes it, how to find its
- * releases, how to read and check one, and how to store its rows. The source folder is the only
- * place that knows the publisher's file layout.
+ * Everything the service knows about one upstream source: its profile (who publishes it, under
+ * which licence and credit), how to find its releases, how to read and check one, and how to
+ * store its rows. The source folder is the only place that knows the publisher's file layout.
  */
-export interface SourceDescriptor<Parsed = unknown> {
-  key: string;
-  name: string;
-  publisher: string;
-  licence: string;
-  /** The publisher's page for the dataset. */
-  url: string;
-  cadence: string | null;
-  tier: SourceTier;
-  /** The credit to show wherever the data is displayed. */
-  attribution: string;
+export interface SourceDescriptor<Parsed = unknown> extends SourceProfile {
   /** Releases available upstream now, oldest first; empty when none can be reached. */
   detect(upstream: Upstream): Promise<ReleaseRef[]>;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */
@@ -46,3 +35,6 @@ export interface SourceDescriptor<Parsed = unknown> {
 /** Sources differ in their parsed type; the pipeline only passes it from parse to check to stage. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySourceDescriptor = SourceDescriptor<any>;
+
+/** What the sources of one publisher say alike; a publisher folder's factory fills these in. */
+export type PublisherProfile = Omit<SourceProfile, 'key' | 'name'>;

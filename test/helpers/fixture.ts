@@ -1,8 +1,8 @@
 import { ingestSources } from '../../src/ingest/pipeline.js';
 import type { AnySourceDescriptor } from '../../src/ingest/source.js';
-import { socDescriptionsSource } from '../../src/ingest/sources/soc2020-descriptions/descriptor.js';
-import { codingIndexSource } from '../../src/ingest/sources/soc2020-index/descriptor.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
+import { socDescriptionsSource } from '../../src/ingest/sources/ons/soc2020-descriptions/descriptor.js';
+import { codingIndexSource } from '../../src/ingest/sources/ons/soc2020-index/descriptor.js';
+import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import type { Dialect } from '../../src/store/database.js';
 import { buildTestApp, type TestApp } from './app.js';

@@ -1,7 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingestSources } from '../../src/ingest/pipeline.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
+import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { ResponseCache } from '../../src/http/caching.js';
 import { servedFromRealData, type ServedFixture } from '../helpers/fixture.js';

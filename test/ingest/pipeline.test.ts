@@ -2,7 +2,7 @@ import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ingestSources } from '../../src/ingest/pipeline.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
+import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { listEditions } from '../../src/store/editions.js';
 import { latestRunsBySource } from '../../src/store/ingest-runs.js';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ingestSources } from '../../src/ingest/pipeline.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
+import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { httpsUpstream } from '../../src/ingest/upstream.js';
 import { listEditions } from '../../src/store/editions.js';
 import { openTestStore, type TestStore } from '../helpers/stores.js';

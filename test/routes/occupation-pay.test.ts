@@ -1,6 +1,6 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { asheTable14Source } from '../../src/ingest/sources/ashe-table14/descriptor.js';
+import { asheTable14Source } from '../../src/ingest/sources/ons/ashe-table14/descriptor.js';
 import { asheRow, asheSheet, expectedFigure } from '../helpers/ashe-workbooks.js';
 import { SOC_SOURCES, servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
 import { DIALECTS } from '../helpers/stores.js';

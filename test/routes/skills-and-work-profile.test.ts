@@ -1,10 +1,10 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingestSources } from '../../src/ingest/pipeline.js';
-import { onetAbilitiesSource } from '../../src/ingest/sources/onet-abilities/descriptor.js';
-import { ESCO_SOURCES, ONET_SOURCES } from '../../src/ingest/sources/skills-sources.js';
-import { codingIndexSource } from '../../src/ingest/sources/soc2020-index/descriptor.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
+import { onetAbilitiesSource } from '../../src/ingest/sources/onet/onet-abilities/descriptor.js';
+import { ESCO_SOURCES, WORK_PROFILE_SOURCES as ONET_SOURCES } from '../../src/ingest/registry.js';
+import { codingIndexSource } from '../../src/ingest/sources/ons/soc2020-index/descriptor.js';
+import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { issueApiKey } from '../../src/keys/api-key.js';
 import { OccupationSkills } from '../../src/queries/skills.js';

@@ -9,7 +9,7 @@ export class DelimitedFileError extends Error {
 }
 
 /** The bytes as published, or inflated when they are gzip (the mirror keeps large CSVs as `.csv.gz`). */
-export function maybeGunzip(bytes: Uint8Array): Uint8Array {
+function maybeGunzip(bytes: Uint8Array): Uint8Array {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b ? new Uint8Array(gunzipSync(bytes)) : bytes;
 }
 

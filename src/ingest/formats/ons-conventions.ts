@@ -5,7 +5,7 @@ import type { Cell } from './workbook.js';
  * disclosive), `..` (disclosive), `:` (not applicable), `.` (unavailable), and a blank cell.
  * A withheld figure is null, never 0.
  */
-export const ONS_SUPPRESSION_MARKERS = ['x', '..', ':', '.', ''] as const;
+const ONS_SUPPRESSION_MARKERS = ['x', '..', ':', '.', ''] as const;
 
 export class UnexpectedCellError extends Error {
   override name = 'UnexpectedCellError';

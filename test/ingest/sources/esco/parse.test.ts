@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { parseEscoOccupationSkills } from '../../../../src/ingest/sources/esco-occupation-skills/parse.js';
-import { parseEscoOccupations } from '../../../../src/ingest/sources/esco-occupations/parse.js';
-import { parseEscoSkills } from '../../../../src/ingest/sources/esco-skills/parse.js';
-import { escoSkillsSource } from '../../../../src/ingest/sources/esco-skills/descriptor.js';
+import { parseEscoOccupationSkills } from '../../../../src/ingest/sources/esco/esco-occupation-skills/parse.js';
+import { parseEscoOccupations } from '../../../../src/ingest/sources/esco/esco-occupations/parse.js';
+import { parseEscoSkills } from '../../../../src/ingest/sources/esco/esco-skills/parse.js';
+import { escoSkillsSource } from '../../../../src/ingest/sources/esco/esco-skills/descriptor.js';
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 

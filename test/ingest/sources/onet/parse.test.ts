@@ -2,11 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readWorkbook } from '../../../../src/ingest/formats/workbook-worker.js';
-import { CROSSWALK_SHEET, parseIscoUsSocCrosswalk } from '../../../../src/ingest/sources/isco-us-soc-crosswalk/parse.js';
-import { checkOnetAbilities, parseOnetAbilities } from '../../../../src/ingest/sources/onet-abilities/parse.js';
-import { checkOnetInterests, parseOnetInterests } from '../../../../src/ingest/sources/onet-interests/parse.js';
-import { parseOnetOccupations } from '../../../../src/ingest/sources/onet-occupations/parse.js';
-import { parseOnetSoc2010Crosswalk } from '../../../../src/ingest/sources/onet-soc-2010-crosswalk/parse.js';
+import { CROSSWALK_SHEET, parseIscoUsSocCrosswalk } from '../../../../src/ingest/sources/bls/isco-us-soc-crosswalk/parse.js';
+import { checkOnetAbilities, parseOnetAbilities } from '../../../../src/ingest/sources/onet/onet-abilities/parse.js';
+import { checkOnetInterests, parseOnetInterests } from '../../../../src/ingest/sources/onet/onet-interests/parse.js';
+import { parseOnetOccupations } from '../../../../src/ingest/sources/onet/onet-occupations/parse.js';
+import { parseOnetSoc2010Crosswalk } from '../../../../src/ingest/sources/onet/onet-soc-2010-crosswalk/parse.js';
 import { upstreamPath } from '../../../helpers/upstream.js';
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { readWorkbookSync, type Workbook } from '../../../../src/ingest/formats/workbook.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from '../../../../src/ingest/sources/soc2020-index/parse.js';
+import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from '../../../../src/ingest/sources/ons/soc2020-index/parse.js';
 import type { CodingIndex, CodingIndexRecord } from '../../../../src/domain/soc.js';
 
 const REPO_ROOT = new URL('../../../../', import.meta.url);

@@ -1,0 +1,45 @@
+import type { Tx } from '../store/schema.js';
+import type { PublisherProfile, SourceDescriptor } from './source.js';
+import type { FileLocation } from './upstream.js';
+import type { Check } from '../domain/editions.js';
+
+/** Finds the one release a source has: the file at `location`, when the upstream has it. */
+export function releaseAt(location: FileLocation, label: string): SourceDescriptor['detect'] {
+  return async (upstream) => ((await upstream.has(location)) ? [{ label, seriesKey: null, location }] : []);
+}
+
+/** What differs between sources whose release is one file of a publisher's download, read from its bytes. */
+export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile> {
+  key: string;
+  name: string;
+  /** The file's name in the publisher's folder of the mirror. */
+  file: string;
+  /** The release's name until its contents give one (`labelOf`). */
+  label: string;
+  parse(bytes: Uint8Array): Parsed | Promise<Parsed>;
+  labelOf?(parsed: Parsed): string;
+  check(parsed: Parsed): Check[];
+  stage(trx: Tx, editionId: string, parsed: Parsed): Promise<number>;
+}
+
+/**
+ * A source whose release is one file the publisher offers only inside a download it does not
+ * give a stable address for (a zip behind a form, addresses that change with every release): the
+ * file is looked for only in the mirror folder `folder`, and over HTTPS the source has no release
+ * rather than fetching a web page. The spec may override the publisher's profile (another page).
+ */
+export function mirrorFileSource<Parsed>(folder: string, publisher: PublisherProfile, spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
+  const { key, name, file, label, parse, labelOf, check, stage, ...differs } = spec;
+  const profile = { ...publisher, ...differs };
+  const location: FileLocation = { mirrorPath: `${folder}/${file}`, url: profile.url };
+  return {
+    key,
+    name,
+    ...profile,
+    detect: async (upstream) => ((await upstream.listFolder(folder)).includes(file) ? [{ label, seriesKey: null, location }] : []),
+    parse: async (upstreamFile) => parse(upstreamFile.bytes),
+    ...(labelOf ? { labelOf } : {}),
+    check: (parsed) => check(parsed),
+    stage,
+  };
+}

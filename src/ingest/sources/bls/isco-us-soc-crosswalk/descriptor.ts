@@ -1,0 +1,23 @@
+import { insertIscoUsSocLinks } from '../../../../store/onet.js';
+import { readWorkbook } from '../../../formats/workbook-worker.js';
+import { releaseAt } from '../../../single-file-sources.js';
+import type { SourceDescriptor } from '../../../source.js';
+import { checkIscoUsSocCrosswalk } from './checks.js';
+import { CROSSWALK_SHEET, parseIscoUsSocCrosswalk, type IscoUsSocCrosswalk } from './parse.js';
+
+/** The one BLS source: its descriptor is written out in full (a factory pays off from a publisher's second source). */
+export const iscoUsSocCrosswalkSource: SourceDescriptor<IscoUsSocCrosswalk> = {
+  key: 'isco-us-soc-crosswalk',
+  name: 'ISCO-08 to 2010 SOC crosswalk',
+  publisher: 'U.S. Bureau of Labor Statistics',
+  licence: 'Public domain (U.S. Government work)',
+  url: 'https://www.bls.gov/soc/soccrosswalks.htm',
+  cadence: null,
+  tier: 'detectonly',
+  attribution: 'Crosswalk between ISCO-08 and the 2010 SOC: U.S. Bureau of Labor Statistics.',
+  detect: releaseAt({ mirrorPath: 'onet/ISCO_SOC_Crosswalk.xls', url: 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls' }, 'ISCO-08 to 2010 SOC crosswalk'),
+  parse: async (file) => parseIscoUsSocCrosswalk(await readWorkbook(file.bytes, { sheets: [CROSSWALK_SHEET] })),
+  labelOf: (crosswalk) => `ISCO-08 to 2010 SOC crosswalk, ${crosswalk.dated}`,
+  check: checkIscoUsSocCrosswalk,
+  stage: (trx, editionId, crosswalk) => insertIscoUsSocLinks(trx, editionId, crosswalk.links),
+};

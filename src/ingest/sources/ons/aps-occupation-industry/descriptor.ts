@@ -1,0 +1,24 @@
+import { insertApsRelease } from '../../../../store/aps-employment.js';
+import { readWorkbook } from '../../../formats/workbook-worker.js';
+import { releaseAt } from '../../../single-file-sources.js';
+import { onsSource } from '../publisher.js';
+import { checkApsRelease } from './checks.js';
+import { parseApsWorkbook } from './parse.js';
+
+export const apsOccupationIndustrySource = onsSource({
+  key: 'aps-occupation-industry',
+  name: 'Annual Population Survey: employment by occupation (SOC 2020 unit group) and industry section, UK',
+  url: 'https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/adhocs',
+  cadence: 'ad hoc (user requested)',
+  tier: 'detectonly',
+  detect: releaseAt(
+    {
+      mirrorPath: 'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',
+      url: 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/adhocs/employmentby4digitsoc1digitindustryatosuk20212024/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',
+    },
+    'Employment by 4-digit SOC 2020 and industry section, UK, 2021 to 2024 (ad hoc, created 14 November 2025)',
+  ),
+  parse: async (file) => parseApsWorkbook(await readWorkbook(file.bytes, { fills: true })),
+  check: checkApsRelease,
+  stage: insertApsRelease,
+});

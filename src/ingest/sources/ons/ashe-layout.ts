@@ -1,0 +1,213 @@
+import { availableParallelism } from 'node:os';
+import { unzipSync } from 'fflate';
+import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
+import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
+import { readWorkbook } from '../../formats/workbook-worker.js';
+import type { PayRow } from '../../../store/ashe-pay.js';
+import { ASHE_FIGURES, PAY_MEASURES, type AsheFigure, type AsheFigures, type PayMeasure, type PaySex, type WorkPattern } from '../../../domain/pay.js';
+
+/**
+ * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS
+ * publishes both as a zip of workbooks, one per measure (`<table>.<n>a` estimates, `<table>.<n>b`
+ * coefficients of variation), each data sheet in the same layout. The two source folders and
+ * `ashe-tables.ts` use this module; it is the only place that knows that layout.
+ */
+
+/** ASHE's table families served: 14 (occupation) and 15 (region by occupation). */
+export type AsheFamily = 14 | 15;
+
+export function tableNumberOf(measure: PayMeasure): number {
+  return PAY_MEASURES.indexOf(measure) + 1;
+}
+
+/** The employee jobs a sheet covers, as ONS words it in the sheet title ("For male full-time employee jobs"). */
+export interface JobsCovered {
+  sex: PaySex;
+  pattern: WorkPattern;
+}
+
+export function jobsPhrase({ sex, pattern }: JobsCovered): string {
+  const patternWord = pattern === 'fulltime' ? 'full-time' : pattern === 'parttime' ? 'part-time' : '';
+  if (sex === 'all') return patternWord || 'all';
+  return patternWord ? `${sex} ${patternWord}` : sex;
+}
+
+/** Table 14's nine data sheets, by name, and the jobs each covers. */
+export const SEX_PATTERN_SHEETS: ({ sheet: string } & JobsCovered)[] = [
+  { sheet: 'All', sex: 'all', pattern: 'all' },
+  { sheet: 'Male', sex: 'male', pattern: 'all' },
+  { sheet: 'Female', sex: 'female', pattern: 'all' },
+  { sheet: 'Full-Time', sex: 'all', pattern: 'fulltime' },
+  { sheet: 'Part-Time', sex: 'all', pattern: 'parttime' },
+  { sheet: 'Male Full-Time', sex: 'male', pattern: 'fulltime' },
+  { sheet: 'Male Part-Time', sex: 'male', pattern: 'parttime' },
+  { sheet: 'Female Full-Time', sex: 'female', pattern: 'fulltime' },
+  { sheet: 'Female Part-Time', sex: 'female', pattern: 'parttime' },
+];
+
+/**
+ * The header row (row 5) of every data sheet, folded to text. 2022 and 2024 store the percentile
+ * headings as numbers, 2023 as text; both read the same here.
+ */
+const EXPECTED_HEADER = ['Description', 'Code', '(thousand)', 'Median', 'change', 'Mean', 'change', '10', '20', '25', '30', '40', '60', '70', '75', '80', '90'];
+
+/** Column of each figure in the header above (column 6, the mean's annual % change, is not served). */
+const COLUMNS: Record<AsheFigure, number> = {
+  jobsThousands: 2,
+  median: 3,
+  medianChange: 4,
+  mean: 5,
+  p10: 7,
+  p20: 8,
+  p25: 9,
+  p30: 10,
+  p40: 11,
+  p60: 12,
+  p70: 13,
+  p75: 14,
+  p80: 15,
+  p90: 16,
+};
+
+interface SheetExpectation {
+  /** Where the sheet is, for error messages: `Table 14.7a, sheet "Male"`. */
+  where: string;
+  /** The table id the title must name, e.g. `14.7a`. */
+  tableId: string;
+  jobs: JobsCovered;
+}
+
+/**
+ * Reads one data sheet: checks the title names the table and the jobs covered, checks the header
+ * row, and returns the unit groups (four-digit codes) with their figures. Higher levels (codes of
+ * one to three digits) and the `All employees` row are skipped: the API serves unit groups only.
+ */
+function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, AsheFigures> {
+  const title = (rows[0] ?? []).filter((c) => typeof c === 'string').join(' ').replace(/\s+/g, ' ');
+  if (!new RegExp(`^Table ${expect.tableId.replace('.', '\\.')}\\b`, 'i').test(title)) {
+    throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not name Table ${expect.tableId}`);
+  }
+  const phrase = jobsPhrase(expect.jobs);
+  if (!new RegExp(`For ${phrase} employee jobs`, 'i').test(title)) {
+    throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not say it covers ${phrase} employee jobs`);
+  }
+  const header = (rows[4] ?? []).slice(0, EXPECTED_HEADER.length).map(headerText);
+  if (header.join('|') !== EXPECTED_HEADER.join('|')) {
+    throw new Error(`${expect.where}: row 5 is not the expected header (${EXPECTED_HEADER.join(', ')}); found ${header.join(', ')}`);
+  }
+  const figures = new Map<string, AsheFigures>();
+  for (const [offset, row] of rows.slice(5).entries()) {
+    const code = codeOf(row[1]);
+    if (code === null || code.length !== 4) continue;
+    if (figures.has(code)) throw new Error(`${expect.where}: unit group ${code} appears twice`);
+    try {
+      figures.set(code, figuresOf(row));
+    } catch (error) {
+      if (error instanceof UnexpectedCellError) throw new Error(`${expect.where}, row ${offset + 6} (${code}): ${error.message}`);
+      throw error;
+    }
+  }
+  return figures;
+}
+
+/** Where a data sheet and its CV twin are, and what their rows are: `Table 14.7a` / `14.7b`, sheet "Male". */
+export interface SheetPair {
+  /** The table without its a/b suffix, e.g. `14.7`. */
+  table: string;
+  sheet: string;
+  jobs: JobsCovered;
+  area: string;
+  measure: PayMeasure;
+}
+
+/** The pay rows of a data sheet and its CV twin: each unit group's figures with the CV of its median. */
+export function payRowsOf(estimateRows: SheetRows, cvRows: SheetRows, at: SheetPair): PayRow[] {
+  const figures = parseAsheSheet(estimateRows, { where: `Table ${at.table}a, sheet "${at.sheet}"`, tableId: `${at.table}a`, jobs: at.jobs });
+  const cvFigures = parseAsheSheet(cvRows, { where: `Table ${at.table}b, sheet "${at.sheet}"`, tableId: `${at.table}b`, jobs: at.jobs });
+  return [...figures].map(([soc, f]) => ({ area: at.area, soc, measure: at.measure, ...at.jobs, ...f, medianCv: cvFigures.get(soc)?.median ?? null }));
+}
+
+function figuresOf(row: Cell[]): AsheFigures {
+  const out = {} as AsheFigures;
+  for (const name of ASHE_FIGURES) out[name] = onsFigure(row[COLUMNS[name]]);
+  return out;
+}
+
+function headerText(cell: Cell | undefined): string {
+  return cell === null || cell === undefined ? '' : String(cell).replace(/\s+/g, ' ').trim();
+}
+
+function codeOf(cell: Cell | undefined): string | null {
+  const text = typeof cell === 'number' ? String(cell) : typeof cell === 'string' ? cell.trim() : '';
+  return /^\d{1,4}$/.test(text) ? text : null;
+}
+
+/** The largest workbook a release may unpack to; ONS's are under 2 MB. */
+const MAX_WORKBOOK_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The workbooks of a table family in the zip, by table id (`14.7a`), from the file names ONS
+ * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx").
+ * Every table 1 to 11, estimates and CVs, must be there.
+ */
+export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): Map<string, Uint8Array> {
+  const pattern = new RegExp(`Table ${family}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        if (!pattern.test(file.name)) return false;
+        if (file.originalSize > MAX_WORKBOOK_BYTES) throw new Error(`${file.name} unpacks to more than ${MAX_WORKBOOK_BYTES} bytes`);
+        return true;
+      },
+    });
+  } catch (error) {
+    throw new Error(`the release is not a readable zip: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const workbooks = new Map<string, Uint8Array>();
+  for (const [name, content] of Object.entries(entries)) {
+    const match = pattern.exec(name)!;
+    const id = `${family}.${Number(match[1])}${match[2]!.toLowerCase()}`;
+    if (workbooks.has(id)) throw new Error(`the zip holds two workbooks for Table ${id}`);
+    workbooks.set(id, content);
+  }
+  const missing = PAY_MEASURES.flatMap((_, i) => [`${family}.${i + 1}a`, `${family}.${i + 1}b`]).filter((id) => !workbooks.has(id));
+  if (missing.length > 0) throw new Error(`the zip has no workbook for Table ${missing.join(', ')}`);
+  return workbooks;
+}
+
+/**
+ * Reads the tables' workbooks a few at a time, each in its own worker thread with a time limit,
+ * and hands each measure's estimates and CVs to `read`. The first failure stops the rest.
+ */
+export async function readAsheTables<T>(
+  workbooks: Map<string, Uint8Array>,
+  family: AsheFamily,
+  sheets: string[] | undefined,
+  read: (measure: PayMeasure, estimates: Workbook, cvs: Workbook) => T,
+): Promise<T[]> {
+  const results: T[] = new Array(PAY_MEASURES.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < PAY_MEASURES.length) {
+      const index = next++;
+      const measure = PAY_MEASURES[index]!;
+      const estimatesBytes = workbooks.get(`${family}.${index + 1}a`)!;
+      const cvBytes = workbooks.get(`${family}.${index + 1}b`)!;
+      try {
+        const [estimates, cvs] = await Promise.all([
+          readWorkbook(estimatesBytes, { sheets }),
+          readWorkbook(cvBytes, { sheets }),
+        ]);
+        results[index] = read(measure, estimates, cvs);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const lanes = Math.max(1, Math.min(3, availableParallelism()));
+  await Promise.all(Array.from({ length: lanes }, worker));
+  return results;
+}

@@ -1,0 +1,100 @@
+import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
+import type { Workbook } from '../../formats/workbook.js';
+import type { SourceDescriptor } from '../../source.js';
+import type { FileLocation, Upstream } from '../../upstream.js';
+import type { Check } from '../../../domain/editions.js';
+import type { AsheReleaseFacts, PayMeasure } from '../../../domain/pay.js';
+import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
+import { onsSource } from './publisher.js';
+
+/**
+ * What ASHE Tables 14 and 15 share as sources: how their releases are found and named, how a
+ * release zip is read measure by measure, and how its rows are stored. A table's folder says only
+ * which sheets it reads and how a measure's sheets become pay rows.
+ */
+
+/** A release of an ASHE table: its reference year, whether ONS will revise it, and its unit groups' rows. */
+export interface AsheRelease extends AsheReleaseFacts {
+  rows: PayRow[];
+}
+
+/** Editions ONS has published on a SOC 2020 basis (2021 was not re-based); used when reading over HTTPS. */
+const KNOWN_RELEASES: AsheReleaseFacts[] = [2022, 2023, 2024].map((year) => ({ year, provisional: true }));
+
+export function asheTableSource(spec: {
+  key: string;
+  name: string;
+  family: AsheFamily;
+  /** The dataset's page under https://www.ons.gov.uk; each release's zip sits below it. */
+  datasetPath: string;
+  /** The sheets to read from every workbook; undefined: all of them. */
+  sheets: string[] | undefined;
+  /** One measure's rows, from its estimates (`a`) and coefficients of variation (`b`) workbooks. */
+  rowsOf(measure: PayMeasure, estimates: Workbook, cvs: Workbook, release: AsheReleaseFacts): PayRow[];
+  check(rows: PayRow[]): Check[];
+}): SourceDescriptor<AsheRelease> {
+  const { family } = spec;
+  return onsSource({
+    key: spec.key,
+    name: spec.name,
+    url: `https://www.ons.gov.uk${spec.datasetPath}`,
+    cadence: 'annual: provisional each autumn, revised the following autumn',
+    tier: 'scrapeanddiff',
+    detect: (upstream) => detectAsheReleases(upstream, family, spec.key, spec.datasetPath),
+    /**
+     * Reads the zip's 22 workbooks (tables 1 to 11, `a` and `b`). A missing workbook or sheet, a
+     * sheet whose title or header row is not ONS's, or a cell that is neither a figure nor a
+     * suppression marker throws (quarantine).
+     */
+    async parse(file, ref) {
+      const release = releaseOfRef(ref, family);
+      const workbooks = unzipAsheWorkbooks(file.bytes, family);
+      const perMeasure = await readAsheTables(workbooks, family, spec.sheets, (measure, estimates, cvs) => spec.rowsOf(measure, estimates, cvs, release));
+      return { ...release, rows: perMeasure.flat() };
+    },
+    check: (release) => spec.check(release.rows),
+    stage: (trx, editionId, release) => insertAsheRelease(trx, editionId, release, release.rows),
+  });
+}
+
+/** A release's year and kind from ONS's zip name: `ashetable142024provisional.zip`, `ashetable142024revised.zip`. */
+function releaseOfZipName(name: string, family: AsheFamily): AsheReleaseFacts | null {
+  const match = new RegExp(`^ashetable${family}(\\d{4})(provisional|revised)\\.zip$`, 'i').exec(name);
+  return match ? { year: Number(match[1]), provisional: match[2]!.toLowerCase() === 'provisional' } : null;
+}
+
+/** The year and status of the release a detected zip carries; throws for a zip not named like one. */
+function releaseOfRef(ref: { location: FileLocation }, family: AsheFamily): AsheReleaseFacts {
+  const release = releaseOfZipName(ref.location.mirrorPath.split('/').pop() ?? '', family);
+  if (!release) throw new Error(`${ref.location.mirrorPath} is not named like an ASHE Table ${family} release (ashetable${family}<year><provisional|revised>.zip)`);
+  return release;
+}
+
+interface AsheReleaseRef extends AsheReleaseFacts {
+  label: string;
+  seriesKey: string;
+  location: FileLocation;
+}
+
+/**
+ * The releases of an ASHE table: in the mirror, every `ashetable<family><year><kind>.zip` in its
+ * folder; over HTTPS, the publisher's known addresses. Oldest first, a year's provisional release
+ * before its revised one, so that a revised release supersedes the provisional one of its year.
+ */
+async function detectAsheReleases(upstream: Upstream, family: AsheFamily, folder: string, datasetPath: string): Promise<AsheReleaseRef[]> {
+  const found = (await upstream.listFolder(folder)).map((name) => ({ name, release: releaseOfZipName(name, family) }));
+  const candidates = found.length > 0
+    ? found.filter((f) => f.release !== null).map((f) => ({ name: f.name, ...f.release! }))
+    : KNOWN_RELEASES.map((k) => ({ name: `ashetable${family}${k.year}${k.provisional ? 'provisional' : 'revised'}.zip`, ...k }));
+  const refs: AsheReleaseRef[] = [];
+  for (const c of candidates) {
+    const kind = c.provisional ? 'provisional' : 'revised';
+    const location: FileLocation = {
+      mirrorPath: `${folder}/${c.name}`,
+      url: `https://www.ons.gov.uk/file?uri=${datasetPath}/${c.year}${kind}/${c.name}`,
+    };
+    if (found.length === 0 && !(await upstream.has(location))) continue;
+    refs.push({ label: `ASHE Table ${family}, ${c.year} ${kind}`, seriesKey: String(c.year), location, year: c.year, provisional: c.provisional });
+  }
+  return refs.sort((a, b) => a.year - b.year || Number(b.provisional) - Number(a.provisional));
+}
