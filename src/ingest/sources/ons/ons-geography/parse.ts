@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import type { AreaKind, GeographyArea } from '../../../../domain/areas.js';
+import type { GeographyArea } from '../../../../domain/areas.js';
 
 const GSS = /^[EWSNK]\d{8}$/;
 
