@@ -1,5 +1,6 @@
 import { nowIso } from './clock.js';
-import type { ApiKeysTable, DbOrTx } from './schema.js';
+import type { DbOrTx } from './schema.js';
+import type { ApiKeysTable } from './tables/core.js';
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,6 +1,7 @@
 import { insertInBatches } from './batch.js';
-import type { CodingIndexAbbreviationsTable, CodingIndexEntriesTable, DbOrTx } from './schema.js';
+import type { DbOrTx } from './schema.js';
 import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
+import type { CodingIndexAbbreviationsTable, CodingIndexEntriesTable } from './tables/classification.js';
 
 export async function insertCodingIndex(db: DbOrTx, editionId: string, index: CodingIndex): Promise<number> {
   const entries: CodingIndexEntriesTable[] = index.records.map((r) => ({

@@ -1,5 +1,6 @@
 import { nowIso } from './clock.js';
-import type { DbOrTx, KeyRequestsTable } from './schema.js';
+import type { DbOrTx } from './schema.js';
+import type { KeyRequestsTable } from './tables/core.js';
 
 export async function insertKeyRequest(db: DbOrTx, row: KeyRequestsTable): Promise<void> {
   await db.insertInto('key_requests').values(row).execute();

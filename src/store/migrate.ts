@@ -1,22 +1,14 @@
-import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileMigrationProvider, Migrator, sql, type MigrationResult } from 'kysely';
 import type { Store } from './database.js';
 import type { Db } from './schema.js';
-import * as initial from './migrations/001-initial.js';
-import * as socDescriptionsAndIndex from './migrations/002-soc-descriptions-and-index.js';
-import * as ashePay from './migrations/003-ashe-pay.js';
-import * as skillsAndWorkProfile from './migrations/004-skills-and-work-profile.js';
-import * as employmentAndGeography from './migrations/005-employment-and-geography.js';
-
-/** Migrations are listed here, in order, so that the compiled build needs no file scanning. */
-const migrations: Record<string, Migration> = {
-  '001-initial': initial,
-  '002-soc-descriptions-and-index': socDescriptionsAndIndex,
-  '003-ashe-pay': ashePay,
-  '004-skills-and-work-profile': skillsAndWorkProfile,
-  '005-employment-and-geography': employmentAndGeography,
-};
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * Every file in `migrations/` is a migration, applied in name order (`006-projections.ts`): a new
+ * one is a new file and nothing else. The same folder holds `.ts` under tsx and `.js` in the build.
+ */
+const provider = new FileMigrationProvider({ fs, path, migrationFolder: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations') });
 
 async function currentSchema(db: Db): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);

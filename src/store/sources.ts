@@ -1,4 +1,5 @@
-import type { DbOrTx, SourcesTable } from './schema.js';
+import type { DbOrTx } from './schema.js';
+import type { SourcesTable } from './tables/core.js';
 
 export type SourceRow = SourcesTable;
 

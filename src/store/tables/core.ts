@@ -1,0 +1,70 @@
+import type { EditionStatus } from '../../domain/editions.js';
+
+/** Sources, their editions and ingest runs, and API keys: the tables every deployment has. */
+export interface CoreTables {
+  sources: SourcesTable;
+  editions: EditionsTable;
+  ingest_runs: IngestRunsTable;
+  api_keys: ApiKeysTable;
+  key_requests: KeyRequestsTable;
+}
+
+/**
+ * Table types. Timestamps are ISO 8601 text in both dialects so that rows read back the same
+ * from SQLite and PostgreSQL; `checks` is JSON text.
+ */
+export interface SourcesTable {
+  key: string;
+  name: string;
+  publisher: string;
+  licence: string;
+  url: string;
+  cadence: string | null;
+  tier: string;
+}
+
+export interface EditionsTable {
+  id: string;
+  source_key: string;
+  label: string;
+  series_key: string | null;
+  status: EditionStatus;
+  detected_at: string;
+  published_at: string | null;
+  source_uri: string;
+  sha256: string;
+  checks: string;
+  rows_stored: number | null;
+}
+
+export interface IngestRunsTable {
+  id: string;
+  source_key: string;
+  started_at: string;
+  finished_at: string | null;
+  /** published | unchanged | unavailable | quarantined | failed */
+  outcome: string | null;
+  message: string | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  prefix: string;
+  key_hash: string;
+  /** HMAC-SHA-256 of the normalised address, keyed with the server secret; null for operator keys without one. */
+  email_hmac: string | null;
+  tier: string;
+  /** Overrides the tier's limit for this key when set. */
+  requests_per_minute: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface KeyRequestsTable {
+  token_hash: string;
+  email_hmac: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  issued_key_id: string | null;
+}

@@ -1,0 +1,13 @@
+/** Local authority districts, regions and nations. */
+export interface GeographyTables {
+  geography_areas: GeographyAreasTable;
+}
+
+export interface GeographyAreasTable {
+  edition_id: string;
+  code: string;
+  name: string;
+  kind: string;
+  region_code: string | null;
+  region_name: string | null;
+}
