@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
+import { declareResponses } from '../../../../http/declared-responses.js';
 import {
   PayQuerySchema,
   PayResponseSchema,
@@ -10,8 +10,8 @@ import {
   type PayQuery,
   type PaySeriesQuery,
   type RegionalPayQuery,
-} from '../../../schemas/pay.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
+} from '../../../../schemas/pay.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
 
 const tags = ['Pay'];
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
-import { WorkProfileResponseSchema } from '../../../schemas/work-profile.js';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
+import { WorkProfileResponseSchema } from '../../../../schemas/work-profile.js';
 
 export async function occupationWorkProfileRoutes(app: FastifyInstance): Promise<void> {
   const { workProfiles: profiles } = app.services;

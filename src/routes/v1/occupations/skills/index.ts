@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
-import { SkillsQuerySchema, SkillsResponseSchema, type SkillRelation } from '../../../schemas/skills.js';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
+import { SkillsQuerySchema, SkillsResponseSchema, type SkillRelation } from '../../../../schemas/skills.js';
 
 export async function occupationSkillsRoutes(app: FastifyInstance): Promise<void> {
   const { skills } = app.services;

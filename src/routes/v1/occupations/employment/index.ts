@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import { EmploymentQuerySchema, EmploymentResponseSchema, WorkforceResponseSchema } from '../../../schemas/employment.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { EmploymentQuerySchema, EmploymentResponseSchema, WorkforceResponseSchema } from '../../../../schemas/employment.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
 
 const tags = ['Employment'];
 
