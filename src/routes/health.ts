@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sql } from 'kysely';
 import { Problem } from '../domain/problems.js';
 
 const open = { access: 'open' as const };
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -26,4 +26,4 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       return { status: 'ready', database: services.store.dialect };
     },
   );
-}
+};

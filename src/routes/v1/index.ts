@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
@@ -12,7 +12,7 @@ import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js
  * Every /v1 endpoint group (a folder beside this file) with its prefix. A new group is a folder
  * and one line here. The order is the order of the paths in the OpenAPI document.
  */
-const GROUPS: ReadonlyArray<readonly [prefix: string, routes: (app: FastifyInstance) => Promise<void>]> = [
+const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsyncTypebox]> = [
   ['/meta', metaRoutes],
   ['/keys', keyRoutes],
   ['/occupations', occupationRoutes],
@@ -23,6 +23,6 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: (app: FastifyInsta
   ['/occupations', payRoutes],
 ];
 
-export async function v1Routes(app: FastifyInstance): Promise<void> {
+export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
   for (const [prefix, routes] of GROUPS) await app.register(routes, { prefix });
-}
+};

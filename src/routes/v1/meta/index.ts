@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
 import { LIMITS } from '../../../ratelimit/policies.js';
@@ -8,7 +8,7 @@ import { EditionResponseSchema, EditionsQuerySchema, IngestStatusResponseSchema,
 const open = { access: 'open' as const, clientLimit: { name: 'meta', ...LIMITS.meta } };
 const tags = ['Metadata'];
 
-export async function metaRoutes(app: FastifyInstance): Promise<void> {
+export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { services } = app;
 
   app.get(
@@ -25,7 +25,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     async () => sourceResponses(services.sources.profiles, services.currentEditions),
   );
 
-  app.get<{ Querystring: { source?: string } }>(
+  app.get(
     '/editions',
     {
       config: open,
@@ -53,4 +53,4 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => ingestStatus(services.store.db),
   );
-}
+};

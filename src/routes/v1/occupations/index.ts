@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
 import {
@@ -14,7 +14,7 @@ import { invalidParameter } from '../../../domain/problems.js';
 
 const tags = ['Occupations'];
 
-export async function occupationRoutes(app: FastifyInstance): Promise<void> {
+export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { occupations } = app.services;
 
   app.get(
@@ -29,7 +29,7 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     async () => occupations.list(),
   );
 
-  app.get<{ Querystring: { q: string; limit: number } }>(
+  app.get(
     '/search',
     {
       schema: {
@@ -49,7 +49,7 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { soc: string } }>(
+  app.get(
     '/:soc',
     {
       schema: {
@@ -62,7 +62,7 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => occupations.profile(request.params.soc),
   );
 
-  app.get<{ Params: { soc: string } }>(
+  app.get(
     '/:soc/titles',
     {
       schema: {
@@ -74,4 +74,4 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => occupations.titles(request.params.soc),
   );
-}
+};
