@@ -45,16 +45,7 @@ export class Metadata {
   }
 }
 
-function editionResponse(edition: Edition): EditionResponse {
-  return {
-    id: edition.id,
-    sourceKey: edition.sourceKey,
-    label: edition.label,
-    seriesKey: edition.seriesKey,
-    status: edition.status,
-    detectedAt: edition.detectedAt,
-    publishedAt: edition.publishedAt,
-    sourceUri: edition.sourceUri,
-    checks: edition.checks,
-  };
+/** An edition as /v1/meta/editions shows it: all but the hash of the bytes read and the count of rows stored. */
+function editionResponse({ sha256: _sha256, rowsStored: _rowsStored, ...shown }: Edition): EditionResponse {
+  return shown;
 }
