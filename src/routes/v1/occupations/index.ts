@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import {
-  OccupationMatchSchema,
-  OccupationProfileSchema,
-  OccupationSummarySchema,
-  OccupationTitleSchema,
-  SEARCH_QUERY_MAX,
-  SearchQuerySchema,
-  SocParamsSchema,
-} from '../../../schemas/occupations.js';
+import { OccupationMatchSchema, OccupationProfileSchema, OccupationSummarySchema, OccupationTitleSchema, SEARCH_QUERY_MAX, SearchQuerySchema, SocParamsSchema } from '../../../schemas/occupations.js';
 import { invalidParameter } from '../../../domain/problems.js';
 
 const tags = ['Occupations'];

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declareResponses } from '../../../../http/declared-responses.js';
-import {
-  PayQuerySchema,
-  PayResponseSchema,
-  PaySeriesQuerySchema,
-  PaySeriesResponseSchema,
-  RegionalPayQuerySchema,
-  RegionalPayResponseSchema,
-} from '../../../../schemas/pay.js';
+import { PayQuerySchema, PayResponseSchema, PaySeriesQuerySchema, PaySeriesResponseSchema, RegionalPayQuerySchema, RegionalPayResponseSchema } from '../../../../schemas/pay.js';
 import { SocParamsSchema } from '../../../../schemas/occupations.js';
 
 const tags = ['Pay'];
