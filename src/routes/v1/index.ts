@@ -9,8 +9,8 @@ import { occupationSkillsRoutes } from './occupations/skills/index.js';
 import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js';
 
 /**
- * Every /v1 endpoint group (a folder beside this file) with its prefix. A new group is a folder
- * and one line here. The order is the order of the paths in the OpenAPI document.
+ * Every /v1 endpoint group (a folder beside this file) with its prefix: a new group is its folder,
+ * its import and one line here. The order is the order of the paths in the OpenAPI document.
  */
 const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsyncTypebox]> = [
   ['/meta', metaRoutes],
