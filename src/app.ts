@@ -9,14 +9,7 @@ import { registerProblemHandlers } from './http/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
-import { keyRoutes } from './routes/v1/keys/index.js';
-import { metaRoutes } from './routes/v1/meta/index.js';
-import { localAreaRoutes } from './routes/v1/local-areas/index.js';
-import { employmentRoutes } from './routes/v1/occupations/employment.js';
-import { occupationRoutes } from './routes/v1/occupations/index.js';
-import { occupationSkillsRoutes } from './routes/v1/occupations/skills.js';
-import { occupationWorkProfileRoutes } from './routes/v1/occupations/work-profile.js';
-import { payRoutes } from './routes/v1/occupations/pay.js';
+import { v1Routes } from './routes/v1/index.js';
 import type { Services } from './services.js';
 
 declare module 'fastify' {
@@ -81,13 +74,6 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);
   await app.register(keyConfirmationPageRoutes);
-  await app.register(metaRoutes, { prefix: '/v1/meta' });
-  await app.register(keyRoutes, { prefix: '/v1/keys' });
-  await app.register(occupationRoutes, { prefix: '/v1/occupations' });
-  await app.register(occupationSkillsRoutes, { prefix: '/v1/occupations' });
-  await app.register(occupationWorkProfileRoutes, { prefix: '/v1/occupations' });
-  await app.register(employmentRoutes, { prefix: '/v1/occupations' });
-  await app.register(localAreaRoutes, { prefix: '/v1/local-areas' });
-  await app.register(payRoutes, { prefix: '/v1/occupations' });
+  await app.register(v1Routes, { prefix: '/v1' });
   return app;
 }

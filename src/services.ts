@@ -8,8 +8,10 @@ import { Areas } from './queries/areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Employment } from './queries/employment.js';
+import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
+import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { WorkProfiles } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
@@ -36,13 +38,13 @@ export interface Services {
   skills: OccupationSkills;
   workProfiles: WorkProfiles;
   areas: Areas;
+  meta: Metadata;
   keyIssuance: KeyIssuance;
   /** Serialised response bodies, emptied when the current editions change. */
   responseCache: ResponseCache;
   /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
   rateLimits: RateLimitStore;
-  /** False until the first ingest of this process has finished (when serve ingests on start). */
-  readiness: { ingestDone: boolean };
+  readiness: Readiness;
 }
 
 export interface ServiceOptions {
@@ -72,9 +74,10 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
     workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
     areas: new Areas(store.db, currentEditions),
+    meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     responseCache: new ResponseCache(),
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
-    readiness: { ingestDone: true },
+    readiness: new Readiness(store, occupations),
   };
 }

@@ -1,29 +1,39 @@
 import type { TSchema } from 'typebox';
 import { ProblemSchema } from '../schemas/problem.js';
 import { problemContentType } from './problem.js';
-import { PROBLEM_KINDS } from '../domain/problems.js';
 
-export type DeclaredError = 400 | 401 | 404 | 429 | 503;
+type DeclaredError = 400 | 401 | 404 | 429;
 
 const DESCRIPTIONS: Record<DeclaredError, string> = {
   400: 'A parameter is invalid; `detail` and `invalidParams` list the valid values',
   401: 'The API key is missing, unknown or revoked',
   404: 'No such occupation or area, or no figure for that combination (including a source with no release)',
   429: 'Rate limit reached; `Retry-After` gives the seconds to wait',
-  503: PROBLEM_KINDS['not-ready'].title,
 };
+
+interface DeclaredResponse<T extends TSchema> {
+  description: string;
+  content: Record<string, { schema: T }>;
+}
+
+/** Typed so the type provider checks what a handler replies against the success schema (or a problem body). */
+type DeclaredResponses<Success extends number, T extends TSchema, Errors extends DeclaredError> =
+  { [S in Success]: DeclaredResponse<T> } & { [E in Errors]: DeclaredResponse<typeof ProblemSchema> };
 
 /**
  * The responses of a route: its success body and the errors the spec declares for it, each
  * with its declared content type. Spread into every route so OpenAPI lists them all.
  */
-export function declareResponses(success: { status?: number; schema: TSchema; description: string }, errors: DeclaredError[]) {
-  const responses: Record<number, unknown> = {
+export function declareResponses<T extends TSchema, const Errors extends DeclaredError, const Success extends number = 200>(
+  success: { status?: Success; schema: T; description: string },
+  errors: readonly Errors[],
+): DeclaredResponses<Success, T, Errors> {
+  const responses: Record<number, DeclaredResponse<TSchema>> = {
     [success.status ?? 200]: { description: success.description, content: { 'application/json': { schema: success.schema } } },
   };
   for (const status of errors) {
     const contentType = problemContentType(status).split(';')[0]!;
     responses[status] = { description: DESCRIPTIONS[status], content: { [contentType]: { schema: ProblemSchema } } };
   }
-  return responses;
+  return responses as DeclaredResponses<Success, T, Errors>;
 }

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
-export const API_DESCRIPTION = `Labour market information for the 412 UK SOC 2020 occupations, from open datasets.
+const API_DESCRIPTION = `Labour market information for the 412 UK SOC 2020 occupations, from open datasets.
 Every figure carries its quality, its coverage and the exact upstream release it came from.
 Resolve a job title to a code with /v1/occupations/search, then use the code with the other endpoints.
 Errors are RFC 9457 problem details. Keys are free: POST /v1/keys/requests.`;

@@ -16,7 +16,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
   );
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.extras.retryAfter !== undefined) reply.header('retry-after', String(problem.extras.retryAfter));
   return reply
     .code(problem.status)

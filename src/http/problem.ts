@@ -2,9 +2,9 @@ import type { Static } from 'typebox';
 import type { ProblemSchema } from '../schemas/problem.js';
 import { PROBLEM_KINDS, type Problem, type ProblemKind } from '../domain/problems.js';
 
-export type ProblemBody = Static<typeof ProblemSchema>;
+type ProblemBody = Static<typeof ProblemSchema>;
 
-export function problemTypeUri(kind: ProblemKind): string {
+function problemTypeUri(kind: ProblemKind): string {
   return `/problems/${kind}`;
 }
 

@@ -1,8 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
-export const QualitySchema = StringEnum(['precise', 'reasonable', 'acceptable', 'unreliable'] as const);
-
 const BreakdownShareSchema = Nullable(Type.Object({ count: Type.Integer(), percent: Type.Number(), quality: Type.String(), presentable: Type.Boolean() }));
 
 export const EmploymentResponseSchema = Type.Object(

@@ -1,10 +1,9 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
 export const KeyRequestBodySchema = Type.Object(
   { email: Type.String({ description: 'The address the confirmation link is sent to', maxLength: 254 }) },
   { additionalProperties: false },
 );
-export type KeyRequestBody = Static<typeof KeyRequestBodySchema>;
 
 export const KeyRequestAcceptedSchema = Type.Object({
   status: Type.Literal('accepted'),
@@ -15,7 +14,6 @@ export const KeyConfirmBodySchema = Type.Object(
   { token: Type.String({ description: 'The token from the e-mailed link', minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-export type KeyConfirmBody = Static<typeof KeyConfirmBodySchema>;
 
 export const IssuedKeySchema = Type.Object(
   {

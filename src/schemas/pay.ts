@@ -1,28 +1,16 @@
 import { Type, type Static } from 'typebox';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 import { PAY_AREA_SLUGS } from '../domain/areas.js';
-import { PAY_MEASURES, PAY_SEXES, WORK_PATTERNS } from '../domain/pay.js';
+import { PAY_DISTRIBUTION, PAY_MEASURES, PAY_SEXES, REGIONAL_PAY_MEASURES, WORK_PATTERNS, type DistributionPoint } from '../domain/pay.js';
 import { QUALITY_BANDS } from '../domain/quality.js';
-import { REGIONAL_PAY_MEASURES } from '../domain/pay.js';
-
 
 const Figure = (description?: string) => Nullable(Type.Number(description ? { description } : {}));
 const Quality = StringEnum(QUALITY_BANDS, { description: 'ONS band of the coefficient of variation of the median' });
 
+const DISTRIBUTION_NOTES: Partial<Record<DistributionPoint, string>> = { p90: 'Often withheld for high-paying occupations' };
+
 export const PayDistributionSchema = Type.Object(
-  {
-    p10: Figure(),
-    p20: Figure(),
-    p25: Figure(),
-    p30: Figure(),
-    p40: Figure(),
-    median: Figure(),
-    p60: Figure(),
-    p70: Figure(),
-    p75: Figure(),
-    p80: Figure(),
-    p90: Figure('Often withheld for high-paying occupations'),
-  },
+  Object.fromEntries(PAY_DISTRIBUTION.map((point) => [point, Figure(DISTRIBUTION_NOTES[point])])) as Record<DistributionPoint, ReturnType<typeof Figure>>,
   { title: 'PayDistribution' },
 );
 

@@ -20,3 +20,5 @@ export const ProblemSchema = Type.Object(
   },
   { title: 'Problem', additionalProperties: true },
 );
+
+export const ProblemKindParamsSchema = Type.Object({ kind: Type.String() });

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
+import { sendPage } from '../../../http/html-page.js';
 import { enforce } from '../../../http/rate-limit.js';
 import { emailAddressProblem } from '../../../keys/email-address.js';
 import { CONFIRMATION_TTL_HOURS } from '../../../keys/key-issuance.js';
-import { confirmationFailedPage, issuedKeyPage, PAGE_SECURITY_HEADERS } from '../../../keys/pages.js';
+import { confirmationFailedPage, issuedKeyPage } from '../../../keys/pages.js';
 import { LIMITS } from '../../../ratelimit/policies.js';
-import { IssuedKeySchema, KeyConfirmBodySchema, KeyRequestAcceptedSchema, KeyRequestBodySchema, type KeyConfirmBody, type KeyRequestBody } from '../../../schemas/keys.js';
+import { IssuedKeySchema, KeyConfirmBodySchema, KeyRequestAcceptedSchema, KeyRequestBodySchema } from '../../../schemas/keys.js';
 import { invalidParameter, Problem } from '../../../domain/problems.js';
 
 const tags = ['Keys'];
@@ -14,7 +15,7 @@ const ACCEPTED = {
   detail: `If the address can receive mail, a confirmation link is on its way. It works once and expires in ${CONFIRMATION_TTL_HOURS} hours.`,
 };
 
-export async function keyRoutes(app: FastifyInstance): Promise<void> {
+export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { keyIssuance, rateLimits } = app.services;
 
   // The confirmation page's button posts an HTML form; JSON callers post JSON.
@@ -22,7 +23,7 @@ export async function keyRoutes(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.post<{ Body: KeyRequestBody }>(
+  app.post(
     '/requests',
     {
       config: { access: 'open', clientLimit: { name: 'key-requests', ...LIMITS.keyRequestsPerClient } },
@@ -41,11 +42,12 @@ export async function keyRoutes(app: FastifyInstance): Promise<void> {
       const email = request.body.email.trim();
       await enforce(request, reply, rateLimits, { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress }, `address:${keyIssuance.emailHmac(email)}`, { advertise: false });
       await keyIssuance.request(email);
-      return reply.code(202).send(ACCEPTED);
+      reply.code(202);
+      return ACCEPTED;
     },
   );
 
-  app.post<{ Body: KeyConfirmBody }>(
+  app.post(
     '/confirm',
     {
       config: { access: 'open', clientLimit: { name: 'confirmations', ...LIMITS.confirmationsPerClient } },
@@ -62,12 +64,9 @@ export async function keyRoutes(app: FastifyInstance): Promise<void> {
       const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const issued = await keyIssuance.confirm(request.body.token);
       reply.header('cache-control', 'no-store');
-      if (fromForm) {
-        reply.headers(PAGE_SECURITY_HEADERS).type('text/html; charset=utf-8');
-        return issued ? reply.send(issuedKeyPage(issued)) : reply.code(400).send(confirmationFailedPage());
-      }
+      if (fromForm) return issued ? sendPage(reply, issuedKeyPage(issued)) : sendPage(reply, confirmationFailedPage(), 400);
       if (!issued) throw new Problem('invalid-parameter', 'The token is unknown, has been used, or has expired. Ask for a new link with POST /v1/keys/requests.', { invalidParams: [{ name: 'token', reason: 'unknown, used or expired' }] });
       return issued;
     },
   );
-}
+};

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
 import { LocalAreaSchema } from '../../../schemas/areas.js';
 
-export async function localAreaRoutes(app: FastifyInstance): Promise<void> {
+export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { areas } = app.services;
 
   app.get(
@@ -17,4 +17,4 @@ export async function localAreaRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => areas.localAreas(),
   );
-}
+};

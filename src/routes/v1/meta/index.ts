@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
 import { LIMITS } from '../../../ratelimit/policies.js';
-import { editionResponses, ingestStatus, sourceResponses } from '../../../queries/meta.js';
 import { EditionResponseSchema, EditionsQuerySchema, IngestStatusResponseSchema, SourceResponseSchema } from '../../../schemas/meta.js';
 
 const open = { access: 'open' as const, clientLimit: { name: 'meta', ...LIMITS.meta } };
 const tags = ['Metadata'];
 
-export async function metaRoutes(app: FastifyInstance): Promise<void> {
-  const { services } = app;
+export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { meta } = app.services;
 
   app.get(
     '/sources',
@@ -22,10 +21,10 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         response: declareResponses({ schema: Type.Array(SourceResponseSchema), description: 'Every source, with its current release or null' }, [429]),
       },
     },
-    async () => sourceResponses(services.sources.profiles, services.currentEditions),
+    async () => meta.sources(),
   );
 
-  app.get<{ Querystring: { source?: string } }>(
+  app.get(
     '/editions',
     {
       config: open,
@@ -37,7 +36,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         response: declareResponses({ schema: Type.Array(EditionResponseSchema), description: 'Editions, newest first' }, [429]),
       },
     },
-    async (request) => editionResponses(services.store.db, request.query.source),
+    async (request) => meta.editions(request.query.source),
   );
 
   app.get(
@@ -51,6 +50,6 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         response: declareResponses({ schema: IngestStatusResponseSchema, description: 'Ingest status; never cached' }, [429]),
       },
     },
-    async () => ingestStatus(services.store.db),
+    async () => meta.ingestStatus(),
   );
-}
+};

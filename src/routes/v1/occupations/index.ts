@@ -1,20 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import {
-  OccupationMatchSchema,
-  OccupationProfileSchema,
-  OccupationSummarySchema,
-  OccupationTitleSchema,
-  SEARCH_QUERY_MAX,
-  SearchQuerySchema,
-  SocParamsSchema,
-} from '../../../schemas/occupations.js';
+import { OccupationMatchSchema, OccupationProfileSchema, OccupationSummarySchema, OccupationTitleSchema, SEARCH_QUERY_MAX, SearchQuerySchema, SocParamsSchema } from '../../../schemas/occupations.js';
 import { invalidParameter } from '../../../domain/problems.js';
 
 const tags = ['Occupations'];
 
-export async function occupationRoutes(app: FastifyInstance): Promise<void> {
+export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { occupations } = app.services;
 
   app.get(
@@ -29,7 +21,7 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     async () => occupations.list(),
   );
 
-  app.get<{ Querystring: { q: string; limit: number } }>(
+  app.get(
     '/search',
     {
       schema: {
@@ -49,7 +41,7 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { soc: string } }>(
+  app.get(
     '/:soc',
     {
       schema: {
@@ -62,7 +54,7 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => occupations.profile(request.params.soc),
   );
 
-  app.get<{ Params: { soc: string } }>(
+  app.get(
     '/:soc/titles',
     {
       schema: {
@@ -74,4 +66,4 @@ export async function occupationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => occupations.titles(request.params.soc),
   );
-}
+};

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import { EmploymentQuerySchema, EmploymentResponseSchema, WorkforceResponseSchema } from '../../../schemas/employment.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { EmploymentQuerySchema, EmploymentResponseSchema, WorkforceResponseSchema } from '../../../../schemas/employment.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
 
 const tags = ['Employment'];
 
-export async function employmentRoutes(app: FastifyInstance): Promise<void> {
+export const employmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { employment } = app.services;
 
-  app.get<{ Params: { soc: string }; Querystring: { area: string } }>(
+  app.get(
     '/:soc/employment',
     {
       schema: {
@@ -22,7 +22,7 @@ export async function employmentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => employment.employment(request.params.soc, request.query.area),
   );
 
-  app.get<{ Params: { soc: string } }>(
+  app.get(
     '/:soc/workforce',
     {
       schema: {
@@ -34,4 +34,4 @@ export async function employmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => employment.workforce(request.params.soc),
   );
-}
+};

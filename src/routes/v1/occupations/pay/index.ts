@@ -1,24 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import {
-  PayQuerySchema,
-  PayResponseSchema,
-  PaySeriesQuerySchema,
-  PaySeriesResponseSchema,
-  RegionalPayQuerySchema,
-  RegionalPayResponseSchema,
-  type PayQuery,
-  type PaySeriesQuery,
-  type RegionalPayQuery,
-} from '../../../schemas/pay.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { PayQuerySchema, PayResponseSchema, PaySeriesQuerySchema, PaySeriesResponseSchema, RegionalPayQuerySchema, RegionalPayResponseSchema } from '../../../../schemas/pay.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
 
 const tags = ['Pay'];
 
-export async function payRoutes(app: FastifyInstance): Promise<void> {
+export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { pay } = app.services;
 
-  app.get<{ Params: { soc: string }; Querystring: PayQuery }>(
+  app.get(
     '/:soc/pay',
     {
       schema: {
@@ -33,7 +23,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     async (request) => pay.pay(request.params.soc, request.query),
   );
 
-  app.get<{ Params: { soc: string }; Querystring: PaySeriesQuery }>(
+  app.get(
     '/:soc/pay/series',
     {
       schema: {
@@ -47,7 +37,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     async (request) => pay.series(request.params.soc, request.query),
   );
 
-  app.get<{ Params: { soc: string }; Querystring: RegionalPayQuery }>(
+  app.get(
     '/:soc/pay/regions',
     {
       schema: {
@@ -60,4 +50,4 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => pay.regions(request.params.soc, request.query),
   );
-}
+};

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
-import { WorkProfileResponseSchema } from '../../../schemas/work-profile.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
+import { WorkProfileResponseSchema } from '../../../../schemas/work-profile.js';
 
-export async function occupationWorkProfileRoutes(app: FastifyInstance): Promise<void> {
+export const occupationWorkProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { workProfiles: profiles } = app.services;
 
-  app.get<{ Params: { soc: string } }>(
+  app.get(
     '/:soc/work-profile',
     {
       schema: {
@@ -19,4 +19,4 @@ export async function occupationWorkProfileRoutes(app: FastifyInstance): Promise
     },
     async (request) => profiles.workProfile(request.params.soc),
   );
-}
+};

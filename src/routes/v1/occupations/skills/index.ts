@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { declareResponses } from '../../../http/declared-responses.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
-import { SkillsQuerySchema, SkillsResponseSchema, type SkillRelation } from '../../../schemas/skills.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { declareResponses } from '../../../../http/declared-responses.js';
+import { SocParamsSchema } from '../../../../schemas/occupations.js';
+import { SkillsQuerySchema, SkillsResponseSchema } from '../../../../schemas/skills.js';
 
-export async function occupationSkillsRoutes(app: FastifyInstance): Promise<void> {
+export const occupationSkillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { skills } = app.services;
 
-  app.get<{ Params: { soc: string }; Querystring: { relation?: SkillRelation; limit: number } }>(
+  app.get(
     '/:soc/skills',
     {
       schema: {
@@ -20,4 +20,4 @@ export async function occupationSkillsRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => skills.skills(request.params.soc, request.query.relation ?? null, request.query.limit),
   );
-}
+};
