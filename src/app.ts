@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerCaching } from './http/caching.js';
-import { registerRateLimits } from './http/rate-limit.js';
 import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';

@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
 import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
@@ -18,33 +19,10 @@ import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
 import { redisRateLimitStore } from './ratelimit/redis-store.js';
 import type { Store } from './store/database.js';
-import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 
 export interface ServiceLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
-}
-
-/** What the HTTP layer reads from: built once per process (or per test) and handed to the app. */
-export interface Services {
-  config: Config;
-  store: Store;
-  sources: SourceCatalog;
-  currentEditions: CurrentEditions;
-  codingIndex: CodingIndexCache;
-  occupations: Occupations;
-  employment: Employment;
-  pay: PayFigures;
-  skills: OccupationSkills;
-  workProfiles: WorkProfiles;
-  areas: Areas;
-  meta: Metadata;
-  keyIssuance: KeyIssuance;
-  /** Serialised response bodies, emptied when the current editions change. */
-  responseCache: ResponseCache;
-  /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
-  rateLimits: RateLimitStore;
-  readiness: Readiness;
 }
 
 export interface ServiceOptions {
@@ -56,7 +34,11 @@ export interface ServiceOptions {
 
 const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefined };
 
-export function createServices(config: Config, store: Store, options: ServiceOptions = {}): Services {
+/**
+ * The composition root: what the HTTP layer reads from, built once per process (or per test) and
+ * handed to the app. A new endpoint group's query object is one line here.
+ */
+export function createServices(config: Config, store: Store, options: ServiceOptions = {}) {
   const sources = new SourceCatalog(options.sources ?? SOURCES);
   const currentEditions = new CurrentEditions(store.db, sources);
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
@@ -76,8 +58,12 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     areas: new Areas(store.db, currentEditions),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
+    /** Serialised response bodies, emptied when the current editions change. */
     responseCache: new ResponseCache(),
+    /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations),
   };
 }
+
+export type Services = ReturnType<typeof createServices>;

@@ -42,6 +42,9 @@ export const PAY_REGIONS: AreaSummary[] = [
   { code: 'S92000003', slug: 'scotland', name: 'Scotland' },
 ];
 
+/** The UK and its four nations, as `area` values (employment, projections, vacancies). */
+export const UK_AND_NATIONS = ['uk', 'england', 'wales', 'scotland', 'northern-ireland'] as const;
+
 /** The `area` values of the pay endpoints, in the spec's order. */
 export const PAY_AREA_SLUGS = ['uk', 'wales', 'scotland', 'north-east', 'north-west', 'yorkshire-and-the-humber', 'east-midlands', 'west-midlands', 'east-of-england', 'london', 'south-east', 'south-west'] as const;
 export type PayAreaSlug = (typeof PAY_AREA_SLUGS)[number];

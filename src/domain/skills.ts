@@ -1,5 +1,12 @@
 /** ESCO occupations, skills and the relations between them. */
 
+/** How ESCO relates a skill to an occupation. */
+export const SKILL_RELATIONS = ['essential', 'optional'] as const;
+export type SkillRelation = (typeof SKILL_RELATIONS)[number];
+
+/** How many related ESCO occupations a skills response lists (all are counted). */
+export const RELATED_OCCUPATIONS_LISTED = 25;
+
 /** One row of ESCO's `occupations_en.csv`. */
 export interface EscoOccupation {
   /** The id at the end of the concept URI. */

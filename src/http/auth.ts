@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Problem } from '../domain/problems.js';
 import { hashApiKey, looksLikeApiKey } from '../keys/api-key.js';
 import { findLiveKeyByHash, type ApiKeyRecord } from '../store/api-keys.js';
 import type { Db } from '../store/schema.js';
-import { Problem } from '../domain/problems.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Problem } from '../domain/problems.js';
 import { problemBody, problemContentType } from './problem.js';
 import { validationProblem } from './validation.js';
-import { Problem } from '../domain/problems.js';
 
 /** Renders every error as problem details. Nothing but a Problem's own text reaches the client. */
 export function registerProblemHandlers(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { ProblemSchema } from '../schemas/problem.js';
 import { PROBLEM_KINDS, type Problem, type ProblemKind } from '../domain/problems.js';
+import type { ProblemSchema } from '../schemas/problem.js';
 
 type ProblemBody = Static<typeof ProblemSchema>;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tier } from '../config.js';
+import { Problem } from '../domain/problems.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
 import { LIMITS, type Policy } from '../ratelimit/policies.js';
-import { Problem } from '../domain/problems.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Check, Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
 import { discardInterruptedEditions, findEditionByContent, publishEdition, quarantineEdition, recordDetectedEdition, relabelEdition } from '../store/editions.js';
-import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
 import { withIngestLock } from '../store/ingest-lock.js';
+import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import type { Upstream, UpstreamFile } from './upstream.js';
-import type { Check, Edition } from '../domain/editions.js';
 
 export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
 

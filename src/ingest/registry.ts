@@ -7,8 +7,8 @@ import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js
 import { onetInterestsSource } from './sources/onet/onet-interests/descriptor.js';
 import { onetOccupationsSource } from './sources/onet/onet-occupations/descriptor.js';
 import { onetSoc2010CrosswalkSource } from './sources/onet/onet-soc-2010-crosswalk/descriptor.js';
-import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
+import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
 import { geographySource } from './sources/ons/ons-geography/descriptor.js';

@@ -1,7 +1,7 @@
+import type { Check } from '../domain/editions.js';
 import type { Tx } from '../store/schema.js';
 import type { PublisherProfile, SourceDescriptor } from './source.js';
 import type { FileLocation } from './upstream.js';
-import type { Check } from '../domain/editions.js';
 
 /** Finds the one release a source has: the file at `location`, when the upstream has it. */
 export function releaseAt(location: FileLocation, label: string): SourceDescriptor['detect'] {

@@ -1,7 +1,7 @@
-import type { Tx } from '../store/schema.js';
-import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
 import type { Check } from '../domain/editions.js';
 import type { SourceProfile } from '../domain/sources.js';
+import type { Tx } from '../store/schema.js';
+import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
 
 /** A release the source found upstream, before it is read. */
 export interface ReleaseRef {

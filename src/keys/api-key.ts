@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Tier } from '../config.js';
-import { nowIso } from '../store/clock.js';
 import { insertApiKey, revokeKeysOfAddress, type ApiKeyRecord } from '../store/api-keys.js';
+import { nowIso } from '../store/clock.js';
 import type { DbOrTx } from '../store/schema.js';
 
 const KEY_MARK = 'lmi_';

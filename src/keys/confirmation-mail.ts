@@ -1,5 +1,5 @@
-import type { Mail } from './mailer.js';
 import { escapeHtml } from './html.js';
+import type { Mail } from './mailer.js';
 
 export function confirmationMail(to: string, link: string, ttlHours: number): Mail {
   const text = [

@@ -1,10 +1,10 @@
-import { TitleIndex } from '../search/title-index.js';
+import type { Edition } from '../domain/editions.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
 import { entryRank } from '../search/searchable-entries.js';
+import { TitleIndex } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
-import type { Edition } from '../domain/editions.js';
-import type { CodingIndexRecord } from '../domain/soc.js';
 
 /** The source key of the ONS SOC 2020 coding index. */
 export const CODING_INDEX = 'soc2020-index';

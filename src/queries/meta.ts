@@ -1,9 +1,9 @@
+import type { Edition } from '../domain/editions.js';
 import type { EditionResponse, IngestStatusResponse, SourceResponse } from '../schemas/meta.js';
 import { listEditions } from '../store/editions.js';
 import { latestRunsBySource } from '../store/ingest-runs.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
-import type { Edition } from '../domain/editions.js';
 
 /** The sources, their releases and the ingest runs, as /v1/meta shows them. */
 export class Metadata {

@@ -1,12 +1,12 @@
+import { Problem } from '../domain/problems.js';
+import type { SocGroup } from '../domain/soc.js';
 import type { OccupationMatch, OccupationProfile, OccupationSummary, OccupationTitle } from '../schemas/occupations.js';
+import type { Db } from '../store/schema.js';
 import { findSocDescription } from '../store/soc-descriptions.js';
 import { socGroupsOfEdition } from '../store/soc-groups.js';
-import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { iscoSharesOf } from './isco-groups.js';
-import { Problem } from '../domain/problems.js';
-import type { SocGroup } from '../domain/soc.js';
 
 /** The SOC 2020 hierarchy of the current structure edition, indexed for lookups. */
 export interface SocHierarchy {

@@ -1,11 +1,12 @@
-import { RELATED_OCCUPATIONS_LISTED, type SkillRelation, type SkillsResponse } from '../schemas/skills.js';
+import { Problem } from '../domain/problems.js';
+import { RELATED_OCCUPATIONS_LISTED, type SkillRelation } from '../domain/skills.js';
+import type { SkillsResponse } from '../schemas/skills.js';
 import { escoOccupationsInIscoGroups, skillsSharedByOccupations, type SharedSkill } from '../store/esco.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
-import { Problem } from '../domain/problems.js';
 
 /** ESCO's occupations, skills and the relations between them, each a source of its own. */
 const ESCO_OCCUPATIONS = 'esco-occupations';

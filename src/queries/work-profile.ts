@@ -1,3 +1,6 @@
+import type { Edition } from '../domain/editions.js';
+import { Problem } from '../domain/problems.js';
+import { RIASEC } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
 import { onetOccupationsUnder, onetSoc2010Of, scoresOf, usSocLinksOfIscoGroups } from '../store/onet.js';
 import type { Db } from '../store/schema.js';
@@ -5,9 +8,6 @@ import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
-import type { Edition } from '../domain/editions.js';
-import { Problem } from '../domain/problems.js';
-import { RIASEC } from '../domain/work-profile.js';
 
 /**
  * Below this share of the occupation's ISCO-08 weight reaching rated US occupations, no profile

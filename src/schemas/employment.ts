@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { UK_AND_NATIONS } from '../domain/areas.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 const BreakdownShareSchema = Nullable(Type.Object({ count: Type.Integer(), percent: Type.Number(), quality: Type.String(), presentable: Type.Boolean() }));
@@ -58,9 +59,8 @@ export const WorkforceResponseSchema = Type.Object(
 );
 export type WorkforceResponse = Static<typeof WorkforceResponseSchema>;
 
-export const EMPLOYMENT_AREAS = ['uk', 'england', 'wales', 'scotland', 'northern-ireland'] as const;
 
 export const EmploymentQuerySchema = Type.Object(
-  { area: StringEnum(EMPLOYMENT_AREAS, { default: 'uk', description: 'uk (default), england, wales, scotland or northern-ireland' }) },
+  { area: StringEnum(UK_AND_NATIONS, { default: 'uk', description: 'uk (default), england, wales, scotland or northern-ireland' }) },
   { additionalProperties: false },
 );

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 import { PAY_AREA_SLUGS } from '../domain/areas.js';
 import { PAY_DISTRIBUTION, PAY_MEASURES, PAY_SEXES, REGIONAL_PAY_MEASURES, WORK_PATTERNS, type DistributionPoint } from '../domain/pay.js';
 import { QUALITY_BANDS } from '../domain/quality.js';
+import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 const Figure = (description?: string) => Nullable(Type.Number(description ? { description } : {}));
 const Quality = StringEnum(QUALITY_BANDS, { description: 'ONS band of the coefficient of variation of the median' });

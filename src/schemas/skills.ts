@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { RELATED_OCCUPATIONS_LISTED, SKILL_RELATIONS } from '../domain/skills.js';
 import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
-export const SKILL_RELATIONS = ['essential', 'optional'] as const;
-export type SkillRelation = (typeof SKILL_RELATIONS)[number];
-
 export const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
-export const RELATED_OCCUPATIONS_LISTED = 25;
 
 export const SkillsQuerySchema = Type.Object(
   {

@@ -1,5 +1,5 @@
-import { fold, Normaliser, type AbbreviationExpansions } from './normalise.js';
 import type { Abbreviation } from '../domain/soc.js';
+import { fold, Normaliser, type AbbreviationExpansions } from './normalise.js';
 
 /**
  * Misspellings in the published Abbreviations sheet (version 12). Left as published, "HR" would

@@ -1,5 +1,5 @@
-import { groupByIndexedTitle, parseSeeNote, resolveSeeReference } from './see-references.js';
 import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
+import { groupByIndexedTitle, parseSeeNote, resolveSeeReference } from './see-references.js';
 
 /** One way to reach a unit group: a title (with its qualifiers) that the coding index assigns to it. */
 export interface SearchableEntry {

@@ -1,3 +1,4 @@
+import type { CodingIndex } from '../domain/soc.js';
 import { abbreviationExpansions } from './abbreviations.js';
 import { Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import {
@@ -11,7 +12,6 @@ import {
 } from './scoring.js';
 import { searchableEntries } from './searchable-entries.js';
 import { Vocabulary, type WordCandidate } from './vocabulary.js';
-import type { CodingIndex } from '../domain/soc.js';
 
 export interface TitleMatch {
   soc2020: string;

@@ -1,6 +1,6 @@
+import type { ApsRelease, ApsYear, CellMarker, EmploymentCell, IndustrySection } from '../domain/employment.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { ApsRelease, ApsYear, CellMarker, EmploymentCell, IndustrySection } from '../domain/employment.js';
 
 /** The Total row is stored under this code: it is not a unit group. */
 const TOTAL_ROW = 'total';

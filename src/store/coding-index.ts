@@ -1,6 +1,6 @@
+import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 import type { CodingIndexAbbreviationsTable, CodingIndexEntriesTable } from './tables/classification.js';
 
 export async function insertCodingIndex(db: DbOrTx, editionId: string, index: CodingIndex): Promise<number> {

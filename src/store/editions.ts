@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { nowIso } from './clock.js';
-import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionStatus } from '../domain/editions.js';
 import type { Check, Edition } from '../domain/editions.js';
+import { nowIso } from './clock.js';
+import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionsTable } from './tables/core.js';
 
 const IN_PROGRESS: EditionStatus[] = ['detected', 'parsing', 'publishing'];

@@ -1,6 +1,6 @@
+import type { EscoOccupation, EscoOccupationSkill, EscoSkill } from '../domain/skills.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { EscoOccupation, EscoOccupationSkill, EscoSkill } from '../domain/skills.js';
 
 export async function insertEscoOccupations(db: DbOrTx, editionId: string, occupations: EscoOccupation[]): Promise<number> {
   return insertInBatches(db, 'esco_occupations', occupations.map((o) => ({

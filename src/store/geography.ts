@@ -1,6 +1,6 @@
+import type { AreaKind, GeographyArea } from '../domain/areas.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { AreaKind, GeographyArea } from '../domain/areas.js';
 
 export async function insertGeographyAreas(db: DbOrTx, editionId: string, areas: GeographyArea[]): Promise<number> {
   return insertInBatches(

@@ -1,6 +1,6 @@
+import type { IscoUsSocLink, OnetOccupation, OnetRating, OnetSoc2010Link } from '../domain/work-profile.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { IscoUsSocLink, OnetOccupation, OnetRating, OnetSoc2010Link } from '../domain/work-profile.js';
 
 export async function insertOnetOccupations(db: DbOrTx, editionId: string, occupations: OnetOccupation[]): Promise<number> {
   return insertInBatches(db, 'onet_occupations', occupations.map((o) => ({ edition_id: editionId, code: o.code, title: o.title })));

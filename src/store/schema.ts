@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { CoreTables } from './tables/core.js';
 import type { ClassificationTables } from './tables/classification.js';
+import type { CoreTables } from './tables/core.js';
 import type { EmploymentTables } from './tables/employment.js';
 import type { GeographyTables } from './tables/geography.js';
 import type { PayTables } from './tables/pay.js';

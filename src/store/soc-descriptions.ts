@@ -1,6 +1,6 @@
+import type { SocDescription } from '../domain/soc.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { SocDescription } from '../domain/soc.js';
 import type { SocDescriptionsTable } from './tables/classification.js';
 
 export async function insertSocDescriptions(db: DbOrTx, editionId: string, descriptions: SocDescription[]): Promise<number> {

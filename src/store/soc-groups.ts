@@ -1,6 +1,6 @@
-import type { DbOrTx } from './schema.js';
-import { insertInBatches } from './batch.js';
 import type { SocGroup } from '../domain/soc.js';
+import { insertInBatches } from './batch.js';
+import type { DbOrTx } from './schema.js';
 import type { SocGroupsTable } from './tables/classification.js';
 
 export async function insertSocGroups(db: DbOrTx, editionId: string, groups: SocGroup[]): Promise<number> {

@@ -1,9 +1,9 @@
-import { insertOnetScores } from '../../../store/onet.js';
-import { readTabSeparated } from '../../formats/delimited.js';
-import type { SourceDescriptor } from '../../source.js';
-import { ONET_SOC_CODE, onetFileSource } from './publisher.js';
 import type { Check } from '../../../domain/editions.js';
 import type { OnetRating } from '../../../domain/work-profile.js';
+import { readTabSeparated } from '../../formats/delimited.js';
+import type { SourceDescriptor } from '../../source.js';
+import { insertOnetScores } from '../../../store/onet.js';
+import { ONET_SOC_CODE, onetFileSource } from './publisher.js';
 
 /** One of O*NET's rating files (Interests.txt, Abilities.txt, ...) and the ratings the service keeps from it. */
 export interface RatingFileLayout {

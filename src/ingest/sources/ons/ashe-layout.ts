@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { unzipSync } from 'fflate';
-import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
-import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
-import { readWorkbook } from '../../formats/workbook-worker.js';
-import type { PayRow } from '../../../store/ashe-pay.js';
 import { ASHE_FIGURES, PAY_MEASURES, type AsheFigure, type AsheFigures, type PayMeasure, type PaySex, type WorkPattern } from '../../../domain/pay.js';
+import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
+import { readWorkbook } from '../../formats/workbook-worker.js';
+import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
+import type { PayRow } from '../../../store/ashe-pay.js';
 
 /**
  * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS

@@ -1,9 +1,9 @@
-import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
-import type { Workbook } from '../../formats/workbook.js';
-import type { SourceDescriptor } from '../../source.js';
-import type { FileLocation, Upstream } from '../../upstream.js';
 import type { Check } from '../../../domain/editions.js';
 import type { AsheReleaseFacts, PayMeasure } from '../../../domain/pay.js';
+import type { Workbook } from '../../formats/workbook.js';
+import type { SourceDescriptor } from '../../source.js';
+import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
+import type { FileLocation, Upstream } from '../../upstream.js';
 import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
 import { onsSource } from './publisher.js';
 

@@ -1,10 +1,10 @@
+import type { Check } from '../../../domain/editions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Workbook } from '../../formats/workbook.js';
 import { releaseAt } from '../../single-file-sources.js';
 import type { SourceDescriptor } from '../../source.js';
-import type { FileLocation } from '../../upstream.js';
 import type { Tx } from '../../../store/schema.js';
-import type { Check } from '../../../domain/editions.js';
+import type { FileLocation } from '../../upstream.js';
 import { onsSource } from './publisher.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { invalidParameter, Problem } from '../../../domain/problems.js';
 import { declareResponses } from '../../../http/declared-responses.js';
 import { sendPage } from '../../../http/html-page.js';
 import { enforce } from '../../../http/rate-limit.js';
@@ -7,7 +8,6 @@ import { CONFIRMATION_TTL_HOURS } from '../../../keys/key-issuance.js';
 import { confirmationFailedPage, issuedKeyPage } from '../../../keys/pages.js';
 import { LIMITS } from '../../../ratelimit/policies.js';
 import { IssuedKeySchema, KeyConfirmBodySchema, KeyRequestAcceptedSchema, KeyRequestBodySchema } from '../../../schemas/keys.js';
-import { invalidParameter, Problem } from '../../../domain/problems.js';
 
 const tags = ['Keys'];
 const ACCEPTED = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { invalidParameter } from '../../../domain/problems.js';
 import { declareResponses } from '../../../http/declared-responses.js';
 import { OccupationMatchSchema, OccupationProfileSchema, OccupationSummarySchema, OccupationTitleSchema, SEARCH_QUERY_MAX, SearchQuerySchema, SocParamsSchema } from '../../../schemas/occupations.js';
-import { invalidParameter } from '../../../domain/problems.js';
 
 const tags = ['Occupations'];
 

@@ -1,6 +1,6 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
-import type { IscoUsSocCrosswalk } from './parse.js';
 import type { Check } from '../../../../domain/editions.js';
+import type { IscoUsSocCrosswalk } from './parse.js';
 
 /** Enough pairs, each once; a warning for pairs naming a broader ISCO-08 group than a unit group (never matched). */
 export function checkIscoUsSocCrosswalk(crosswalk: IscoUsSocCrosswalk): Check[] {

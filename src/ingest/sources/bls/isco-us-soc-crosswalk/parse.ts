@@ -1,6 +1,6 @@
+import type { IscoUsSocLink } from '../../../../domain/work-profile.js';
 import type { Cell, SheetRows, Workbook } from '../../../formats/workbook.js';
 import { US_SOC_CODE } from '../../onet/publisher.js';
-import type { IscoUsSocLink } from '../../../../domain/work-profile.js';
 
 export const CROSSWALK_SHEET = 'ISCO-08 to 2010 SOC';
 

@@ -1,6 +1,6 @@
+import type { EscoOccupationSkill } from '../../../../domain/skills.js';
 import { readCsv } from '../../../formats/delimited.js';
 import { occupationIdOf, skillIdOf } from '../publisher.js';
-import type { EscoOccupationSkill } from '../../../../domain/skills.js';
 
 export const RELATIONS_FILE = 'occupationSkillRelations.csv.gz';
 

@@ -1,6 +1,6 @@
+import type { EscoOccupation } from '../../../../domain/skills.js';
 import { readCsv } from '../../../formats/delimited.js';
 import { occupationIdOf } from '../publisher.js';
-import type { EscoOccupation } from '../../../../domain/skills.js';
 
 export const OCCUPATIONS_FILE = 'occupations_en.csv';
 

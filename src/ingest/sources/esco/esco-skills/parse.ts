@@ -1,6 +1,6 @@
+import type { EscoSkill } from '../../../../domain/skills.js';
 import { readCsv } from '../../../formats/delimited.js';
 import { skillIdOf } from '../publisher.js';
-import type { EscoSkill } from '../../../../domain/skills.js';
 
 export const SKILLS_FILE = 'skills_en.csv.gz';
 

@@ -1,6 +1,6 @@
-import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 import type { Check } from '../../../../domain/editions.js';
 import type { OnetRating } from '../../../../domain/work-profile.js';
+import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 
 /**
  * Abilities.txt as O*NET documents it: the Interests.txt columns plus N, Standard Error, CI bounds,

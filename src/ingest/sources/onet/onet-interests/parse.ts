@@ -1,6 +1,6 @@
-import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 import type { Check } from '../../../../domain/editions.js';
 import { type OnetRating, RIASEC } from '../../../../domain/work-profile.js';
+import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 
 /** Interests.txt: the six RIASEC scores on scale OI (occupational interests, 1 to 7); the IH high-point rows are not kept. */
 export const INTERESTS_LAYOUT: RatingFileLayout = { file: 'Interests.txt', what: 'O*NET Interests', scale: 'OI', range: [1, 7] };

@@ -1,6 +1,6 @@
+import type { OnetOccupation } from '../../../../domain/work-profile.js';
 import { readTabSeparated } from '../../../formats/delimited.js';
 import { ONET_SOC_CODE } from '../publisher.js';
-import type { OnetOccupation } from '../../../../domain/work-profile.js';
 
 export const OCCUPATION_DATA_FILE = 'Occupation Data.txt';
 

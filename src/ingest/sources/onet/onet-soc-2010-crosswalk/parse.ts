@@ -1,6 +1,6 @@
+import type { OnetSoc2010Link } from '../../../../domain/work-profile.js';
 import type { Cell, Workbook } from '../../../formats/workbook.js';
 import { ONET_SOC_CODE, US_SOC_CODE } from '../publisher.js';
-import type { OnetSoc2010Link } from '../../../../domain/work-profile.js';
 
 export const ONET_2010_FILE = 'ONET_to_US2010SOC.xlsx';
 

@@ -1,7 +1,7 @@
-import { insertApsRelease } from '../../../../store/aps-employment.js';
 import { readWorkbook } from '../../../formats/workbook-worker.js';
-import { releaseAt } from '../../../single-file-sources.js';
 import { onsSource } from '../publisher.js';
+import { releaseAt } from '../../../single-file-sources.js';
+import { insertApsRelease } from '../../../../store/aps-employment.js';
 import { checkApsRelease } from './checks.js';
 import { parseApsWorkbook } from './parse.js';
 

@@ -1,5 +1,5 @@
-import type { Cell, FillPattern, Workbook } from '../../../formats/workbook.js';
 import type { ApsRelease, ApsYear, EmploymentCell, IndustrySection } from '../../../../domain/employment.js';
+import type { Cell, FillPattern, Workbook } from '../../../formats/workbook.js';
 
 const SECTION_HEADER = /^(\d{1,2})\s+([A-U])\s+(.+)$/;
 const UNIT_GROUP_LABEL = /^(\d{4})\s+\S/;

@@ -1,6 +1,6 @@
+import { ONS_ATTRIBUTION, onsSource } from '../publisher.js';
 import { insertGeographyAreas } from '../../../../store/geography.js';
 import type { FileLocation } from '../../../upstream.js';
-import { ONS_ATTRIBUTION, onsSource } from '../publisher.js';
 import { checkGeography } from './checks.js';
 import { parseGeography } from './parse.js';
 

@@ -1,8 +1,8 @@
-import { insertSocDescriptions } from '../../../../store/soc-descriptions.js';
 import { readWorkbook } from '../../../formats/workbook-worker.js';
-import { releaseAt } from '../../../single-file-sources.js';
-import type { FileLocation } from '../../../upstream.js';
 import { onsSource } from '../publisher.js';
+import { releaseAt } from '../../../single-file-sources.js';
+import { insertSocDescriptions } from '../../../../store/soc-descriptions.js';
+import type { FileLocation } from '../../../upstream.js';
 import { DESCRIPTIONS_SHEET, checkSocDescriptions, parseSocDescriptions } from './parse.js';
 
 const VOLUME1: FileLocation = {

@@ -1,6 +1,6 @@
-import type { Cell, Workbook } from '../../../formats/workbook.js';
 import type { Check } from '../../../../domain/editions.js';
 import type { SocDescription } from '../../../../domain/soc.js';
+import type { Cell, Workbook } from '../../../formats/workbook.js';
 
 export const DESCRIPTIONS_SHEET = 'SOC2020 descriptions';
 

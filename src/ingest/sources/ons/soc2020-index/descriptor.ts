@@ -1,5 +1,5 @@
-import { insertCodingIndex } from '../../../../store/coding-index.js';
 import { volume2Source } from '../soc2020-volume2.js';
+import { insertCodingIndex } from '../../../../store/coding-index.js';
 import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from './parse.js';
 
 export const codingIndexSource = volume2Source({

@@ -1,6 +1,6 @@
-import type { Cell, SheetRows, Workbook } from '../../../formats/workbook.js';
 import type { Check } from '../../../../domain/editions.js';
 import type { Abbreviation, CodingIndex, CodingIndexRecord } from '../../../../domain/soc.js';
+import type { Cell, SheetRows, Workbook } from '../../../formats/workbook.js';
 
 export const CODING_INDEX_SHEET = 'SOC2020 coding index';
 export const ABBREVIATIONS_SHEET = 'Abbreviations';

@@ -1,5 +1,5 @@
-import type { Cell, Workbook } from '../../../formats/workbook.js';
 import type { SocGroup, SocLevel } from '../../../../domain/soc.js';
+import type { Cell, Workbook } from '../../../formats/workbook.js';
 
 export const FRAMEWORK_SHEET = 'SOC2020 framework';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declareResponses } from '../../../../http/declared-responses.js';
-import { PayQuerySchema, PayResponseSchema, PaySeriesQuerySchema, PaySeriesResponseSchema, RegionalPayQuerySchema, RegionalPayResponseSchema } from '../../../../schemas/pay.js';
 import { SocParamsSchema } from '../../../../schemas/occupations.js';
+import { PayQuerySchema, PayResponseSchema, PaySeriesQuerySchema, PaySeriesResponseSchema, RegionalPayQuerySchema, RegionalPayResponseSchema } from '../../../../schemas/pay.js';
 
 const tags = ['Pay'];
 
