@@ -14,6 +14,7 @@ import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
 import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
+import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { WorkProfiles } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
@@ -56,6 +57,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
     workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
     areas: new Areas(store.db, currentEditions),
+    socCrosswalk: new SocCrosswalkQuery(store.db, currentEditions),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

@@ -55,3 +55,28 @@ export interface CodingIndex {
 
 /** A four-digit unit group code, the form every `{soc}` path parameter takes. */
 export const UNIT_GROUP_CODE = /^\d{4}$/;
+
+/** The samples ONS dual-coded to both classifications, by sex: the Labour Force Survey and Census 2021. */
+export const CROSSWALK_SAMPLES = ['menLfs', 'menCensus', 'womenLfs', 'womenCensus'] as const;
+export type CrosswalkSample = (typeof CROSSWALK_SAMPLES)[number];
+
+/** A SOC 2010 unit group as the relationship table gives it: its dual-coded records in each sample. */
+export interface Soc2010Base {
+  soc2010: string;
+  title: string;
+  /** Records coded to the SOC 2010 group in each sample (the "Total sample" row). */
+  records: Record<CrosswalkSample, number | null>;
+}
+
+/** Where a SOC 2010 unit group's records sit in SOC 2020: the share (0 to 1) of its records in each sample. */
+export interface SocCrosswalkLink {
+  soc2010: string;
+  soc2020: string;
+  soc2020Title: string;
+  shares: Record<CrosswalkSample, number | null>;
+}
+
+export interface SocCrosswalk {
+  bases: Soc2010Base[];
+  links: SocCrosswalkLink[];
+}

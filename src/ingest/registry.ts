@@ -12,6 +12,7 @@ import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js'
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
 import { geographySource } from './sources/ons/ons-geography/descriptor.js';
+import { socCrosswalkSource } from './sources/ons/soc-crosswalk/descriptor.js';
 import { socDescriptionsSource } from './sources/ons/soc2020-descriptions/descriptor.js';
 import { codingIndexSource } from './sources/ons/soc2020-index/descriptor.js';
 import { socStructureSource } from './sources/ons/soc2020-structure/descriptor.js';
@@ -37,6 +38,7 @@ export const SOURCES: AnySourceDescriptor[] = [
   socStructureSource,
   codingIndexSource,
   socDescriptionsSource,
+  socCrosswalkSource,
   ...ESCO_SOURCES,
   ...WORK_PROFILE_SOURCES,
   geographySource,

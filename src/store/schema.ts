@@ -5,6 +5,7 @@ import type { EmploymentTables } from './tables/employment.js';
 import type { GeographyTables } from './tables/geography.js';
 import type { PayTables } from './tables/pay.js';
 import type { SkillsTables } from './tables/skills.js';
+import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
 import type { WorkProfileTables } from './tables/work-profile.js';
 
 /**
@@ -19,6 +20,7 @@ export interface Database
     GeographyTables,
     PayTables,
     SkillsTables,
+    SocCrosswalkTables,
     WorkProfileTables {}
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import type { SourceDescriptor } from '../../source.js';
+import type { PublisherProfile, SourceDescriptor } from '../../source.js';
 
 /** What every ONS source says alike: the publisher, the Open Government Licence and its credit. */
 const OGL = 'Open Government Licence v3.0';
@@ -13,5 +13,15 @@ type OnsSourceSpec<Parsed> = Omit<SourceDescriptor<Parsed>, 'publisher' | 'licen
  * `publisher` or `attribution`.
  */
 export function onsSource<Parsed>(spec: OnsSourceSpec<Parsed>): SourceDescriptor<Parsed> {
-  return { publisher: 'Office for National Statistics', licence: OGL, attribution: ONS_ATTRIBUTION, ...spec };
+  return { publisher: ONS_PROFILE.publisher, licence: OGL, attribution: ONS_ATTRIBUTION, ...spec };
 }
+
+/** The ONS profile for `mirrorFileSource`, whose spec names the dataset's own page, cadence and tier. */
+export const ONS_PROFILE: PublisherProfile = {
+  publisher: 'Office for National Statistics',
+  licence: OGL,
+  url: 'https://www.ons.gov.uk/',
+  cadence: null,
+  tier: 'detectonly',
+  attribution: ONS_ATTRIBUTION,
+};
