@@ -1,0 +1,26 @@
+import type { PublisherProfile, SourceDescriptor } from './source.js';
+
+/** Who would publish a source of which no release is reachable, and where; the spec overrides the publisher's profile. */
+export interface UnreleasedSourceSpec extends Partial<PublisherProfile> {
+  key: string;
+  name: string;
+}
+
+/**
+ * A source registered only so that the service can say it has none: /v1/meta/sources lists it with
+ * no current edition, and the figures that need it answer 404 naming it (`current.serving` and
+ * `current.unavailable` do that). It finds no release; its parser is to be written against a real
+ * release once one has been seen, never guessed before.
+ */
+export function unreleasedSource(publisher: PublisherProfile, spec: UnreleasedSourceSpec): SourceDescriptor<never> {
+  return {
+    ...publisher,
+    ...spec,
+    detect: async () => [],
+    parse: async () => {
+      throw new Error(`no release of ${spec.key} has been available to build its parser against`);
+    },
+    check: () => [],
+    stage: async () => 0,
+  };
+}
