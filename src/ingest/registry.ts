@@ -1,5 +1,7 @@
 import type { AnySourceDescriptor } from './source.js';
 import { iscoUsSocCrosswalkSource } from './sources/bls/isco-us-soc-crosswalk/descriptor.js';
+import { essVacanciesNationsSource } from './sources/dfe/ess-vacancies-nations/descriptor.js';
+import { essVacanciesSource } from './sources/dfe/ess-vacancies/descriptor.js';
 import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
@@ -46,6 +48,8 @@ export const SOURCES: AnySourceDescriptor[] = [
   apsOccupationSource,
   asheTable14Source,
   asheTable15Source,
+  essVacanciesSource,
+  essVacanciesNationsSource,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {

@@ -6,6 +6,7 @@ import type { GeographyTables } from './tables/geography.js';
 import type { PayTables } from './tables/pay.js';
 import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
+import type { VacanciesTables } from './tables/vacancies.js';
 import type { WorkProfileTables } from './tables/work-profile.js';
 
 /**
@@ -21,6 +22,7 @@ export interface Database
     PayTables,
     SkillsTables,
     SocCrosswalkTables,
+    VacanciesTables,
     WorkProfileTables {}
 
 export type Db = Kysely<Database>;

@@ -1,0 +1,53 @@
+import type { EssRelease, EssRowKind, EssVacancyRow } from '../domain/vacancies.js';
+import { insertInBatches } from './batch.js';
+import type { DbOrTx } from './schema.js';
+
+/** The keys the rows that are not unit groups are stored under. */
+const KEY_OF: Record<Exclude<EssRowKind, 'unit group'>, string> = { 'not codeable': 'not-codeable', total: 'total' };
+
+function rowKey(row: EssVacancyRow): string {
+  return row.kind === 'unit group' ? row.soc2010! : KEY_OF[row.kind];
+}
+
+export async function insertEssVacancies(db: DbOrTx, editionId: string, release: EssRelease): Promise<number> {
+  return insertInBatches(
+    db,
+    'ess_vacancies',
+    release.rows.map((r) => ({
+      edition_id: editionId,
+      year: r.year,
+      row_key: rowKey(r),
+      title: r.title,
+      employers_reporting: r.employersReporting,
+      vacancies: r.vacancies,
+      hard_to_fill: r.hardToFill,
+      skill_shortage: r.skillShortage,
+      hard_to_fill_percent: r.hardToFillPercent,
+      skill_shortage_percent: r.skillShortagePercent,
+    })),
+  );
+}
+
+/** A SOC 2010 unit group's rows and the Total rows, every survey year, oldest first. */
+export async function essRowsFor(db: DbOrTx, editionId: string, soc2010: string): Promise<EssVacancyRow[]> {
+  const rows = await db
+    .selectFrom('ess_vacancies')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .where('row_key', 'in', [soc2010, KEY_OF.total])
+    .orderBy('year')
+    .execute();
+  const number = (value: number | null) => (value === null ? null : Number(value));
+  return rows.map((r) => ({
+    year: Number(r.year),
+    kind: r.row_key === KEY_OF.total ? 'total' : 'unit group',
+    soc2010: r.row_key === KEY_OF.total ? null : r.row_key,
+    title: r.title,
+    employersReporting: number(r.employers_reporting),
+    vacancies: number(r.vacancies),
+    hardToFill: number(r.hard_to_fill),
+    skillShortage: number(r.skill_shortage),
+    hardToFillPercent: number(r.hard_to_fill_percent),
+    skillShortagePercent: number(r.skill_shortage_percent),
+  }));
+}
