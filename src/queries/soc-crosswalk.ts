@@ -19,6 +19,8 @@ export interface Soc2010Supplier {
   records: number;
   /** Those records as a share (0 to 1) of all the SOC 2020 group's records the table reaches. */
   share: number;
+  /** Those records as a share (0 to 1) of the SOC 2010 group's own records: how much of it went to this SOC 2020 group. */
+  shareOfSupplier: number;
 }
 
 export interface Soc2010Suppliers {
@@ -46,11 +48,12 @@ export class SocCrosswalkQuery {
       soc2010: base.soc2010,
       title: base.title,
       records: SUPPLY_SAMPLES.reduce((sum, sample) => sum + (base.records[sample] ?? 0) * (link.shares[sample] ?? 0), 0),
+      supplierRecords: SUPPLY_SAMPLES.reduce((sum, sample) => sum + (base.records[sample] ?? 0), 0),
     }));
     const total = counted.reduce((sum, s) => sum + s.records, 0);
     const suppliers = counted
       .filter((s) => s.records > 0)
-      .map((s) => ({ ...s, share: s.records / total }))
+      .map(({ supplierRecords, ...s }) => ({ ...s, share: s.records / total, shareOfSupplier: s.records / supplierRecords }))
       .sort((a, b) => b.records - a.records || a.soc2010.localeCompare(b.soc2010));
     return { soc2020, suppliers, served };
   }
