@@ -15,6 +15,7 @@ import { PayFigures } from './queries/pay.js';
 import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
+import { Vacancies } from './queries/vacancies.js';
 import { WorkProfiles } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
@@ -45,6 +46,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
+  const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   return {
     config,
     store,
@@ -57,7 +59,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
     workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
     areas: new Areas(store.db, currentEditions),
-    socCrosswalk: new SocCrosswalkQuery(store.db, currentEditions),
+    socCrosswalk,
+    vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

@@ -6,6 +6,7 @@ import { employmentRoutes } from './occupations/employment/index.js';
 import { occupationRoutes } from './occupations/index.js';
 import { payRoutes } from './occupations/pay/index.js';
 import { occupationSkillsRoutes } from './occupations/skills/index.js';
+import { vacancyRoutes } from './occupations/vacancies/index.js';
 import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js';
 
 /**
@@ -21,6 +22,7 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/occupations', employmentRoutes],
   ['/local-areas', localAreaRoutes],
   ['/occupations', payRoutes],
+  ['/occupations', vacancyRoutes],
 ];
 
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {
