@@ -37,9 +37,11 @@ export interface EssRelease {
 /** The survey withholds an occupation's figures when fewer than this many employers reported a vacancy in it. */
 export const ESS_EMPLOYER_THRESHOLD = 30;
 
+/** The survey year that did not cover Scotland (England, Wales and Northern Ireland only): it is in no UK table. */
+export const ESS_YEAR_WITHOUT_SCOTLAND = 2019;
+
 /** The levels of SOC a vacancy figure can be published at, finest first. */
 export const VACANCY_GROUP_LEVELS = ['unit group', 'minor group', 'sub-major group', 'major group'] as const;
-export type VacancyGroupLevel = (typeof VACANCY_GROUP_LEVELS)[number];
 
 /**
  * The survey's terms in its publishers' words (the ESS 2022 glossary; UKCES's explanation of how the

@@ -1,6 +1,6 @@
 import { UNITED_KINGDOM } from '../domain/areas.js';
 import { Problem } from '../domain/problems.js';
-import { ESS_EMPLOYER_THRESHOLD, ESS_FIELDWORK, VACANCY_DEFINITIONS, type EssVacancyRow } from '../domain/vacancies.js';
+import { ESS_EMPLOYER_THRESHOLD, ESS_FIELDWORK, ESS_YEAR_WITHOUT_SCOTLAND, VACANCY_DEFINITIONS, type EssVacancyRow } from '../domain/vacancies.js';
 import type { VacancyQuery, VacancyResponse, VacancyYear } from '../schemas/vacancies.js';
 import type { Db } from '../store/schema.js';
 import { essRowsFor } from '../store/vacancies.js';
@@ -68,7 +68,7 @@ export class Vacancies {
           'Weighted estimates from a telephone survey of employers across the UK: establishments with at least two people working (employees and working proprietors), in every sector; the self-employed without employees are not surveyed. ' +
           'A vacancy counts if it was open at the time of the interview. The survey codes occupations to SOC 2010. ' +
           `Vacancies are rounded to the nearest 100, percentages are from the unrounded estimates, and figures based on fewer than ${ESS_EMPLOYER_THRESHOLD} employers are withheld. ` +
-          (previousYear === null ? '' : `\`previous\` is the ${previousYear} survey, the one before ${latestYear} in this UK table (ESS 2019 did not cover Scotland and is not in it). `) +
+          (previousYear === null ? '' : `\`previous\` is the ${previousYear} survey, the one before ${latestYear} in this UK table${previousYear < ESS_YEAR_WITHOUT_SCOTLAND && latestYear > ESS_YEAR_WITHOUT_SCOTLAND ? ` (ESS ${ESS_YEAR_WITHOUT_SCOTLAND} did not cover Scotland and is not in it)` : ''}. `) +
           'UK only: no release by nation and occupation is available.',
       },
       provenance,
