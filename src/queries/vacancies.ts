@@ -60,20 +60,27 @@ export class Vacancies {
         years: [latestYear, ...(previousYear === null ? [] : [previousYear])].map((year) => ({ year, row: rowOf(year, 'unit group') })),
       }),
       definitions: VACANCY_DEFINITIONS,
-      coverage: {
-        population: 'vacancies at establishments with at least two people working',
-        includesSelfEmployed: false,
-        referencePeriod: `Employer Skills Survey ${latestYear} fieldwork${ESS_FIELDWORK[latestYear] ? `, ${ESS_FIELDWORK[latestYear]}` : ''}`,
-        note:
-          'Weighted estimates from a telephone survey of employers across the UK: establishments with at least two people working (employees and working proprietors), in every sector; the self-employed without employees are not surveyed. ' +
-          'A vacancy counts if it was open at the time of the interview. The survey codes occupations to SOC 2010. ' +
-          `Vacancies are rounded to the nearest 100, percentages are from the unrounded estimates, and figures based on fewer than ${ESS_EMPLOYER_THRESHOLD} employers are withheld. ` +
-          (previousYear === null ? '' : `\`previous\` is the ${previousYear} survey, the one before ${latestYear} in this UK table${previousYear < ESS_YEAR_WITHOUT_SCOTLAND && latestYear > ESS_YEAR_WITHOUT_SCOTLAND ? ` (ESS ${ESS_YEAR_WITHOUT_SCOTLAND} did not cover Scotland and is not in it)` : ''}. `) +
-          'UK only: no release by nation and occupation is available.',
-      },
+      coverage: coverage(latestYear, previousYear),
       provenance,
     };
   }
+}
+
+/** Who the survey asks, when, and what the figures count. */
+function coverage(latestYear: number, previousYear: number | null): VacancyResponse['coverage'] {
+  const fieldwork = ESS_FIELDWORK[latestYear];
+  const skipsScotlandOnly = previousYear !== null && previousYear < ESS_YEAR_WITHOUT_SCOTLAND && latestYear > ESS_YEAR_WITHOUT_SCOTLAND;
+  return {
+    population: 'vacancies at establishments with at least two people working',
+    includesSelfEmployed: false,
+    referencePeriod: `Employer Skills Survey ${latestYear} fieldwork${fieldwork ? `, ${fieldwork}` : ''}`,
+    note:
+      'Weighted estimates from a telephone survey of employers across the UK: establishments with at least two people working (employees and working proprietors), in every sector; the self-employed without employees are not surveyed. ' +
+      'A vacancy counts if it was open at the time of the interview. The survey codes occupations to SOC 2010. ' +
+      `Vacancies are rounded to the nearest 100, percentages are from the unrounded estimates, and figures based on fewer than ${ESS_EMPLOYER_THRESHOLD} employers are withheld. ` +
+      (previousYear === null ? '' : `\`previous\` is the ${previousYear} survey, the one before ${latestYear} in this UK table${skipsScotlandOnly ? ` (ESS ${ESS_YEAR_WITHOUT_SCOTLAND} did not cover Scotland and is not in it)` : ''}. `) +
+      'UK only: no release by nation and occupation is available.',
+  };
 }
 
 /** A survey year as the response shows it: the figures only when the survey published them all. */
