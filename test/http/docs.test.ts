@@ -1,6 +1,6 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp, type TestApp } from '../helpers/served-app.js';
 import { openTestStore, type TestStore } from '../helpers/stores.js';
 
 /** Each GET route and the error statuses the spec declares for it. */

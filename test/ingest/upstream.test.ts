@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ingestSources } from '../../src/ingest/pipeline.js';
 import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
-import { httpsUpstream } from '../../src/ingest/upstream.js';
+import { httpsUpstream, mirrorUpstream } from '../../src/ingest/upstream.js';
 import { listEditions } from '../../src/store/editions.js';
 import { openTestStore, type TestStore } from '../helpers/stores.js';
-import { VOLUME2_FILE, upstreamPath } from '../helpers/upstream.js';
+import { UPSTREAM_DIR, VOLUME2_FILE, upstreamPath } from '../helpers/upstream.js';
 
 /** A publisher stand-in: an HTTPS server on loopback with its own certificate, serving the real file. */
 function startPublisher(): Promise<{ base: string; ca: Buffer; close(): Promise<void> }> {
@@ -74,5 +74,17 @@ describe('ingest over HTTPS (a local publisher stand-in)', () => {
 
   it('refuses a certificate it does not trust', async () => {
     await assert.rejects(httpsUpstream().fetch({ mirrorPath: 'x', url: `${publisher.base}/file.xlsx` }), /certificate/);
+  });
+});
+
+describe('ingest reads the same bytes from the mirror as the file itself', () => {
+  it('hashes what it read', async () => {
+    const file = await mirrorUpstream(UPSTREAM_DIR).fetch({ mirrorPath: VOLUME2_FILE, url: 'https://example.invalid/x' });
+    assert.equal(file.bytes.length, readFileSync(upstreamPath(VOLUME2_FILE)).length);
+    assert.equal(file.sha256, '1e9db61a04a95a76a17328813fab5ea6c5e52b2a50005f3cd4d2c876f61c119d');
+  });
+
+  it('refuses a path that leaves the mirror', async () => {
+    await assert.rejects(mirrorUpstream(UPSTREAM_DIR).fetch({ mirrorPath: '../../etc/passwd', url: 'https://example.invalid/x' }), /outside the mirror/);
   });
 });
