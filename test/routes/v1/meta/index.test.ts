@@ -1,19 +1,19 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ingestSources } from '../../src/ingest/pipeline.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
-import { mirrorUpstream } from '../../src/ingest/upstream.js';
-import { servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
-import { DIALECTS } from '../helpers/stores.js';
-import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
+import { ingestSources } from '../../../../src/ingest/pipeline.js';
+import { socStructureSource } from '../../../../src/ingest/sources/soc2020-structure/descriptor.js';
+import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
+import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
+import { DIALECTS } from '../../../helpers/stores.js';
+import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 for (const dialect of DIALECTS) {
   describe(`metadata endpoints (${dialect})`, () => {
-    let served: ServedFixture;
+    let served: ServedApp;
     before(async () => {
-      served = await servedFromRealData(dialect);
+      served = await servedFromTemplate(dialect);
     });
     after(() => served.close());
 

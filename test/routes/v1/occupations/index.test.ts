@@ -1,15 +1,14 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ingestSources } from '../../src/ingest/pipeline.js';
-import { socDescriptionsSource } from '../../src/ingest/sources/soc2020-descriptions/descriptor.js';
-import { codingIndexSource } from '../../src/ingest/sources/soc2020-index/descriptor.js';
-import { socStructureSource } from '../../src/ingest/sources/soc2020-structure/descriptor.js';
-import { readWorkbookSync, type SheetRows } from '../../src/ingest/formats/workbook.js';
-import { mirrorUpstream } from '../../src/ingest/upstream.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
-import { UPSTREAM_DIR, VOLUME2_FILE, upstreamPath } from '../helpers/upstream.js';
+import { ingestSources } from '../../../../src/ingest/pipeline.js';
+import { socDescriptionsSource } from '../../../../src/ingest/sources/soc2020-descriptions/descriptor.js';
+import { readWorkbookSync, type SheetRows } from '../../../../src/ingest/formats/workbook.js';
+import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
+import { serve, type ServedApp } from '../../../helpers/served-app.js';
+import { DIALECTS } from '../../../helpers/stores.js';
+import { copyTemplate, withdrawSources } from '../../../helpers/template-databases.js';
+import { UPSTREAM_DIR, VOLUME2_FILE, upstreamPath } from '../../../helpers/upstream.js';
 
 /** The coding index straight from the workbook, to check the API against the publisher's cells. */
 const indexRows: SheetRows = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(VOLUME2_FILE))), { sheets: ['SOC2020 coding index'] }).sheets['SOC2020 coding index']!;
@@ -18,18 +17,34 @@ const col = (name: string) => header.indexOf(name);
 const recordsOf = (soc: string) => indexRows.slice(1).filter((r) => String(r[col('SOC_2020')]).padStart(4, '0') === soc);
 
 for (const dialect of DIALECTS) {
-  describe(`occupation profile and titles (${dialect})`, () => {
-    let store: TestStore;
-    let served: TestApp;
-    const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
+  describe(`occupation list, profile and titles (${dialect})`, () => {
+    let served: ServedApp;
+    const get = (url: string) => served.get(url);
     before(async () => {
-      store = await openTestStore(dialect);
-      await ingestSources({ store, upstream: mirrorUpstream(UPSTREAM_DIR), sources: [socStructureSource, codingIndexSource] });
-      served = await buildTestApp(store);
+      // The real classification, with Volume 1 (the descriptions) not yet ingested.
+      const store = await copyTemplate(dialect);
+      await withdrawSources(store, [socDescriptionsSource.key]);
+      served = await serve(store);
     });
-    after(async () => {
-      await served.app.close();
-      await store.dispose();
+    after(() => served.close());
+
+    it('returns the 412 unit groups in code order with their major and sub-major groups', async () => {
+      const res = await get('/v1/occupations');
+      assert.equal(res.statusCode, 200);
+      const list = res.json() as Array<Record<string, unknown>>;
+      assert.equal(list.length, 412);
+      assert.deepEqual(list.map((o) => o.soc2020), [...list.map((o) => String(o.soc2020))].sort());
+      assert.deepEqual(list.find((o) => o.soc2020 === '2134'), {
+        soc2020: '2134',
+        title: 'Programmers and software development professionals',
+        majorGroup: '2',
+        majorTitle: 'Professional occupations',
+        subMajorGroup: '21',
+        subMajorTitle: 'Science, research, engineering and technology professionals',
+        titleCount: list.find((o) => o.soc2020 === '2134')!.titleCount as number,
+      });
+      assert.equal(list.find((o) => o.soc2020 === '6135')!.title, 'Care workers and home carers');
+      for (const o of list) assert.match(String(o.soc2020), /^\d{4}$/);
     });
 
     it('has `about` null until Volume 1 is ingested', async () => {
@@ -115,8 +130,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('fills `about` once Volume 1 is ingested: description, lower-case tasks and provenance', async () => {
-      await ingestSources({ store, upstream: mirrorUpstream(UPSTREAM_DIR), sources: [socDescriptionsSource] });
-      served.services.currentEditions.invalidate();
+      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(UPSTREAM_DIR), sources: [socDescriptionsSource] });
+      assert.equal(result!.outcome, 'published');
+      served.refresh();
       const { about } = (await get('/v1/occupations/2231')).json();
       assert.match(about.description, /^Midwifery nurses deliver, or assist in the delivery of babies/);
       assert.equal(about.tasks.length, 7);

@@ -1,23 +1,41 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ingestSources } from '../../src/ingest/pipeline.js';
-import { codingIndexSource } from '../../src/ingest/sources/soc2020-index/descriptor.js';
-import { mirrorUpstream } from '../../src/ingest/upstream.js';
-import { servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
-import { DIALECTS } from '../helpers/stores.js';
-import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
+import { ingestSources } from '../../../../src/ingest/pipeline.js';
+import { codingIndexSource } from '../../../../src/ingest/sources/soc2020-index/descriptor.js';
+import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
+import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
+import { parsingOnce } from '../../../helpers/shared-parse.js';
+import { DIALECTS } from '../../../helpers/stores.js';
+import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
+
+/** A new release of the coding index: the real one with a title added to 5114. */
+const WITH_QUANTUM_GARDENER = alteredVolume2((sheets) => {
+  const rows = sheets['SOC2020 coding index']!;
+  const header = rows[0]!.map(String);
+  const added = [...rows.find((r) => r[header.indexOf('SOC_2020')] === 5114)!];
+  added[header.indexOf('UNIQUE ID')] = 'zzzz';
+  added[header.indexOf('RECNO')] = 99_999;
+  added[header.indexOf('D')] = null;
+  added[header.indexOf('INDEXOCC')] = 'Gardener, quantum';
+  added[header.indexOf('INDEXOCC_-_natural_word_order')] = 'Quantum gardener';
+  added[header.indexOf('ADD')] = null;
+  added[header.indexOf('IND')] = null;
+  rows.push(added);
+}, ['Information', 'SOC2020 coding index', 'Abbreviations']);
+/** Both dialects ingest that release; it is parsed once. */
+const codingIndexOnce = parsingOnce(codingIndexSource, DIALECTS.length);
 
 interface Match { soc2020: string; title: string; matchedTitle: string; qualifier: string | null; confidence: number; matchType: string }
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/search (${dialect})`, () => {
-    let served: ServedFixture;
+    let served: ServedApp;
     const search = async (query: string): Promise<{ status: number; body: Match[] & Record<string, unknown> }> => {
       const res = await served.app.inject({ url: `/v1/occupations/search?${query}`, headers: { 'x-api-key': served.key } });
       return { status: res.statusCode, body: res.json() };
     };
     before(async () => {
-      served = await servedFromRealData(dialect);
+      served = await servedFromTemplate(dialect);
     });
     after(() => served.close());
 
@@ -101,20 +119,8 @@ for (const dialect of DIALECTS) {
     it('rebuilds the index, without a restart, when a new coding index edition is published', async () => {
       assert.notEqual((await search('q=quantum%20gardener')).body[0]?.matchType, 'exact');
       const mirror = makeMirror();
-      mirror.write(VOLUME2_FILE, alteredVolume2((sheets) => {
-        const rows = sheets['SOC2020 coding index']!;
-        const header = rows[0]!.map(String);
-        const added = [...rows.find((r) => r[header.indexOf('SOC_2020')] === 5114)!];
-        added[header.indexOf('UNIQUE ID')] = 'zzzz';
-        added[header.indexOf('RECNO')] = 99_999;
-        added[header.indexOf('D')] = null;
-        added[header.indexOf('INDEXOCC')] = 'Gardener, quantum';
-        added[header.indexOf('INDEXOCC_-_natural_word_order')] = 'Quantum gardener';
-        added[header.indexOf('ADD')] = null;
-        added[header.indexOf('IND')] = null;
-        rows.push(added);
-      }, ['Information', 'SOC2020 coding index', 'Abbreviations']));
-      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [codingIndexSource] });
+      mirror.write(VOLUME2_FILE, WITH_QUANTUM_GARDENER);
+      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [codingIndexOnce] });
       assert.equal(result!.outcome, 'published');
       served.services.currentEditions.invalidate();
       const { body } = await search('q=quantum%20gardener');

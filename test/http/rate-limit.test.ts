@@ -3,13 +3,12 @@ import assert from 'node:assert/strict';
 import { buildApp, type App } from '../../src/app.js';
 import { issueApiKey } from '../../src/keys/api-key.js';
 import { createServices } from '../../src/services.js';
-import { testConfig } from '../helpers/app.js';
-import { servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
+import { servedFromTemplate, testConfig, type ServedApp } from '../helpers/served-app.js';
 
 const REDIS_URL = process.env.LMI_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('per-key limits over HTTP', () => {
-  let served: ServedFixture;
+  let served: ServedApp;
   const apps: App[] = [];
   const newApp = async (redisUrl: string | null) => {
     const app = await buildApp(createServices(testConfig(served.store.dataDir, { redisUrl }), served.store));
@@ -17,7 +16,7 @@ describe('per-key limits over HTTP', () => {
     return app;
   };
   before(async () => {
-    served = await servedFromRealData('sqlite');
+    served = await servedFromTemplate('sqlite');
   });
   after(async () => {
     for (const app of apps) await app.close();

@@ -1,9 +1,9 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { asheTable14Source } from '../../src/ingest/sources/ashe-table14/descriptor.js';
-import { asheRow, asheSheet, expectedFigure } from '../helpers/ashe-workbooks.js';
-import { SOC_SOURCES, servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
-import { DIALECTS } from '../helpers/stores.js';
+import { asheTable14Source } from '../../../../src/ingest/sources/ashe-table14/descriptor.js';
+import { asheRow, asheSheet, expectedFigure } from '../../../helpers/ashe-workbooks.js';
+import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
+import { DIALECTS } from '../../../helpers/stores.js';
 
 /** The publisher's sheet of each sex and work pattern. */
 const SHEET: Record<string, string> = {
@@ -96,10 +96,10 @@ function unitGroupWithheldIn2023(): string {
 
 for (const dialect of DIALECTS) {
   describe(`pay endpoints on the real ASHE Table 14 (${dialect})`, () => {
-    let served: ServedFixture;
+    let served: ServedApp;
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
     before(async () => {
-      served = await servedFromRealData(dialect, [...SOC_SOURCES, asheTable14Source]);
+      served = await servedFromTemplate(dialect);
     });
     after(() => served.close());
 

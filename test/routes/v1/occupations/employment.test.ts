@@ -1,12 +1,10 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { readWorkbookSync, type Workbook } from '../../src/ingest/formats/workbook.js';
-import { apsOccupationIndustrySource } from '../../src/ingest/sources/aps-occupation-industry/descriptor.js';
-import { geographySource } from '../../src/ingest/sources/ons-geography/descriptor.js';
-import { SOC_SOURCES, servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
-import { DIALECTS } from '../helpers/stores.js';
-import { upstreamPath } from '../helpers/upstream.js';
+import { readWorkbookSync, type Workbook } from '../../../../src/ingest/formats/workbook.js';
+import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
+import { DIALECTS } from '../../../helpers/stores.js';
+import { upstreamPath } from '../../../helpers/upstream.js';
 
 const APS_FILE = 'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx';
 /** The workbook read straight, to check the API against the publisher's cells. */
@@ -23,11 +21,11 @@ function rawTotal(year: number): number {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`employment, workforce and local areas (${dialect})`, () => {
-    let served: ServedFixture;
+  describe(`employment and workforce (${dialect})`, () => {
+    let served: ServedApp;
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
     before(async () => {
-      served = await servedFromRealData(dialect, [...SOC_SOURCES, geographySource, apsOccupationIndustrySource]);
+      served = await servedFromTemplate(dialect);
     });
     after(() => served.close());
 
@@ -112,25 +110,12 @@ for (const dialect of DIALECTS) {
       assert.equal(sources.find((s) => s.key === 'aps-occupation')!.currentEdition, null);
       assert.notEqual(sources.find((s) => s.key === 'aps-occupation-industry')!.currentEdition, null);
     });
-
-    it('lists local areas: London folded into one area with its region code, slugs unique and stable', async () => {
-      const areas = (await get('/v1/local-areas')).json() as Array<{ code: string; slug: string; name: string; region: string }>;
-      assert.equal(areas.length, 361 - 33 + 1);
-      assert.deepEqual(areas.find((a) => a.slug === 'london'), { code: 'E12000007', slug: 'london', name: 'London', region: 'London' });
-      assert.ok(!areas.some((a) => a.code.startsWith('E09')), 'no London borough is listed on its own');
-      assert.equal(new Set(areas.map((a) => a.slug)).size, areas.length);
-      for (const a of areas) assert.match(a.slug, /^[a-z0-9]+(-[a-z0-9]+)*$/);
-      assert.deepEqual(areas.find((a) => a.code === 'N09000002'), { code: 'N09000002', slug: 'armagh-city-banbridge-and-craigavon', name: 'Armagh City, Banbridge and Craigavon', region: 'Northern Ireland' });
-      assert.equal(areas.find((a) => a.code === 'E06000001')!.region, 'North East');
-      assert.equal(areas.find((a) => a.code === 'W06000015')!.region, 'Wales');
-    });
-
   });
 }
 
 describe('coverage of the 412 unit groups in the APS release', () => {
   it("reports how many get a count, a series point and an industry list", { timeout: 600_000 }, async () => {
-    const served = await servedFromRealData('sqlite', [...SOC_SOURCES, apsOccupationIndustrySource]);
+    const served = await servedFromTemplate('sqlite');
     try {
       const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
       const socs = ((await get('/v1/occupations')).json() as Array<{ soc2020: string }>).map((o) => o.soc2020);
