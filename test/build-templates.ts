@@ -29,9 +29,12 @@ import { UPSTREAM_DIR } from './helpers/upstream.js';
 const KEYED_PATHS = ['src/ingest', 'src/store', 'src/domain', 'package-lock.json', 'test/build-templates.ts', 'test/helpers/template-databases.ts', 'test/helpers/shared-parse.ts'];
 /** Sources whose releases are parsed from the start of the build (a failure still reaches the pipelines, which quarantine). */
 const READ_EARLY = ['ashe-table14'];
-/** Copies a crashed run left behind are dropped after this long; templates no run has used, after KEEP_UNUSED_MS. */
+/** Copies a crashed run left behind are dropped after this long. */
 const STALE_COPY_MS = 6 * 3600_000;
-const KEEP_UNUSED_MS = 2 * 24 * 3600_000;
+/** Besides this run's, the templates last used most recently are kept (other checkouts, other branches)... */
+const KEEP_OTHER_TEMPLATES = 2;
+/** ...and any used within this time, which a run elsewhere may be copying now. */
+const IN_USE_MS = 3600_000;
 
 const started = performance.now();
 const fresh = process.argv.includes('--fresh') || process.env.LMI_TEST_FRESH_TEMPLATES === '1';
@@ -164,32 +167,37 @@ async function dropTemplate(client: import('pg').Client, database: string): Prom
   await client.query(`drop database ${database} with (force)`);
 }
 
-/** Copies older than a run can last, half-built templates of dead builds, templates unused for days. */
+/** Copies older than a run can last, half-built templates of dead builds, and all but the few templates last used. */
 async function dropStaleDatabases(): Promise<void> {
+  const TEMPLATE = /^lmi_template_[0-9a-f]{16}$/;
   await withPgAdmin(async (client) => {
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'lmi\\_copy\\_%' or datname like 'lmi\\_template\\_%'`);
-    for (const { datname } of rows) {
-      if (datname === name) continue;
-      const copied = new RegExp(`^${COPY_PREFIX}(\\d+)_`).exec(datname);
-      const building = /_b(\d+)$/.exec(datname);
-      const stale = copied
-        ? Date.now() - Number(copied[1]) * 1000 > STALE_COPY_MS
-        : building
-          ? !processAlive(Number(building[1]))
-          : unusedFor(path.join(TEMPLATES_DIR, datname)) > KEEP_UNUSED_MS;
-      if (!stale) continue;
+    const databases = rows.map((r) => r.datname);
+    const drop = async (database: string | null, folders: string[]) => {
       try {
-        await dropTemplate(client, datname);
-        if (!copied) rmSync(path.join(TEMPLATES_DIR, datname), { recursive: true, force: true });
+        if (database) await dropTemplate(client, database);
+        for (const folder of folders) rmSync(path.join(TEMPLATES_DIR, folder), { recursive: true, force: true });
       } catch (error) {
-        console.warn(`templates: could not drop ${datname}: ${error instanceof Error ? error.message : String(error)}`);
+        console.warn(`templates: could not drop ${database ?? folders.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
       }
+    };
+    for (const database of databases) {
+      const copied = new RegExp(`^${COPY_PREFIX}(\\d+)_`).exec(database);
+      if (copied && Date.now() - Number(copied[1]) * 1000 > STALE_COPY_MS) await drop(database, []);
+      const building = /^(lmi_template_[0-9a-f]{16})_b(\d+)$/.exec(database);
+      if (building && !processAlive(Number(building[2]))) await drop(database, [`${building[1]}.building-${building[2]}`]);
+    }
+    const lastUsed = (template: string) => {
+      const dir = path.join(TEMPLATES_DIR, template);
+      return existsSync(dir) ? statSync(dir).mtimeMs : 0;
+    };
+    const others = [...new Set([...databases, ...readdirSync(TEMPLATES_DIR)].filter((t) => TEMPLATE.test(t) && t !== name))]
+      .sort((a, b) => lastUsed(b) - lastUsed(a));
+    for (const [rank, template] of others.entries()) {
+      if (rank < KEEP_OTHER_TEMPLATES || Date.now() - lastUsed(template) < IN_USE_MS) continue;
+      await drop(databases.includes(template) ? template : null, [template]);
     }
   });
-}
-
-function unusedFor(dir: string): number {
-  return existsSync(dir) ? Date.now() - statSync(dir).mtimeMs : Infinity;
 }
 
 function processAlive(pid: number): boolean {

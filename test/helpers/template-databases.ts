@@ -62,7 +62,7 @@ export async function copyTemplate(dialect: Dialect): Promise<TestStore> {
     };
   }
   const database = `${COPY_PREFIX}${Math.floor(Date.now() / 1000)}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withPgAdmin((client) => client.query(`create database ${database} template ${postgresDatabase} strategy file_copy`));
+  await withPgAdmin((client) => client.query(`create database ${database} template ${postgresDatabase}`));
   const store = openStore({ databaseUrl: databaseUrl(database), dataDir });
   return {
     ...store,
