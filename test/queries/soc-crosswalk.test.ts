@@ -10,6 +10,7 @@ import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
 import { upstreamPath } from '../helpers/upstream.js';
+import { largestSupplier } from '../helpers/vacancy-sources.js';
 
 /** Census 2021 records of each SOC 2010 group coded to SOC 2020 6135, computed from the sheet's own cells. */
 function census6135(): Map<string, number> {
@@ -54,6 +55,18 @@ for (const dialect of DIALECTS) {
       const { suppliers } = await crosswalk.suppliersOf('2134', 'Projections');
       assert.deepEqual(suppliers.slice(0, 2).map((s) => s.soc2010), ['2136', '2137']);
       assert.ok(suppliers[0]!.share > 0.8 && suppliers[0]!.share < 0.9);
+    });
+
+    it('says how much of the supplier\'s own records went to the SOC 2020 group: nearly all of 6145, under a tenth of 8111', async () => {
+      for (const soc2020 of ['6135', '8160']) {
+        const expected = largestSupplier(soc2020);
+        const supplier = (await crosswalk.suppliersOf(soc2020, 'Vacancies')).suppliers[0]!;
+        assert.equal(supplier.soc2010, expected.soc2010);
+        assert.ok(Math.abs(supplier.shareOfSupplier - expected.shareOfSupplier) < 1e-12, soc2020);
+      }
+      const care = (await crosswalk.suppliersOf('6135', 'Vacancies')).suppliers[0]!;
+      const food = (await crosswalk.suppliersOf('8160', 'Vacancies')).suppliers[0]!;
+      assert.ok(care.shareOfSupplier > 0.99 && food.shareOfSupplier < 0.1);
     });
 
     it('answers 404 naming the crosswalk when it has no release', async () => {

@@ -4,21 +4,13 @@ import { readFileSync } from 'node:fs';
 import { checkEssVacancies } from '../../../../../src/ingest/sources/dfe/ess-vacancies/checks.js';
 import { parseEssVacancies } from '../../../../../src/ingest/sources/dfe/ess-vacancies/parse.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
+import { ESS_FILE, essLines as lines, rawEssFigures as rawFigures } from '../../../../helpers/vacancy-sources.js';
 
-const text = readFileSync(upstreamPath('ess/data-employer-skills-survey.csv'), 'utf8');
-const lines = text.split('\n').filter((l) => l !== '');
 const bytes = (csv: string) => new Uint8Array(Buffer.from(csv));
 const withLines = (change: (lines: string[]) => string[]) => bytes(change([...lines]).join('\n') + '\n');
 
-/** The six last fields of the file's line for a year and row label (the figures carry no commas), as text. */
-function rawFigures(year: number, label: string): string[] {
-  const line = lines.find((l) => l.startsWith(`${year},`) && (l.includes(`,${label},`) || l.includes(`,"${label}",`)));
-  assert.ok(line, `${year} ${label} is in the file`);
-  return line.split(',').slice(-6);
-}
-
 describe('Employer Skills Survey vacancies by occupation (real file)', () => {
-  const release = parseEssVacancies(bytes(text));
+  const release = parseEssVacancies(new Uint8Array(readFileSync(upstreamPath(ESS_FILE))));
 
   it('reads every row of the five survey years, and the release passes its checks', () => {
     assert.equal(release.rows.length, lines.length - 1);

@@ -1,0 +1,114 @@
+import { describe, it, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { SourceCatalog } from '../../src/domain/sources.js';
+import { SOURCES } from '../../src/ingest/registry.js';
+import { CodingIndexCache } from '../../src/queries/coding-index.js';
+import { CurrentEditions } from '../../src/queries/current-editions.js';
+import { Occupations } from '../../src/queries/occupations.js';
+import { SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
+import { Vacancies } from '../../src/queries/vacancies.js';
+import { rejectsWithProblem } from '../helpers/problems.js';
+import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { largestSupplier, rawEssFigures } from '../helpers/vacancy-sources.js';
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+for (const dialect of DIALECTS) {
+  describe(`Vacancies (${dialect})`, () => {
+    let store: TestStore;
+    let current: CurrentEditions;
+    let vacancies: Vacancies;
+    before(async () => {
+      store = await copyTemplate(dialect);
+      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
+      const occupations = new Occupations(store.db, current, new CodingIndexCache(store.db, current));
+      vacancies = new Vacancies(store.db, current, occupations, new SocCrosswalkQuery(store.db, current));
+    });
+    after(() => store.dispose());
+
+    it('carries care workers (6135) from SOC 2010 6145, the group supplying most of their workers, and says so with its shares', async () => {
+      const largest = largestSupplier('6135');
+      assert.equal(largest.soc2010, '6145');
+      const body = await vacancies.vacancies('6135', 'uk');
+      assert.deepEqual(body.group, { code: '6145', title: 'Care workers and home carers', level: 'unit group' });
+      assert.match(body.derivation, /codes vacancies to SOC 2010, not SOC 2020/);
+      assert.ok(body.derivation.includes(`SOC 2010 unit group 6145 (Care workers and home carers), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group 6135 (Care workers and home carers): ${percent(largest.share)} of them`), body.derivation);
+      assert.ok(body.derivation.includes(`; ${largest.suppliers - 1} other SOC 2010 groups supply the rest`));
+      assert.ok(largest.shareOfSupplier >= 0.995);
+      assert.match(body.derivation, /They are the whole SOC 2010 group's figures; practically all of 6145's workers are in 6135/);
+    });
+
+    it('gives the published cells, vacancies to the nearest 100: 6145 in 2022 and 2017, and the 2022 Total row', async () => {
+      const body = await vacancies.vacancies('6135', 'uk');
+      for (const [year, figures] of [[2022, body.latest], [2017, body.previous!]] as const) {
+        const [employers, vac, htfv, ssv, htfvPct, ssvPct] = rawEssFigures(year, '6145 - Care workers and home carers').map(Number) as [number, number, number, number, number, number];
+        assert.deepEqual(figures, {
+          year,
+          vacancies: Math.round(vac / 100) * 100,
+          hardToFill: Math.round(htfv),
+          skillShortage: Math.round(ssv),
+          hardToFillPercent: Math.round(htfvPct * 10) / 10,
+          skillShortagePercent: Math.round(ssvPct * 10) / 10,
+          employersReporting: employers,
+          presentable: true,
+        });
+      }
+      assert.deepEqual([body.latest.vacancies, body.latest.hardToFill, body.latest.hardToFillPercent], [144_600, 97_005, 67.1]);
+      const [employers, vac, htfv] = rawEssFigures(2022, 'Total,Total,Total,Total').map(Number) as [number, number, number];
+      assert.equal(body.allOccupations.year, 2022);
+      assert.equal(body.allOccupations.vacancies, Math.round(vac / 100) * 100);
+      assert.equal(body.allOccupations.vacancies, 1_472_700);
+      assert.equal(body.allOccupations.hardToFill, Math.round(htfv));
+      assert.equal(body.allOccupations.employersReporting, employers);
+      assert.equal(body.provenance.edition, (await current.latest('ess-vacancies'))!.label);
+    });
+
+    it('answers a withheld group with nulls, not zeros, presentable false, and says why: 1111 from 1115', async () => {
+      const [employers, ...figures] = rawEssFigures(2022, '1115 - Chief executives and senior officials');
+      assert.deepEqual(figures, ['u', 'u', 'u', 'u', 'u']);
+      const body = await vacancies.vacancies('1111', 'uk');
+      assert.equal(body.group.code, '1115');
+      assert.deepEqual(body.latest, { year: 2022, vacancies: null, hardToFill: null, skillShortage: null, hardToFillPercent: null, skillShortagePercent: null, employersReporting: Number(employers), presentable: false });
+      assert.match(body.derivation, new RegExp(`In 2022 the survey withheld 1115's figures: fewer than 30 employers reported a vacancy in it \\(${employers} did\\)`));
+      assert.match(body.derivation, /no minor, sub-major or major group figures to fall back on/);
+      assert.equal(body.allOccupations.presentable, true);
+    });
+
+    it('answers a group the survey has no row for with nulls too: 1161 from 1171 in 2022', async () => {
+      const body = await vacancies.vacancies('1161', 'uk');
+      assert.equal(body.group.code, '1171');
+      assert.equal(body.latest.presentable, false);
+      assert.equal(body.latest.vacancies, null);
+      assert.equal(body.latest.employersReporting, null);
+      assert.match(body.derivation, /The survey's 2022 table has no row for 1171/);
+    });
+
+    it('states a weak mapping as weak: 8160 takes 8111, which supplies under half of its workers', async () => {
+      const largest = largestSupplier('8160');
+      assert.equal(largest.soc2010, '8111');
+      assert.ok(largest.share < 0.5);
+      const body = await vacancies.vacancies('8160', 'uk');
+      assert.equal(body.group.code, '8111');
+      assert.ok(body.derivation.includes(`: ${percent(largest.share)} of them`), body.derivation);
+      assert.ok(body.derivation.includes(`not apportioned: ${percent(largest.shareOfSupplier)} of 8111's workers are in 8160 in SOC 2020`), body.derivation);
+    });
+
+    it('answers 404 naming the by-nation release for a nation, and 404 for a code that is not a unit group', async () => {
+      for (const nation of ['england', 'wales', 'scotland', 'northern-ireland'] as const) {
+        const problem = await rejectsWithProblem(vacancies.vacancies('6135', nation), 'source-unavailable', new RegExp(`^Vacancy figures for ${nation} come from`));
+        assert.equal(problem.extras.source, 'ess-vacancies-nations');
+      }
+      await rejectsWithProblem(vacancies.vacancies('9999', 'uk'), 'occupation-not-found');
+    });
+
+    it('answers 404 naming the survey, then the relationship table, once either has no release', async () => {
+      await withdrawSources(store, ['soc-crosswalk']);
+      current.invalidate();
+      assert.equal((await rejectsWithProblem(vacancies.vacancies('6135', 'uk'), 'source-unavailable')).extras.source, 'soc-crosswalk');
+      await withdrawSources(store, ['ess-vacancies']);
+      current.invalidate();
+      assert.equal((await rejectsWithProblem(vacancies.vacancies('6135', 'uk'), 'source-unavailable')).extras.source, 'ess-vacancies');
+    });
+  });
+}
