@@ -13,6 +13,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupationPay',
         summary: 'Pay or paid hours of an occupation: distribution, mean, jobs and quality (ASHE)',
         description: 'With no parameters: gross annual pay of all employee jobs in the UK in the latest published year. `edition` pins an exact release and overrides `year`.',
         params: SocParamsSchema,
@@ -28,6 +29,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupationPaySeries',
         summary: 'Median and mean of a pay measure for every published year',
         params: SocParamsSchema,
         querystring: PaySeriesQuerySchema,
@@ -42,6 +44,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupationRegionalPay',
         summary: 'Pay of an occupation in each English region, Wales and Scotland (ASHE Table 15)',
         params: SocParamsSchema,
         querystring: RegionalPayQuerySchema,
