@@ -11,6 +11,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:soc/pay',
     {
+      config: { parameterValues: (query) => pay.payParameters(query.area) },
       schema: {
         tags,
         operationId: 'getOccupationPay',
@@ -42,6 +43,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:soc/pay/regions',
     {
+      config: { parameterValues: () => pay.regionalPayParameters() },
       schema: {
         tags,
         operationId: 'getOccupationRegionalPay',
