@@ -64,7 +64,7 @@ function describe(error: VerboseError, context: string): InvalidParam {
     case 'required': {
       const property = schema.properties?.[name] ?? {};
       const values = Array.isArray(property.enum) ? { validValues: property.enum.map(String) } : {};
-      return { name, reason: `\`${name}\` is required: ${String(property.description ?? shapeText(property)).replace(/^\w/, (c) => c.toLowerCase())}`, ...values };
+      return { name, reason: `\`${name}\` is required: ${String(property.description ?? shapeText(property)).replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`, ...values };
     }
     case 'additionalProperties': {
       const known = Object.keys(schema.properties ?? {}).map((p) => `\`${p}\``).join(', ');
