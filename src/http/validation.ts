@@ -64,7 +64,7 @@ function describe(error: VerboseError, context: string): InvalidParam {
     case 'required': {
       const property = schema.properties?.[name] ?? {};
       const values = Array.isArray(property.enum) ? { validValues: property.enum.map(String) } : {};
-      return { name, reason: `\`${name}\` is required: ${String(property.description ?? shapeText(property)).replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`, ...values };
+      return { name, reason: `\`${name}\` is required: ${describedAs(property)}`, ...values };
     }
     case 'additionalProperties': {
       const known = Object.keys(schema.properties ?? {}).map((p) => `\`${p}\``).join(', ');
@@ -84,6 +84,12 @@ function describe(error: VerboseError, context: string): InvalidParam {
     default:
       return { name, reason: `\`${name}\` ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** A property's own description, continuing a sentence ("`q` is required: the job title, ..."), else its shape. */
+function describedAs(property: JsonSchema): string {
+  if (typeof property.description !== 'string') return shapeText(property);
+  return property.description.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
 }
 
 /** What a value of the schema looks like: "a whole number from 1 to 50", "a uuid", "text at most 254 characters long". */
