@@ -11,7 +11,7 @@ export const ASHE_TABLE14_ZIPS: Record<number, string> = {
 };
 
 const unzipped = new Map<number, Record<string, Uint8Array>>();
-const sheetsRead = new Map<string, Record<string, SheetRows>>();
+const sheetsRead = new Map<string, SheetRows | null>();
 
 /** The workbooks of a real zip, by their names in it. */
 export function asheZipEntries(year: number): Record<string, Uint8Array> {
@@ -31,15 +31,14 @@ export function asheWorkbookName(year: number, tableId: string): string {
   return name;
 }
 
-/** One sheet of a real workbook, read straight from the publisher's file (not through the ingest). */
+/** One sheet of a real workbook, read straight from the publisher's file (not through the ingest); only that sheet is read. */
 export function asheSheet(year: number, tableId: string, sheet: string): SheetRows {
-  const key = `${year}/${tableId}`;
-  let sheets = sheetsRead.get(key);
-  if (!sheets) {
-    sheets = readWorkbookSync(asheZipEntries(year)[asheWorkbookName(year, tableId)]!).sheets;
-    sheetsRead.set(key, sheets);
+  const key = `${year}/${tableId}/${sheet}`;
+  let rows = sheetsRead.get(key);
+  if (rows === undefined) {
+    rows = readWorkbookSync(asheZipEntries(year)[asheWorkbookName(year, tableId)]!, { sheets: [sheet] }).sheets[sheet] ?? null;
+    sheetsRead.set(key, rows);
   }
-  const rows = sheets[sheet];
   if (!rows) throw new Error(`Table ${tableId} ${year} has no sheet ${sheet}`);
   return rows;
 }

@@ -16,13 +16,15 @@ export const TEST_DATABASE_URL = process.env.LMI_TEST_DATABASE_URL ?? 'postgres:
 
 export interface TestStore extends Store {
   dataDir: string;
-  /** Closes the store and removes everything it created (the SQLite folder or the PostgreSQL schema). */
+  /** Closes the store and removes everything it created (its folder, its PostgreSQL schema or database). */
   dispose(): Promise<void>;
 }
 
 /**
- * A fresh, migrated store isolated from every other run: SQLite in its own temporary folder,
- * PostgreSQL in its own schema, dropped afterwards.
+ * A fresh, migrated, empty store isolated from every other run: SQLite in its own temporary
+ * folder, PostgreSQL in its own schema of the test database, dropped afterwards. For tests of
+ * what happens before anything is ingested; tests that need the real data copy a template
+ * (template-databases.ts) instead of ingesting it again.
  */
 export async function openTestStore(dialect: Dialect, sources: AnySourceDescriptor[] = SOURCES): Promise<TestStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-test-'));
@@ -30,10 +32,10 @@ export async function openTestStore(dialect: Dialect, sources: AnySourceDescript
   let dropSchema = async () => undefined;
   if (dialect === 'postgres') {
     const schema = `lmi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await withPgClient((client) => client.query(`create schema ${schema}`));
+    await withPgAdmin((client) => client.query(`create schema ${schema}`));
     store = openStore({ databaseUrl: TEST_DATABASE_URL, dataDir, pgSchema: schema });
     dropSchema = async () => {
-      await withPgClient((client) => client.query(`drop schema ${schema} cascade`));
+      await withPgAdmin((client) => client.query(`drop schema ${schema} cascade`));
     };
   } else {
     store = openStore({ databaseUrl: null, dataDir });
@@ -51,7 +53,15 @@ export async function openTestStore(dialect: Dialect, sources: AnySourceDescript
   };
 }
 
-async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** The address of another database on the test server. */
+export function databaseUrl(database: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+/** One connection to the test database, for what a store does not do (schemas, databases). */
+export async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {

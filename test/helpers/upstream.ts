@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
-import { readWorkbookSync, type SheetRows } from '../../src/ingest/formats/workbook.js';
+import { readWorkbookSync, type SheetRows, type Workbook } from '../../src/ingest/formats/workbook.js';
 
 /** The real publishers' files, beside the repository (never copied into it). */
 export const UPSTREAM_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'upstream');
@@ -31,12 +31,16 @@ export function makeMirror(): { root: string; copy(relative: string): void; writ
   };
 }
 
+const volume2Reads = new Map<string, Workbook>();
+
 /**
  * The real Volume 2 workbook with some sheets changed, written back as .xlsx in the publisher's
  * layout: how tests make a revised release or a broken one from the real file.
  */
 export function alteredVolume2(change: (sheets: Record<string, SheetRows>) => void, sheetNames = ['Information', 'SOC2020 framework']): Uint8Array {
-  const workbook = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(VOLUME2_FILE))), { sheets: sheetNames });
+  const key = sheetNames.join('\n');
+  if (!volume2Reads.has(key)) volume2Reads.set(key, readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(VOLUME2_FILE))), { sheets: sheetNames }));
+  const workbook = structuredClone(volume2Reads.get(key)!);
   change(workbook.sheets);
   const book = XLSX.utils.book_new();
   for (const [name, rows] of Object.entries(workbook.sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);

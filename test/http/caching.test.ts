@@ -4,7 +4,7 @@ import { ingestSources } from '../../src/ingest/pipeline.js';
 import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { ResponseCache } from '../../src/http/caching.js';
-import { servedFromRealData, type ServedFixture } from '../helpers/fixture.js';
+import { servedFromTemplate, type ServedApp } from '../helpers/served-app.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
 
 describe('ResponseCache', () => {
@@ -34,10 +34,10 @@ describe('ResponseCache', () => {
 });
 
 describe('HTTP caching', () => {
-  let served: ServedFixture;
+  let served: ServedApp;
   const get = (url: string, headers: Record<string, string> = {}) => served.app.inject({ url, headers: { 'x-api-key': served.key, ...headers } });
   before(async () => {
-    served = await servedFromRealData('sqlite');
+    served = await servedFromTemplate('sqlite');
   });
   after(() => served.close());
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/app.js';
 import { createServices } from '../../src/services.js';
-import { testConfig } from '../helpers/app.js';
+import { testConfig } from '../helpers/served-app.js';
 import { confirmationLink, startSmtpServer } from '../helpers/smtp.js';
 import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
 

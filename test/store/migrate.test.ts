@@ -33,23 +33,3 @@ for (const dialect of DIALECTS) {
     });
   });
 }
-
-describe('ingest lock (postgres)', () => {
-  it('lets ingests into different schemas of one database run at once, but not two into the same schema', async () => {
-    const { withIngestLock, IngestBusyError } = await import('../../src/store/ingest-lock.js');
-    const [a, b] = [await openTestStore('postgres'), await openTestStore('postgres')];
-    try {
-      let release!: () => void;
-      const held = withIngestLock(a, () => new Promise<void>((resolve) => (release = resolve)));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(await withIngestLock(b, async () => 'ran'), 'ran', 'another schema is not blocked');
-      await assert.rejects(withIngestLock(a, async () => 'ran'), IngestBusyError);
-      release();
-      await held;
-      assert.equal(await withIngestLock(a, async () => 'ran'), 'ran', 'free again once the first is done');
-    } finally {
-      await a.dispose();
-      await b.dispose();
-    }
-  });
-});

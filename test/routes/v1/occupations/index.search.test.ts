@@ -1,0 +1,130 @@
+import { describe, it, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { ingestSources } from '../../../../src/ingest/pipeline.js';
+import { codingIndexSource } from '../../../../src/ingest/sources/ons/soc2020-index/descriptor.js';
+import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
+import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
+import { parsingOnce } from '../../../helpers/shared-parse.js';
+import { DIALECTS } from '../../../helpers/stores.js';
+import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
+
+/** A new release of the coding index: the real one with a title added to 5114. */
+const WITH_QUANTUM_GARDENER = alteredVolume2((sheets) => {
+  const rows = sheets['SOC2020 coding index']!;
+  const header = rows[0]!.map(String);
+  const added = [...rows.find((r) => r[header.indexOf('SOC_2020')] === 5114)!];
+  added[header.indexOf('UNIQUE ID')] = 'zzzz';
+  added[header.indexOf('RECNO')] = 99_999;
+  added[header.indexOf('D')] = null;
+  added[header.indexOf('INDEXOCC')] = 'Gardener, quantum';
+  added[header.indexOf('INDEXOCC_-_natural_word_order')] = 'Quantum gardener';
+  added[header.indexOf('ADD')] = null;
+  added[header.indexOf('IND')] = null;
+  rows.push(added);
+}, ['Information', 'SOC2020 coding index', 'Abbreviations']);
+/** Both dialects ingest that release; it is parsed once. */
+const codingIndexOnce = parsingOnce(codingIndexSource, DIALECTS.length);
+
+interface Match { soc2020: string; title: string; matchedTitle: string; qualifier: string | null; confidence: number; matchType: string }
+
+for (const dialect of DIALECTS) {
+  describe(`GET /v1/occupations/search (${dialect})`, () => {
+    let served: ServedApp;
+    const search = async (query: string): Promise<{ status: number; body: Match[] & Record<string, unknown> }> => {
+      const res = await served.app.inject({ url: `/v1/occupations/search?${query}`, headers: { 'x-api-key': served.key } });
+      return { status: res.statusCode, body: res.json() };
+    };
+    before(async () => {
+      served = await servedFromTemplate(dialect);
+    });
+    after(() => served.close());
+
+    it('ranks an exact title first with confidence 1.0, the default entry before others: "nurse" -> 2237', async () => {
+      const { status, body } = await search('q=nurse');
+      assert.equal(status, 200);
+      assert.deepEqual(body[0], { soc2020: '2237', title: 'Other registered nursing professionals', matchedTitle: 'Nurse', qualifier: null, confidence: 1, matchType: 'exact' });
+      assert.ok(body.some((m) => m.soc2020 === '6131'), 'the other "nurse" entries follow');
+      assert.ok(body.findIndex((m) => m.soc2020 === '6131') > 0);
+    });
+
+    it('lists each unit group once, at most `limit` matches, fuzzy ones with confidence strictly between 0 and 1', async () => {
+      for (const q of ['nurse', 'manager', 'software developer', 'teacher']) {
+        const { body } = await search(`q=${encodeURIComponent(q)}&limit=50`);
+        assert.ok(body.length > 0 && body.length <= 50);
+        assert.equal(new Set(body.map((m) => m.soc2020)).size, body.length, `${q}: each code once`);
+        for (const m of body) {
+          if (m.matchType === 'exact') assert.equal(m.confidence, 1);
+          else assert.ok(m.confidence > 0 && m.confidence < 1, `${q}: ${m.matchedTitle} ${m.confidence}`);
+        }
+        const firstFuzzy = body.findIndex((m) => m.matchType === 'fuzzy');
+        if (firstFuzzy >= 0) assert.ok(body.slice(firstFuzzy).every((m) => m.matchType === 'fuzzy'), 'exact matches come first');
+      }
+      assert.equal((await search('q=manager')).body.length, 10, 'default limit 10');
+      assert.equal((await search('q=manager&limit=1')).body.length, 1);
+    });
+
+    it('tolerates possessives, plurals, misspellings, case, punctuation and word order', async () => {
+      const top = async (q: string) => (await search(`q=${encodeURIComponent(q)}&limit=3`)).body[0]!;
+      assert.equal((await top("doctor's receptionist")).soc2020, '4216');
+      assert.equal((await top('doctors receptionist')).soc2020, '4216');
+      assert.equal((await top('Electrcian')).soc2020, '5241');
+      assert.equal((await top('nurses')).soc2020, '2237');
+      assert.equal((await top('  SOFTWARE   DEVELOPER!! ')).soc2020, '2134');
+      assert.equal((await top('developer software')).soc2020, '2134');
+      assert.equal((await top('care worker')).soc2020, '6135');
+      const community = (await search('q=nurse%20community&limit=5')).body;
+      assert.equal(community[0]!.soc2020, '2232');
+    });
+
+    it('resolves a see-other-entry title to its target: "advisor" reaches the "adviser" entries', async () => {
+      const advisor = (await search('q=advisor&limit=20')).body;
+      const adviser = (await search('q=adviser&limit=20')).body;
+      assert.ok(advisor.length > 0);
+      assert.ok(advisor.some((m) => adviser.some((n) => n.soc2020 === m.soc2020)));
+    });
+
+    it('rejects bad parameters with a 400 listing what is valid', async () => {
+      const cases: Array<[string, RegExp]> = [
+        ['', /`q` is required/],
+        ['q=', /`q` must be 1 to 200 characters long after trimming spaces \(it is 0\)/],
+        ['q=%20%20%20', /after trimming spaces \(it is 0\)/],
+        [`q=${'a'.repeat(201)}`, /`q` must be 1 to 200 characters long/],
+        ['q=nurse&limit=0', /`limit` must be a whole number from 1 to 50/],
+        ['q=nurse&limit=51', /`limit` must be a whole number from 1 to 50/],
+        ['q=nurse&limit=ten', /`limit` must be a whole number from 1 to 50/],
+        ['q=nurse&limit=2.5', /`limit` must be a whole number/],
+        ['q=nurse&lmit=5', /`lmit` is not a parameter of this endpoint/],
+      ];
+      for (const [query, detail] of cases) {
+        const res = await served.app.inject({ url: `/v1/occupations/search?${query}`, headers: { 'x-api-key': served.key } });
+        assert.equal(res.statusCode, 400, query);
+        assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+        const body = res.json();
+        assert.equal(body.type, '/problems/invalid-parameter');
+        assert.match(body.detail, detail, query);
+        assert.equal(body.invalidParams.length, 1);
+      }
+      const padded = await search(`q=${encodeURIComponent(`  ${'a'.repeat(200)}  `)}`);
+      assert.equal(padded.status, 200, '200 characters after trimming is allowed');
+    });
+
+    it('never fails on odd input', async () => {
+      for (const q of ['!!!', '&&', '%F0%9F%91%A9%E2%80%8D%F0%9F%94%AC', "'; drop table editions; --", 'a', '9999', 'x'.repeat(200)]) {
+        const { status, body } = await search(`q=${q.startsWith('%') ? q : encodeURIComponent(q)}`);
+        assert.equal(status, 200, q);
+        assert.ok(Array.isArray(body));
+      }
+    });
+
+    it('rebuilds the index, without a restart, when a new coding index edition is published', async () => {
+      assert.notEqual((await search('q=quantum%20gardener')).body[0]?.matchType, 'exact');
+      const mirror = makeMirror();
+      mirror.write(VOLUME2_FILE, WITH_QUANTUM_GARDENER);
+      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [codingIndexOnce] });
+      assert.equal(result!.outcome, 'published');
+      served.services.currentEditions.invalidate();
+      const { body } = await search('q=quantum%20gardener');
+      assert.deepEqual(body[0], { soc2020: '5114', title: 'Groundsmen and greenkeepers', matchedTitle: 'Quantum gardener', qualifier: null, confidence: 1, matchType: 'exact' });
+    });
+  });
+}
