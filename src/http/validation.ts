@@ -114,8 +114,6 @@ const FORMATS: Record<string, string> = {
   uuid: 'a uuid (32 hexadecimal digits in groups of 8-4-4-4-12)',
   'date-time': 'a date and time as in RFC 3339 (2024-04-30T12:00:00Z)',
   date: 'a date as in RFC 3339 (2024-04-30)',
-  email: 'an e-mail address',
-  uri: 'an absolute URI',
 };
 
 function formatText(format: string): string {
