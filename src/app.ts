@@ -9,7 +9,7 @@ import { registerRateLimits } from './http/rate-limit.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
-import { v1Routes } from './routes/v1/index.js';
+import { TAGS, v1Routes } from './routes/v1/index.js';
 import type { Services } from './services.js';
 
 declare module 'fastify' {
@@ -69,7 +69,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   registerApiKeyAuth(app, services.store.db);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
-  await registerDocs(app);
+  await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });
 
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);

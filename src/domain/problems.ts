@@ -28,6 +28,16 @@ export interface InvalidParam {
   validValues?: string[];
 }
 
+/**
+ * What a parameter may be where that depends on the data served (the published years, the
+ * releases of a source): completes the 400 for a value the request schema refuses. `must`
+ * continues "`year` must be ...".
+ */
+export interface ValidParameter {
+  must: string;
+  validValues?: string[];
+}
+
 export interface ProblemExtras {
   invalidParams?: InvalidParam[];
   /** For `source-unavailable`: the key of the source with no release. */

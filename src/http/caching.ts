@@ -4,7 +4,7 @@ import type { CurrentEditions } from '../queries/current-editions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `false`: never cached, by us or by clients (the ingest status). */
+    /** `false`: never cached, by us or by clients (the ingest status): `no-store`, no ETag, never 304. */
     cache?: false;
   }
 }
@@ -128,6 +128,8 @@ export function registerCaching(app: FastifyInstance, currentEditions: CurrentEd
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode >= 400 || reply.statusCode === 304) return payload;
     cacheControl(request, reply);
+    // A route that is never cached gets no validator either, so a client can never get a 304 for it.
+    if (request.routeOptions.config.cache === false) return payload;
     if (typeof payload !== 'string' || reply.hasHeader('etag')) return payload;
     const etag = etagOf(payload);
     reply.header('etag', etag);

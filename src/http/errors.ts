@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem } from '../domain/problems.js';
 import { problemBody, problemContentType } from './problem.js';
-import { validationProblem } from './validation.js';
+import { parameterValuesOf, validationProblem } from './validation.js';
 
 /** Renders every error as problem details. Nothing but a Problem's own text reaches the client. */
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | Problem, request, reply) => {
-    const problem = toProblem(error);
+    const problem = await toProblem(error, request);
     if (problem.kind === 'internal-error') request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, problem);
   });
@@ -28,9 +28,9 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
-function toProblem(error: FastifyError | Problem): Problem {
+async function toProblem(error: FastifyError | Problem, request: FastifyRequest): Promise<Problem> {
   if (error instanceof Problem) return error;
-  if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'querystring');
+  if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'querystring', await parameterValuesOf(request));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new Problem('payload-too-large', 'The request body is too large.');

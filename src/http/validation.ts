@@ -1,20 +1,51 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { type InvalidParam, Problem } from '../domain/problems.js';
+import { type InvalidParam, Problem, type ValidParameter } from '../domain/problems.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What query parameters whose valid values depend on the data served (the published years,
+     * the releases of a source) may be, given the request's query: the 400 for a value the
+     * schema refuses lists them.
+     */
+    parameterValues?: (query: Record<string, unknown>) => Promise<Record<string, ValidParameter>>;
+  }
+}
 
 interface VerboseError extends FastifySchemaValidationError {
-  parentSchema?: Record<string, unknown>;
+  parentSchema?: JsonSchema;
 }
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
 
 /**
  * Turns schema validation errors into a 400 that says, for each parameter, what is wrong and
- * which values are valid. Ajv runs with `verbose` so the failing schema (its bounds) is at hand.
+ * what would be valid: the enumerated values, the range, the form, or (from `parameterValues`)
+ * the values the data allows. Ajv runs with `verbose` so the failing schema is at hand.
  */
-export function validationProblem(errors: FastifySchemaValidationError[], context: string): Problem {
-  const invalidParams = errors.map((e) => describe(e as VerboseError, context));
+export function validationProblem(errors: FastifySchemaValidationError[], context: string, served: Record<string, ValidParameter> = {}): Problem {
+  const invalidParams = errors.map((e) => {
+    const param = describe(e as VerboseError, context);
+    const data = context === 'querystring' ? served[param.name] : undefined;
+    return data ? { name: param.name, reason: `\`${param.name}\` must be ${data.must}`, ...(data.validValues ? { validValues: data.validValues } : {}) } : param;
+  });
   const detail = invalidParams
     .map((p) => (p.validValues ? `${p.reason}. Valid values of \`${p.name}\`: ${p.validValues.join(', ')}` : p.reason))
     .join('; ');
   return new Problem(context === 'body' ? 'invalid-body' : 'invalid-parameter', `${detail}.`, { invalidParams });
+}
+
+/** The data-dependent valid values the route declares, or none when it declares none or they cannot be read. */
+export async function parameterValuesOf(request: FastifyRequest): Promise<Record<string, ValidParameter>> {
+  const values = request.routeOptions.config.parameterValues;
+  if (!values) return {};
+  try {
+    return await values((request.query ?? {}) as Record<string, unknown>);
+  } catch (error) {
+    request.log.error({ err: error }, 'could not read the valid values of the parameters');
+    return {};
+  }
 }
 
 function describe(error: VerboseError, context: string): InvalidParam {
@@ -24,51 +55,83 @@ function describe(error: VerboseError, context: string): InvalidParam {
     ? String(params.missingProperty ?? params.additionalProperty ?? fromPath)
     : fromPath || context;
   const schema = error.parentSchema ?? {};
+  const enumerated = (values: unknown[]) => ({ name, reason: `\`${name}\` must be one of the valid values`, validValues: values.map(String) });
   switch (error.keyword) {
     case 'enum':
-      return { name, reason: `\`${name}\` must be one of the valid values`, validValues: (params.allowedValues as unknown[]).map(String) };
-    case 'required':
-      return { name, reason: `\`${name}\` is required` };
-    case 'additionalProperties':
-      return { name, reason: `\`${name}\` is not a parameter of this endpoint` };
+      return enumerated(params.allowedValues as unknown[]);
+    case 'const':
+      return enumerated([params.allowedValue]);
+    case 'required': {
+      const property = schema.properties?.[name] ?? {};
+      const values = Array.isArray(property.enum) ? { validValues: property.enum.map(String) } : {};
+      return { name, reason: `\`${name}\` is required: ${describedAs(property)}`, ...values };
+    }
+    case 'additionalProperties': {
+      const known = Object.keys(schema.properties ?? {}).map((p) => `\`${p}\``).join(', ');
+      return { name, reason: context === 'body' ? `\`${name}\` is not a field of the request body; its fields are ${known}` : `\`${name}\` is not a parameter of this endpoint; its parameters are ${known}` };
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { name, reason: `\`${name}\` must be ${rangeText(schema)}` };
     case 'type':
-      return { name, reason: `\`${name}\` must be ${typeText(String(params.type))}${schema.minimum !== undefined || schema.maximum !== undefined ? ` ${rangeText(schema, false)}` : ''}` };
     case 'minLength':
     case 'maxLength':
-      return { name, reason: `\`${name}\` must be ${lengthText(schema)}` };
     case 'format':
-      return { name, reason: `\`${name}\` must be a valid ${String(params.format)}` };
+      return { name, reason: `\`${name}\` must be ${shapeText(schema)}` };
     case 'pattern':
-      return { name, reason: `\`${name}\` is not in the expected form` };
+      return { name, reason: `\`${name}\` must match ${String(params.pattern)}` };
     default:
       return { name, reason: `\`${name}\` ${error.message ?? 'is invalid'}` };
   }
 }
 
-function typeText(type: string): string {
-  if (type === 'integer') return 'a whole number';
-  if (type === 'number') return 'a number';
-  if (type === 'boolean') return 'true or false';
-  return `a ${type}`;
+/** A property's own description, continuing a sentence ("`q` is required: the job title, ..."), else its shape. */
+function describedAs(property: JsonSchema): string {
+  if (typeof property.description !== 'string') return shapeText(property);
+  return property.description.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
 }
 
-function rangeText(schema: Record<string, unknown>, withNoun = true): string {
-  const noun = withNoun ? (schema.type === 'integer' ? 'a whole number ' : 'a number ') : '';
+/** What a value of the schema looks like: "a whole number from 1 to 50", "a uuid", "text at most 254 characters long". */
+function shapeText(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`;
+  if (typeof schema.format === 'string') return formatText(schema.format);
+  switch (schema.type) {
+    case 'integer':
+      return `a whole number${rangeText(schema)}`;
+    case 'number':
+      return `a number${rangeText(schema)}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return `text${lengthText(schema)}`;
+    default:
+      return `a ${String(schema.type ?? 'value')}`;
+  }
+}
+
+const FORMATS: Record<string, string> = {
+  uuid: 'a uuid (32 hexadecimal digits in groups of 8-4-4-4-12)',
+  'date-time': 'a date and time as in RFC 3339 (2024-04-30T12:00:00Z)',
+  date: 'a date as in RFC 3339 (2024-04-30)',
+};
+
+function formatText(format: string): string {
+  return FORMATS[format] ?? `a valid ${format}`;
+}
+
+function rangeText(schema: JsonSchema): string {
   const { minimum: min, maximum: max } = schema;
-  if (min !== undefined && max !== undefined) return `${noun}from ${min} to ${max}`;
-  if (min !== undefined) return `${noun}of at least ${min}`;
-  if (max !== undefined) return `${noun}of at most ${max}`;
-  return noun.trim();
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return '';
 }
 
-function lengthText(schema: Record<string, unknown>): string {
+function lengthText(schema: JsonSchema): string {
   const { minLength: min, maxLength: max } = schema;
-  if (min !== undefined && max !== undefined) return `${min} to ${max} characters long`;
-  if (min !== undefined) return `at least ${min} characters long`;
-  return `at most ${max} characters long`;
+  if (min !== undefined && max !== undefined) return ` ${min} to ${max} characters long`;
+  if (min !== undefined) return ` at least ${min} characters long`;
+  if (max !== undefined) return ` at most ${max} characters long`;
+  return '';
 }

@@ -56,11 +56,16 @@ export class CurrentEditions {
     return editions.map((e) => this.served(e));
   }
 
-  /** An exact release by id, published or superseded (a quarantined release has no rows); a 400 otherwise. */
+  /** The releases of the source a request can pin, published or superseded (a quarantined release has no rows), newest first. */
+  async pinnable(sourceKey: string): Promise<Edition[]> {
+    return (await listEditions(this.db, sourceKey)).filter((e) => SERVABLE_STATUSES.includes(e.status));
+  }
+
+  /** An exact release by id, one of `pinnable`; a 400 otherwise. */
   async pinned(sourceKey: string, id: string): Promise<Served> {
     const edition = await findEdition(this.db, id);
     if (edition && edition.sourceKey === sourceKey && SERVABLE_STATUSES.includes(edition.status)) return this.served(edition);
-    const servable = (await listEditions(this.db, sourceKey)).filter((e) => SERVABLE_STATUSES.includes(e.status));
+    const servable = await this.pinnable(sourceKey);
     const reason = !edition
       ? `there is no edition ${id}`
       : edition.sourceKey !== sourceKey

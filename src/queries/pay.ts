@@ -1,7 +1,7 @@
 import { PAY_REGIONS, payArea, UNITED_KINGDOM } from '../domain/areas.js';
 import type { Edition } from '../domain/editions.js';
 import { isAnnualMeasure, PAY_DISTRIBUTION, PAY_UNITS, type AsheReleaseFacts, type PayMeasure, type PaySex, type WorkPattern } from '../domain/pay.js';
-import { invalidParameter, Problem } from '../domain/problems.js';
+import { invalidParameter, Problem, type ValidParameter } from '../domain/problems.js';
 import { cvBand, type QualityBand } from '../domain/quality.js';
 import type { PayQuery, PayResponse, PaySeriesQuery, PaySeriesResponse, RegionalPayQuery, RegionalPayResponse } from '../schemas/pay.js';
 import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/ashe-pay.js';
@@ -12,6 +12,11 @@ import type { Occupations } from './occupations.js';
 /** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
 const TABLE_14 = 'ashe-table14';
 const TABLE_15 = 'ashe-table15';
+
+/** Table 14 has the UK's figures, Table 15 the regions'. */
+function tableOf(area: unknown): string {
+  return PAY_REGIONS.some((r) => r.slug === area) ? TABLE_15 : TABLE_14;
+}
 
 /** ASHE describes employee jobs in April of the year; annual pay is for the tax year ending 5 April of it. */
 function referencePeriod(measure: PayMeasure, year: number): string {
@@ -55,7 +60,7 @@ export class PayFigures {
 
   async pay(soc: string, query: PayQuery): Promise<PayResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const source = query.area === 'uk' ? TABLE_14 : TABLE_15;
+    const source = tableOf(query.area);
     const editions = await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures');
     const { edition, provenance } = query.edition !== undefined ? await this.current.pinned(source, query.edition) : editionOfYear(editions, query.year);
     const release = await this.releaseOf(edition);
@@ -87,7 +92,7 @@ export class PayFigures {
 
   async series(soc: string, query: PaySeriesQuery): Promise<PaySeriesResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const source = query.area === 'uk' ? TABLE_14 : TABLE_15;
+    const source = tableOf(query.area);
     const editions = (await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures')).map((s) => s.edition);
     const rows = await findPayRows(this.db, editions.map((e) => e.id), payKey(soc, query), [query.area]);
     const points = [];
@@ -158,6 +163,29 @@ export class PayFigures {
       coverage: coverage(query.measure, `${period}; regions by workplace`, release.provisional),
       provenance,
     };
+  }
+
+  /** What `year` and `edition` may be on the pay of an area (for the 400 of a malformed one): the years and releases of its table. */
+  async payParameters(area: unknown): Promise<Record<'year' | 'edition', ValidParameter>> {
+    const source = tableOf(area);
+    return { year: await this.publishedYears(source), edition: await this.pinnableReleases(source) };
+  }
+
+  /** What `year` may be on regional pay: the years of Table 15. */
+  async regionalPayParameters(): Promise<Record<'year', ValidParameter>> {
+    return { year: await this.publishedYears(TABLE_15) };
+  }
+
+  private async publishedYears(source: string): Promise<ValidParameter> {
+    const years = (await this.current.ofSource(source)).map((e) => e.seriesKey ?? '').sort();
+    const must = `a reference year of a published release of \`${source}\``;
+    return years.length > 0 ? { must, validValues: years } : { must: `${must}, and none has been ingested yet (see /v1/meta/sources)` };
+  }
+
+  private async pinnableReleases(source: string): Promise<ValidParameter> {
+    const ids = (await this.current.pinnable(source)).map((e) => e.id);
+    const must = `a uuid listed by /v1/meta/editions?source=${source} (a published or superseded release)`;
+    return ids.length > 0 ? { must, validValues: ids } : { must: `${must}, and none has been ingested yet` };
   }
 
   private async releaseOf(edition: Edition): Promise<AsheReleaseFacts> {

@@ -1,5 +1,6 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { ingestSources } from '../../src/ingest/pipeline.js';
 import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
@@ -82,6 +83,26 @@ describe('HTTP caching', () => {
     assert.equal((await served.app.inject({ url: '/v1/meta/ingest' })).headers['cache-control'], 'no-store');
     assert.equal((await served.app.inject({ url: '/healthz' })).headers['cache-control'], 'no-store');
     assert.equal((await served.app.inject({ url: '/readyz' })).headers['cache-control'], 'no-store');
+  });
+
+  it('never caches the ingest status: no-store, no ETag, never a 304, never kept in the in-process cache', async () => {
+    const { responseCache } = served.services;
+    responseCache.clear();
+    const first = await served.app.inject({ url: '/v1/meta/ingest' });
+    assert.equal(first.statusCode, 200);
+    assert.equal(first.headers['cache-control'], 'no-store');
+    assert.equal(first.headers.etag, undefined);
+    // The tag its body would have, and any tag at all: the full answer each time.
+    const tagOfBody = `W/"${createHash('sha1').update(first.body).digest('base64url')}"`;
+    for (const tag of [tagOfBody, '*']) {
+      const again = await served.app.inject({ url: '/v1/meta/ingest', headers: { 'if-none-match': tag } });
+      assert.equal(again.statusCode, 200, tag);
+      assert.equal(again.headers.etag, undefined);
+      assert.deepEqual(again.json(), first.json());
+    }
+    assert.equal(responseCache.size, 0);
+    const sources = await served.app.inject({ url: '/v1/meta/sources', headers: { 'if-none-match': '*' } });
+    assert.equal(sources.statusCode, 304, 'other metadata still revalidates');
   });
 
   it('does not mark errors cacheable', async () => {

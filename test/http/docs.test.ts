@@ -1,7 +1,17 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTestApp, type TestApp } from '../helpers/served-app.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { lintFromString, loadConfig } from '@redocly/openapi-core';
+import { buildApp } from '../../src/app.js';
+import { packageRoot } from '../../src/config.js';
+import { createServices } from '../../src/services.js';
+import { buildTestApp, testConfig, type TestApp } from '../helpers/served-app.js';
 import { openTestStore, type TestStore } from '../helpers/stores.js';
+
+/** The Redocly configuration the document is linted with: the recommended rules, each rule turned off with its reason. */
+const REDOCLY_CONFIG = path.join(packageRoot, 'redocly.yaml');
 
 /** Each GET route and the error statuses the spec declares for it. */
 const DECLARED: Record<string, number[]> = {
@@ -23,10 +33,37 @@ const DECLARED: Record<string, number[]> = {
   '/v1/meta/ingest': [429],
 };
 
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { default?: unknown };
+}
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  responses: Record<string, { content: Record<string, unknown> }>;
+  security?: unknown[];
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { version: string; description: string; license: { name: string; identifier?: string } };
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+function operationsOf(document: OpenApiDocument): { where: string; op: Operation }[] {
+  return Object.entries(document.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${p}`, op })));
+}
+
 describe('OpenAPI document and docs page', () => {
   let store: TestStore;
   let served: TestApp;
-  let openapi: { openapi: string; info: { version: string }; paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }>; security?: unknown[] }>> };
+  let openapi: OpenApiDocument;
   before(async () => {
     store = await openTestStore('sqlite');
     served = await buildTestApp(store);
@@ -70,6 +107,91 @@ describe('OpenAPI document and docs page', () => {
   it('marks metadata routes open and the others keyed', () => {
     assert.deepEqual(openapi.paths['/v1/meta/sources']!.get!.security, []);
     assert.equal(openapi.paths['/v1/occupations']!.get!.security, undefined, 'inherits the document-wide X-API-Key requirement');
+  });
+
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const result = await validate(structuredClone(openapi) as never);
+    assert.ok(result.valid, result.valid ? '' : compileErrors(result));
+    assert.deepEqual(result.warnings, []);
+  });
+
+  it("lints with no error and no warning under Redocly's recommended rules and the committed config", async () => {
+    const config = await loadConfig({ configPath: REDOCLY_CONFIG });
+    const problems = await lintFromString({ source: JSON.stringify(openapi), absoluteRef: path.join(packageRoot, 'openapi.json'), config });
+    assert.deepEqual(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`), []);
+  });
+
+  it('turns a Redocly rule off only with a comment above it saying why, on top of the recommended rules', () => {
+    const lines = readFileSync(REDOCLY_CONFIG, 'utf8').split('\n');
+    assert.ok(lines.some((line) => /^\s+-\s+recommended\s*$/.test(line)), 'extends recommended');
+    const off = lines.flatMap((line, i) => (/^\s+[\w.-]+:\s*off\s*$/.test(line) ? [i] : []));
+    for (const i of off) assert.match(lines[i - 1]!, /^\s*#\s*\S/, `${lines[i]!.trim()} has its reason above it`);
+  });
+
+  it('gives every operation a unique, readable operationId', () => {
+    const ids = operationsOf(openapi).map(({ where, op }) => {
+      assert.match(op.operationId ?? '', /^[a-z]+(?:[A-Z][a-z0-9]*)+$/, `${where} has a lowerCamelCase operationId`);
+      return op.operationId!;
+    });
+    assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
+    const id = (method: string, p: string) => openapi.paths[p]![method]!.operationId;
+    assert.equal(id('get', '/v1/occupations/{soc}/pay'), 'getOccupationPay');
+    assert.equal(id('get', '/v1/occupations/search'), 'searchOccupations');
+    assert.equal(id('get', '/v1/meta/ingest'), 'getIngestStatus');
+    assert.equal(id('post', '/v1/keys/confirm'), 'confirmKey');
+  });
+
+  it('marks no parameter with a default as required, and every path parameter as required', () => {
+    for (const { where, op } of operationsOf(openapi)) {
+      for (const p of op.parameters ?? []) {
+        if (p.in === 'path') assert.equal(p.required, true, `${where} ${p.name}`);
+        if (p.schema?.default !== undefined) assert.notEqual(p.required, true, `${where} ${p.name} has a default`);
+      }
+    }
+    const param = (p: string, name: string) => openapi.paths[p]!.get!.parameters!.find((x) => x.name === name)!;
+    const defaulted = [
+      ['/v1/occupations/search', 'limit', 10],
+      ['/v1/occupations/{soc}/skills', 'limit', 40],
+      ['/v1/occupations/{soc}/employment', 'area', 'uk'],
+      ['/v1/occupations/{soc}/pay', 'measure', 'annual_pay_gross'],
+      ['/v1/occupations/{soc}/pay', 'sex', 'all'],
+      ['/v1/occupations/{soc}/pay', 'pattern', 'all'],
+      ['/v1/occupations/{soc}/pay', 'area', 'uk'],
+    ] as const;
+    for (const [p, name, value] of defaulted) {
+      assert.equal(param(p, name).schema!.default, value, `${p} ${name}`);
+      assert.equal(param(p, name).required, false, `${p} ${name}`);
+    }
+    assert.equal(param('/v1/occupations/search', 'q').required, true, 'a parameter with no default stays required');
+  });
+
+  it('declares, with a description, every tag the operations use, and no other', () => {
+    const used = new Set(operationsOf(openapi).flatMap(({ where, op }) => {
+      assert.ok((op.tags ?? []).length > 0, `${where} is tagged`);
+      return op.tags!;
+    }));
+    assert.deepEqual(openapi.tags.map((t) => t.name).sort(), [...used].sort());
+    for (const tag of openapi.tags) assert.ok((tag.description ?? '').length > 20, `${tag.name} is described`);
+  });
+
+  it("gives the code's licence from package.json, and the licence of every registered source", () => {
+    const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { license: string };
+    assert.deepEqual(openapi.info.license, { name: pkg.license, identifier: pkg.license });
+    const licences = new Set(served.services.sources.profiles.map((s) => s.licence));
+    assert.ok(licences.has('Open Government Licence v3.0') && licences.has('Creative Commons Attribution 4.0 International (CC BY 4.0)'));
+    for (const licence of licences) assert.ok(openapi.info.description.includes(licence), licence);
+  });
+
+  it('names the deployment from LMI_PUBLIC_URL as its server', async () => {
+    assert.deepEqual(openapi.servers.map((s) => s.url), ['http://localhost:8080'], 'the default, for a local run');
+    const app = await buildApp(createServices(testConfig(store.dataDir, { publicUrl: 'https://lmi.example.org/api' }), store));
+    try {
+      const document = (await app.inject({ url: '/v1/openapi.json' })).json() as OpenApiDocument;
+      assert.deepEqual(document.servers.map((s) => s.url), ['https://lmi.example.org/api']);
+      assert.ok(document.paths['/v1/occupations'], 'paths stay as served, below the server address');
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves a docs page with its assets locally, loading nothing from elsewhere', async () => {

@@ -80,6 +80,15 @@ for (const dialect of DIALECTS) {
       await rejectsWithProblem(current.pinned('ashe-table14', held.id), 'invalid-parameter', new RegExp(`edition ${held.id} was quarantined and has no figures`));
     });
 
+    it('lists the releases a request can pin, newest first: published and superseded, never a quarantined one', async () => {
+      const all = await listEditions(store.db, 'ashe-table14');
+      assert.ok(all.some((e) => e.status === 'quarantined'), 'the release held back above is read but left out');
+      const pinnable = await current.pinnable('ashe-table14');
+      assert.deepEqual(pinnable.map((e) => e.id), all.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id));
+      assert.deepEqual(pinnable.map((e) => e.status).sort(), ['published', 'published', 'published', 'superseded']);
+      assert.deepEqual(await current.pinnable('no-such-source'), []);
+    });
+
     it('keeps what it read until invalidated, then sees a newly published edition and tells its listeners once', async () => {
       const before = (await current.latest('soc2020-structure'))!;
       let changes = 0;

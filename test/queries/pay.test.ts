@@ -46,6 +46,19 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(problem.extras.invalidParams![0]!.validValues, ['2022', '2023', '2024']);
     });
 
+    it('says what `year` and `edition` may be: the years and releases of the table the area reads', async () => {
+      const uk = await pay.payParameters('uk');
+      assert.deepEqual(uk.year, { must: 'a reference year of a published release of `ashe-table14`', validValues: ['2022', '2023', '2024'] });
+      assert.equal(uk.edition.must, 'a uuid listed by /v1/meta/editions?source=ashe-table14 (a published or superseded release)');
+      const pinned = await Promise.all(uk.edition.validValues!.map((edition) => pay.pay('2134', { ...ANNUAL, edition })));
+      assert.deepEqual(pinned.map((figures) => figures.year).sort(), [2022, 2023, 2024], 'each id pins one of the releases');
+      assert.deepEqual(await pay.payParameters('not-an-area'), uk, 'an area the schema refuses reads Table 14, as the UK does');
+      const london = await pay.payParameters('london');
+      assert.equal(london.year.must, 'a reference year of a published release of `ashe-table15`, and none has been ingested yet (see /v1/meta/sources)');
+      assert.equal(london.year.validValues, undefined);
+      assert.deepEqual(await pay.regionalPayParameters(), { year: london.year });
+    });
+
     it('gives a series of every published year, oldest first', async () => {
       const series = await pay.series('2134', ANNUAL);
       assert.deepEqual(series.points.map((p) => [p.year, p.median]), [2022, 2023, 2024].map((year) => [year, median2134(year)]));

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { DocTag } from '../../http/docs.js';
 import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
@@ -23,6 +24,17 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/local-areas', localAreaRoutes],
   ['/occupations', payRoutes],
   ['/occupations', vacancyRoutes],
+];
+
+/** Every tag the routes use, in the order the docs page shows them: a new group's tag is one line here. */
+export const TAGS: readonly DocTag[] = [
+  { name: 'Occupations', description: 'Find an occupation from a job title, and what it is: the 412 SOC 2020 unit groups, their place in the classification, job titles and tasks (ONS SOC 2020).' },
+  { name: 'Pay', description: 'Pay and paid hours of employee jobs: distribution, mean, jobs and quality, by year, sex, work pattern and area (ONS ASHE).' },
+  { name: 'Employment', description: 'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).' },
+  { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
+  { name: 'Local areas', description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.' },
+  { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },
+  { name: 'Keys', description: 'Free API keys by e-mail confirmation. No key needed.' },
 ];
 
 export const v1Routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -29,6 +29,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'open', clientLimit: { name: 'key-requests', ...LIMITS.keyRequestsPerClient } },
       schema: {
         tags,
+        operationId: 'requestKey',
         summary: 'Ask for a free API key: a confirmation link is e-mailed to the address',
         description: 'The answer is the same, in the same time, whether or not the address already has a key.',
         security: [],
@@ -53,6 +54,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'open', clientLimit: { name: 'confirmations', ...LIMITS.confirmationsPerClient } },
       schema: {
         tags,
+        operationId: 'confirmKey',
         summary: 'Confirm a key request with the token from the e-mailed link; the key is returned once',
         description: 'Revokes the address\'s earlier keys. A token works once. Also accepts the confirmation page\'s form post, answered with a page showing the key.',
         security: [],

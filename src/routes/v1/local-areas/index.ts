@@ -11,6 +11,7 @@ export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Local areas'],
+        operationId: 'listLocalAreas',
         summary: 'Every local area (April 2023 districts; London is one area), with the slug to pass as {area}',
         response: declareResponses({ schema: Type.Array(LocalAreaSchema), description: 'Local areas by name' }, [401, 404, 429]),
       },

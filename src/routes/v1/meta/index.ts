@@ -16,6 +16,7 @@ export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: open,
       schema: {
         tags,
+        operationId: 'listSources',
         summary: 'Upstream sources and the release of each being served',
         security: [],
         response: declareResponses({ schema: Type.Array(SourceResponseSchema), description: 'Every source, with its current release or null' }, [429]),
@@ -30,6 +31,7 @@ export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: open,
       schema: {
         tags,
+        operationId: 'listEditions',
         summary: 'Releases of the sources, newest first, quarantined ones included',
         security: [],
         querystring: EditionsQuerySchema,
@@ -45,6 +47,7 @@ export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { ...open, cache: false },
       schema: {
         tags,
+        operationId: 'getIngestStatus',
         summary: 'When each source was last read, and releases held back',
         security: [],
         response: declareResponses({ schema: IngestStatusResponseSchema, description: 'Ingest status; never cached' }, [429]),

@@ -14,6 +14,7 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listOccupations',
         summary: 'The 412 SOC 2020 unit groups',
         response: declareResponses({ schema: Type.Array(OccupationSummarySchema), description: 'Every unit group, by code' }, [401, 429]),
       },
@@ -26,6 +27,7 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'searchOccupations',
         summary: 'Find occupations from a free-text job title',
         description: 'Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated.',
         querystring: SearchQuerySchema,
@@ -46,6 +48,7 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupation',
         summary: 'One occupation: its place in SOC 2020, sample titles and what job holders do',
         params: SocParamsSchema,
         response: declareResponses({ schema: OccupationProfileSchema, description: 'The occupation profile' }, [401, 404, 429]),
@@ -59,6 +62,7 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listOccupationTitles',
         summary: 'Every job title the coding index classifies to the occupation',
         params: SocParamsSchema,
         response: declareResponses({ schema: Type.Array(OccupationTitleSchema), description: 'Titles in natural word order, alphabetical' }, [401, 404, 429]),

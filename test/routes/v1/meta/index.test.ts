@@ -50,6 +50,7 @@ for (const dialect of DIALECTS) {
       const res = await served.app.inject({ url: '/v1/meta/ingest' });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['cache-control'], 'no-store');
+      assert.equal(res.headers.etag, undefined);
       const body = res.json();
       const run = body.sources.find((s: { sourceKey: string }) => s.sourceKey === 'soc2020-structure');
       assert.match(run.lastRun, ISO);

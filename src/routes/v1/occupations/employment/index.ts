@@ -13,6 +13,7 @@ export const employmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupationEmployment',
         summary: 'People in employment in the occupation: latest count, share of all employment, and a yearly series',
         params: SocParamsSchema,
         querystring: EmploymentQuerySchema,
@@ -27,6 +28,7 @@ export const employmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupationWorkforce',
         summary: 'Who works in the occupation: the industries employing most',
         params: SocParamsSchema,
         response: declareResponses({ schema: WorkforceResponseSchema, description: 'Workforce make-up' }, [401, 404, 429]),

@@ -11,8 +11,10 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:soc/pay',
     {
+      config: { parameterValues: (query) => pay.payParameters(query.area) },
       schema: {
         tags,
+        operationId: 'getOccupationPay',
         summary: 'Pay or paid hours of an occupation: distribution, mean, jobs and quality (ASHE)',
         description: 'With no parameters: gross annual pay of all employee jobs in the UK in the latest published year. `edition` pins an exact release and overrides `year`.',
         params: SocParamsSchema,
@@ -28,6 +30,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getOccupationPaySeries',
         summary: 'Median and mean of a pay measure for every published year',
         params: SocParamsSchema,
         querystring: PaySeriesQuerySchema,
@@ -40,8 +43,10 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:soc/pay/regions',
     {
+      config: { parameterValues: () => pay.regionalPayParameters() },
       schema: {
         tags,
+        operationId: 'getOccupationRegionalPay',
         summary: 'Pay of an occupation in each English region, Wales and Scotland (ASHE Table 15)',
         params: SocParamsSchema,
         querystring: RegionalPayQuerySchema,

@@ -11,6 +11,7 @@ export const occupationSkillsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       schema: {
         tags: ['Skills and work profile'],
+        operationId: 'getOccupationSkills',
         summary: 'Skills of the ESCO occupations related to the occupation through ISCO-08',
         description: 'Related, not equivalent, occupations: ESCO classifies by ISCO-08. Skills are ranked by how many related occupations share them.',
         params: SocParamsSchema,

@@ -11,6 +11,7 @@ export const occupationWorkProfileRoutes: FastifyPluginAsyncTypebox = async (app
     {
       schema: {
         tags: ['Skills and work profile'],
+        operationId: 'getOccupationWorkProfile',
         summary: 'Interests (RIASEC) of the occupation, from O*NET through ISCO-08 and the US SOC',
         description: 'A weighted average of the O*NET ratings of the US occupations the occupation corresponds to; `basedOn` lists them and `derivation` says how.',
         params: SocParamsSchema,

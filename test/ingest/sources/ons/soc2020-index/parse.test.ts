@@ -4,9 +4,9 @@ import { before, describe, it } from 'node:test';
 import { readWorkbookSync, type Workbook } from '../../../../../src/ingest/formats/workbook.js';
 import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from '../../../../../src/ingest/sources/ons/soc2020-index/parse.js';
 import type { CodingIndex, CodingIndexRecord } from '../../../../../src/domain/soc.js';
+import { upstreamPath } from '../../../../helpers/upstream.js';
 
-const REPO_ROOT = new URL('../../../../', import.meta.url);
-const CODING_INDEX_FILE = new URL('../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx', REPO_ROOT);
+const CODING_INDEX_FILE = upstreamPath('soc2020/soc2020volume2thecodingindexexcel16042025.xlsx');
 
 let workbook: Workbook;
 let index: CodingIndex;

@@ -61,6 +61,14 @@ for (const dialect of DIALECTS) {
       assert.equal(scotland.area.code, 'S92000003');
     });
 
+    it('answers a malformed year on regional pay with the years Table 15 is published for', async () => {
+      for (const url of ['/v1/occupations/2134/pay/regions?year=abc', '/v1/occupations/2134/pay?area=london&year=abc']) {
+        const res = await get(url);
+        assert.equal(res.statusCode, 400, url);
+        assert.deepEqual(res.json().invalidParams, [{ name: 'year', reason: '`year` must be a reference year of a published release of `ashe-table15`', validValues: ['2024'] }], url);
+      }
+    });
+
     it('serves one region through `area` on the pay and series endpoints', async () => {
       const pay = (await get('/v1/occupations/2134/pay?area=london')).json();
       assert.deepEqual(pay.area, { code: 'E12000007', slug: 'london', name: 'London' });

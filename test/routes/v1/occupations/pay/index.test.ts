@@ -275,6 +275,29 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(regional.json().invalidParams[0].validValues, ['annual_pay_gross', 'weekly_pay_gross', 'hourly_pay_gross']);
     });
 
+    it('answers a malformed year or edition with the years and releases published for the source the request reads', async () => {
+      const year = await get('/v1/occupations/2134/pay?year=abc');
+      assert.equal(year.statusCode, 400);
+      assert.deepEqual(year.json().invalidParams, [
+        { name: 'year', reason: '`year` must be a reference year of a published release of `ashe-table14`', validValues: ['2022', '2023', '2024'] },
+      ]);
+      assert.match(year.json().detail, /Valid values of `year`: 2022, 2023, 2024\.$/);
+
+      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as { id: string; status: string }[];
+      const pinnable = editions.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id);
+      assert.equal(pinnable.length, 3);
+      const edition = await get('/v1/occupations/2134/pay?edition=not-a-uuid');
+      assert.equal(edition.statusCode, 400);
+      const [param] = edition.json().invalidParams;
+      assert.equal(param.reason, '`edition` must be a uuid listed by /v1/meta/editions?source=ashe-table14 (a published or superseded release)');
+      assert.deepEqual(param.validValues, pinnable);
+      assert.match(edition.json().detail, new RegExp(`Valid values of \`edition\`: ${pinnable.join(', ')}\\.$`));
+
+      const regional = (await get('/v1/occupations/2134/pay?area=london&year=abc')).json();
+      assert.equal(regional.status, 400);
+      assert.match(regional.detail, /^`year` must be a reference year of a published release of `ashe-table15`, and none has been ingested yet/);
+    });
+
     it('answers 404 for a code that is not a unit group', async () => {
       const res = await get('/v1/occupations/213/pay');
       assert.equal(res.statusCode, 404);
