@@ -31,6 +31,7 @@ export const TAGS: readonly DocTag[] = [
   { name: 'Occupations', description: 'Find an occupation from a job title, and what it is: the 412 SOC 2020 unit groups, their place in the classification, job titles and tasks (ONS SOC 2020).' },
   { name: 'Pay', description: 'Pay and paid hours of employee jobs: distribution, mean, jobs and quality, by year, sex, work pattern and area (ONS ASHE).' },
   { name: 'Employment', description: 'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).' },
+  { name: 'Vacancies', description: 'Vacancies, hard-to-fill and skill-shortage vacancies from the Employer Skills Survey (DfE), which codes to SOC 2010: the figures of the SOC 2010 unit group supplying most of the occupation\'s workers, said so in `derivation`.' },
   { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
   { name: 'Local areas', description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.' },
   { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },

@@ -10,8 +10,8 @@ export const vacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:soc/vacancies',
     {
       schema: {
-        operationId: 'getOccupationVacancies',
         tags: ['Vacancies'],
+        operationId: 'getOccupationVacancies',
         summary: 'Vacancies, hard-to-fill and skill-shortage vacancies of an occupation (Employer Skills Survey)',
         description: 'The survey codes to SOC 2010: the figures are those of the SOC 2010 unit group that supplies most of the occupation\'s workers, and `group` and `derivation` say which and how much it covers. UK only.',
         params: SocParamsSchema,
