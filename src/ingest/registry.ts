@@ -2,9 +2,11 @@ import type { AnySourceDescriptor } from './source.js';
 import { iscoUsSocCrosswalkSource } from './sources/bls/isco-us-soc-crosswalk/descriptor.js';
 import { essVacanciesNationsSource } from './sources/dfe/ess-vacancies-nations/descriptor.js';
 import { essVacanciesSource } from './sources/dfe/ess-vacancies/descriptor.js';
+import { occupationsInDemandSource } from './sources/dfe/occupations-in-demand/descriptor.js';
 import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
+import { sponsoredWorkVisasSource } from './sources/home-office/sponsored-work-visas/descriptor.js';
 import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js';
 import { onetInterestsSource } from './sources/onet/onet-interests/descriptor.js';
 import { onetOccupationsSource } from './sources/onet/onet-occupations/descriptor.js';
@@ -13,6 +15,8 @@ import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-indust
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
+import { onlineJobAdvertsLocalSource } from './sources/ons/online-job-adverts-local/descriptor.js';
+import { onlineJobAdvertsSource } from './sources/ons/online-job-adverts/descriptor.js';
 import { geographySource } from './sources/ons/ons-geography/descriptor.js';
 import { socCrosswalkSource } from './sources/ons/soc-crosswalk/descriptor.js';
 import { socDescriptionsSource } from './sources/ons/soc2020-descriptions/descriptor.js';
@@ -50,6 +54,10 @@ export const SOURCES: AnySourceDescriptor[] = [
   asheTable15Source,
   essVacanciesSource,
   essVacanciesNationsSource,
+  sponsoredWorkVisasSource,
+  occupationsInDemandSource,
+  onlineJobAdvertsSource,
+  onlineJobAdvertsLocalSource,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {
