@@ -8,7 +8,9 @@ import { resolveSecret } from './keys/secret.js';
 import { Areas } from './queries/areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
+import { Demand } from './queries/demand.js';
 import { Employment } from './queries/employment.js';
+import { JobAdverts } from './queries/job-adverts.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
@@ -16,6 +18,7 @@ import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
+import { Visas } from './queries/visas.js';
 import { WorkProfiles } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
@@ -47,6 +50,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
+  const areas = new Areas(store.db, currentEditions);
   return {
     config,
     store,
@@ -58,9 +62,12 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     pay: new PayFigures(store.db, currentEditions, occupations),
     skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
     workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
-    areas: new Areas(store.db, currentEditions),
+    areas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
+    visas: new Visas(currentEditions, occupations),
+    demand: new Demand(currentEditions, occupations),
+    jobAdverts: new JobAdverts(currentEditions, occupations, areas),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

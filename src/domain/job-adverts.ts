@@ -4,6 +4,8 @@
  * the job-advert responses are built from. A suppressed figure is null, never zero.
  */
 
+import { PAY_REGIONS, UNITED_KINGDOM, type LocalArea } from './areas.js';
+
 /** The first month every monthly response lists. */
 export const JOB_ADVERT_SERIES_START = '2017-01';
 
@@ -55,3 +57,9 @@ export interface LocalAdvertRelease {
   rows: LocalAdvertQuarter[];
   notices: JobAdvertNotice[];
 }
+
+/**
+ * The UK and the eleven pay regions as areas of the local endpoints: the interface takes them as
+ * `{area}` besides the local areas (London is both a region and a local area).
+ */
+export const WIDER_ADVERT_AREAS: readonly LocalArea[] = [UNITED_KINGDOM, ...PAY_REGIONS].map((area) => ({ ...area, region: area.name }));

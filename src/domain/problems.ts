@@ -72,11 +72,11 @@ export function invalidParameter(name: string, reason: string, validValues?: rea
   });
 }
 
-/** A 404 naming the source of which no release has been ingested. */
-export function sourceUnavailable(source: { key: string; name: string }, what: string): Problem {
+/** A 404 naming the source of which no release has been ingested, and where its publisher publishes it. */
+export function sourceUnavailable(source: { key: string; name: string; publisher: string; url: string }, what: string): Problem {
   return new Problem(
     'source-unavailable',
-    `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. See /v1/meta/sources.`,
+    `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. ${source.publisher} publishes it at ${source.url}. See /v1/meta/sources.`,
     { source: source.key },
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DocTag } from '../../http/docs.js';
+import { demandRoutes } from './demand/index.js';
+import { jobAdvertRoutes } from './job-adverts/index.js';
 import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
@@ -9,6 +11,7 @@ import { payRoutes } from './occupations/pay/index.js';
 import { occupationSkillsRoutes } from './occupations/skills/index.js';
 import { vacancyRoutes } from './occupations/vacancies/index.js';
 import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js';
+import { visaRoutes } from './visas/index.js';
 
 /**
  * Every /v1 endpoint group (a folder beside this file) with its prefix: a new group is its folder,
@@ -24,6 +27,9 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/local-areas', localAreaRoutes],
   ['/occupations', payRoutes],
   ['/occupations', vacancyRoutes],
+  ['', visaRoutes],
+  ['', demandRoutes],
+  ['', jobAdvertRoutes],
 ];
 
 /** Every tag the routes use, in the order the docs page shows them: a new group's tag is one line here. */
@@ -32,6 +38,9 @@ export const TAGS: readonly DocTag[] = [
   { name: 'Pay', description: 'Pay and paid hours of employee jobs: distribution, mean, jobs and quality, by year, sex, work pattern and area (ONS ASHE).' },
   { name: 'Employment', description: 'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).' },
   { name: 'Vacancies', description: 'Vacancies, hard-to-fill and skill-shortage vacancies from the Employer Skills Survey (DfE), which codes to SOC 2010: the figures of the SOC 2010 unit group supplying most of the occupation\'s workers, said so in `derivation`.' },
+  { name: 'Visas', description: 'Sponsored work visa applications and grants by occupation, route, nationality and industry (Home Office). No release ingested yet: the endpoints answer 404 naming the source.' },
+  { name: 'Occupations in demand', description: 'The demand level of each occupation from five labour market indicators (Skills England, Department for Education). No release ingested yet: the endpoints answer 404 naming the source.' },
+  { name: 'Job adverts', description: 'New online job adverts by occupation: monthly for the UK and regions, quarterly for local areas (ONS). No release ingested yet: the endpoints answer 404 naming the source.' },
   { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
   { name: 'Local areas', description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.' },
   { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },
