@@ -52,8 +52,46 @@ function defaultedParametersOptional<T>(document: T): T {
   return document;
 }
 
+type MediaExamples = Record<string, unknown>;
+type RouteSchema = { response?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> };
+type DocumentResponses = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> }>> };
+
+/**
+ * The examples of the routes' success responses, as the routes declare them. The generator walks
+ * examples as if they were schemas and drops any `definitions` member (a field of some resources),
+ * so the declared examples are collected before it runs and put back after.
+ */
+function declaredExamples() {
+  const examples = new Map<string, MediaExamples>();
+  const key = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+  return {
+    collect({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[] } }) {
+      for (const [status, response] of Object.entries((schema as RouteSchema | undefined)?.response ?? {})) {
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          if (media.examples) for (const method of [route.method].flat()) examples.set(`${key(method, url)} ${status} ${type}`, media.examples);
+        }
+      }
+      return { schema: schema as never, url };
+    },
+    restore<T>(document: T): T {
+      for (const [path, operations] of Object.entries((document as DocumentResponses).paths ?? {})) {
+        for (const [method, operation] of Object.entries(operations)) {
+          for (const [status, response] of Object.entries(operation.responses ?? {})) {
+            for (const [type, media] of Object.entries(response.content ?? {})) {
+              const declared = examples.get(`${key(method, path)} ${status} ${type}`);
+              if (declared) media.examples = declared;
+            }
+          }
+        }
+      }
+      return document;
+    },
+  };
+}
+
 /** OpenAPI 3.1 generated from the route schemas, at /v1/openapi.json, and a docs page served locally. */
 export async function registerDocs(app: FastifyInstance, options: DocsOptions): Promise<void> {
+  const examples = declaredExamples();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -72,7 +110,8 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
     },
     hideUntagged: true,
     stripBasePath: false,
-    transformObject: (document) => ('openapiObject' in document ? defaultedParametersOptional(document.openapiObject) : document.swaggerObject),
+    transform: examples.collect,
+    transformObject: (document) => ('openapiObject' in document ? examples.restore(defaultedParametersOptional(document.openapiObject)) : document.swaggerObject),
   });
   // The docs page's own assets and routes need no key (the hook sees only routes added after it).
   app.addHook('onRoute', (route) => {
