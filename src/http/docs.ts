@@ -6,7 +6,8 @@ import type { SourceProfile } from '../domain/sources.js';
 const API_DESCRIPTION = `Labour market information for the 412 UK SOC 2020 occupations, from open datasets.
 Every figure carries its quality, its coverage and the exact upstream release it came from.
 Resolve a job title to a code with /v1/occupations/search, then use the code with the other endpoints.
-Errors are RFC 9457 problem details. Keys are free: POST /v1/keys/requests.`;
+Errors are RFC 9457 problem details. Keys are free: POST /v1/keys/requests.
+Which figures exist: /v1/meta/sources lists every source with the release being served, or a status saying none has been ingested; an endpoint whose source has no release answers 404 naming the source and where its publisher publishes it. Examples marked illustrative show the shape of a response with made-up figures, never data.`;
 
 /** The licence of the code (package.json's `license`); the data's licences are those of its sources. */
 const CODE_LICENCE = { name: 'MIT', identifier: 'MIT' };
