@@ -65,9 +65,9 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     areas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
-    visas: new Visas(currentEditions, occupations),
-    demand: new Demand(currentEditions, occupations),
-    jobAdverts: new JobAdverts(currentEditions, occupations, areas),
+    visas: new Visas(store.db, currentEditions, occupations),
+    demand: new Demand(store.db, currentEditions, occupations),
+    jobAdverts: new JobAdverts(store.db, currentEditions, occupations, areas),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

@@ -1,48 +1,68 @@
-import type { LocalArea } from '../domain/areas.js';
+import { payArea, UNITED_KINGDOM, type LocalArea } from '../domain/areas.js';
 import { WIDER_ADVERT_AREAS } from '../domain/job-adverts.js';
 import { Problem } from '../domain/problems.js';
 import type { AreaAdvertsResponse, JobAdvertListResponse, JobAdvertQuery, JobAdvertResponse, LocalAdvertAreasResponse, LocalAdvertResponse } from '../schemas/job-adverts.js';
+import { jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
+import type { Db } from '../store/schema.js';
 import type { Areas } from './areas.js';
 import type { CurrentEditions } from './current-editions.js';
+import {
+  areaAdvertsResponse,
+  jobAdvertListResponse,
+  jobAdvertResponse,
+  LocalAdvertIndex,
+  localAdvertAreasResponse,
+  localAdvertResponse,
+} from './job-advert-responses.js';
 import type { Occupations } from './occupations.js';
-import { unreadRelease } from './unread-release.js';
 
 const MONTHLY = 'online-job-adverts';
 const LOCAL = 'online-job-adverts-local';
 const WHAT = 'New online job adverts';
 const WHAT_LOCAL = 'New online job adverts by local area';
 
-/** New online job adverts (ONS): built by `job-advert-responses.ts` from the releases' rows. */
+/** New online job adverts (ONS): the current releases' rows, built into responses by `job-advert-responses.ts`. */
 export class JobAdverts {
   constructor(
+    private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly occupations: Occupations,
     private readonly areas: Areas,
   ) {}
 
-  async occupation(soc: string, _area: JobAdvertQuery['area']): Promise<JobAdvertResponse> {
-    await this.occupations.unitGroup(soc);
-    return unreadRelease(await this.current.serving(MONTHLY, WHAT));
+  async occupation(soc: string, slug: JobAdvertQuery['area']): Promise<JobAdvertResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const area = payArea(slug);
+    const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
+    return jobAdvertResponse(await jobAdvertReleaseOf(this.db, edition.id, area.code), area, soc, unit.title, provenance);
   }
 
-  async list(_area: JobAdvertQuery['area'], _limit: number): Promise<JobAdvertListResponse> {
-    return unreadRelease(await this.current.serving(MONTHLY, WHAT));
+  async list(slug: JobAdvertQuery['area'], limit: number): Promise<JobAdvertListResponse> {
+    const area = payArea(slug);
+    const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
+    return jobAdvertListResponse(await jobAdvertReleaseOf(this.db, edition.id, area.code), area, await this.occupations.unitTitles(), limit, provenance);
   }
 
   async localAreas(soc: string): Promise<LocalAdvertAreasResponse> {
-    await this.occupations.unitGroup(soc);
-    return unreadRelease(await this.current.serving(LOCAL, WHAT_LOCAL));
+    const unit = await this.occupations.unitGroup(soc);
+    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
+    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { soc2020: soc }));
+    return localAdvertAreasResponse(index, await this.areas.localAreas(), soc, unit.title, provenance);
   }
 
-  async local(soc: string, area: string): Promise<LocalAdvertResponse> {
-    await this.occupations.unitGroup(soc);
-    await this.advertArea(area);
-    return unreadRelease(await this.current.serving(LOCAL, WHAT_LOCAL));
+  async local(soc: string, value: string): Promise<LocalAdvertResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const area = await this.advertArea(value);
+    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
+    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }));
+    return localAdvertResponse(index, area, soc, unit.title, provenance);
   }
 
-  async inArea(area: string, _limit: number): Promise<AreaAdvertsResponse> {
-    await this.advertArea(area);
-    return unreadRelease(await this.current.serving(LOCAL, WHAT_LOCAL));
+  async inArea(value: string, limit: number): Promise<AreaAdvertsResponse> {
+    const area = await this.advertArea(value);
+    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
+    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }));
+    return areaAdvertsResponse(index, area, await this.occupations.unitTitles(), limit, provenance);
   }
 
   /** A local area by GSS code or slug, or the UK or a region (the interface takes those too); a 404 naming it otherwise. */

@@ -1,30 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DemandAssessment, DemandIndicator, DemandRelease } from '../../src/domain/demand.js';
 import { demandListResponse, demandResponse } from '../../src/queries/demand-responses.js';
+import { DEMAND_RELEASE as release } from '../helpers/constructed-releases.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 
 const provenance = { source: 'test', publisher: 'test', licence: 'test', edition: 'constructed in the test', published: null, url: 'https://example.org/' };
 const titleOf = (soc: string) => `Title of ${soc}`;
-
-const indicators = (...signals: DemandIndicator['signal'][]): DemandIndicator[] =>
-  (['hours_worked', 'wage_premium', 'wage_growth', 'online_job_adverts', 'visa_grants'] as const).map((indicator, i) => ({ indicator, signal: signals[i] ?? 'none', measures: `measures ${indicator}` }));
-
-const assessment = (soc2020: string, year: number, level: DemandAssessment['level'], demandIndex: number | null, signals: DemandIndicator['signal'][] = []): DemandAssessment => ({
-  soc2020, year, level, demandIndex, indicators: indicators(...signals), uncertainty: null, imputation: 'imputed wage growth', capping: null, onImmigrationSalaryList: null, workers: 1000,
-});
-
-/** An assessment made up for the test (indicators listed in reverse, hours worked first). */
-const release: DemandRelease = {
-  year: 2025,
-  assessments: [
-    assessment('2134', 2025, 'critical', 1.8, ['elevated', 'none', 'none', 'elevated', 'critical']),
-    assessment('2134', 2024, 'elevated', 0.9),
-    assessment('6135', 2025, 'elevated', 0.7, ['elevated']),
-    assessment('2231', 2025, 'elevated', null),
-    assessment('9111', 2025, 'not_in_high_demand', -0.5),
-  ],
-};
 
 describe('demand responses from constructed figures', () => {
   it("gives the occupation's latest year and the year before, indicators in the spec's order", () => {

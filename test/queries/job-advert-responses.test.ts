@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAY_REGIONS, UNITED_KINGDOM, type LocalArea } from '../../src/domain/areas.js';
-import { WIDER_ADVERT_AREAS, type JobAdvertMonth, type JobAdvertRelease, type LocalAdvertQuarter, type LocalAdvertRelease } from '../../src/domain/job-adverts.js';
-import { monthsFrom, quartersFrom } from '../../src/domain/periods.js';
+import { UNITED_KINGDOM } from '../../src/domain/areas.js';
+import { WIDER_ADVERT_AREAS } from '../../src/domain/job-adverts.js';
 import {
   areaAdvertsResponse,
   jobAdvertListResponse,
@@ -11,31 +10,14 @@ import {
   localAdvertAreasResponse,
   localAdvertResponse,
 } from '../../src/queries/job-advert-responses.js';
+import { BATH, LEEDS, LONDON, localAdvertRelease, monthlyAdvertRelease, notices, YORK } from '../helpers/constructed-releases.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 
 const provenance = { source: 'test', publisher: 'test', licence: 'test', edition: 'constructed in the test', published: null, url: 'https://example.org/' };
 const titleOf = (soc: string) => `Title of ${soc}`;
-const notices = [{ heading: 'Constructed', text: 'A notice made up for the test.' }];
-const LONDON = PAY_REGIONS.find((r) => r.slug === 'london')!;
-
-/** Monthly figures made up for the test: 2023 and 2024, UK and London. */
-function monthly(): JobAdvertRelease {
-  const months = monthsFrom('2023-01', '2024-12');
-  const rows: JobAdvertMonth[] = [];
-  for (const month of months) {
-    const in2024 = month.startsWith('2024');
-    // 2134: 100 a month in 2023, 110 in 2024; March 2024 and May 2023 suppressed
-    rows.push({ areaCode: UNITED_KINGDOM.code, soc2020: '2134', month, adverts: month === '2024-03' || month === '2023-05' ? null : in2024 ? 110 : 100 });
-    // 2231: 200 a month in 2024 only; 6135: every 2024 month suppressed, 50 a month in 2023
-    if (in2024) rows.push({ areaCode: UNITED_KINGDOM.code, soc2020: '2231', month, adverts: 200 });
-    rows.push({ areaCode: UNITED_KINGDOM.code, soc2020: '6135', month, adverts: in2024 ? null : 50 });
-    if (in2024) rows.push({ areaCode: LONDON.code, soc2020: '2134', month, adverts: 10 });
-  }
-  return { months, rows, notices };
-}
 
 describe('monthly job advert responses from constructed figures', () => {
-  const release = monthly();
+  const release = monthlyAdvertRelease();
 
   it("totals the latest twelve published months, compares months published in both years, and ranks in the area", () => {
     const body = jobAdvertResponse(release, UNITED_KINGDOM, '2134', 'Programmers', provenance);
@@ -72,31 +54,8 @@ describe('monthly job advert responses from constructed figures', () => {
   });
 });
 
-const LEEDS: LocalArea = { code: 'E08000035', slug: 'leeds', name: 'Leeds', region: 'Yorkshire and The Humber' };
-const YORK: LocalArea = { code: 'E06000014', slug: 'york', name: 'York', region: 'Yorkshire and The Humber' };
-const BATH: LocalArea = { code: 'E06000022', slug: 'bath-and-north-east-somerset', name: 'Bath and North East Somerset', region: 'South West' };
-
-/** Quarterly figures made up for the test: 2022 Q1 to 2024 Q4, with the UK's. */
-function local(): LocalAdvertRelease {
-  const quarters = quartersFrom('2022 Q1', '2024 Q4');
-  const rows: LocalAdvertQuarter[] = [];
-  const put = (area: LocalArea | typeof UNITED_KINGDOM, soc2020: string | null, figures: Record<string, number | null>) => {
-    for (const [quarter, adverts] of Object.entries(figures)) rows.push({ areaCode: area.code, soc2020, quarter, adverts });
-  };
-  const year = (y: number, ...values: Array<number | null>) => Object.fromEntries(values.map((v, i) => [`${y} Q${i + 1}`, v]));
-  put(LEEDS, null, { ...year(2023, 900, 900, 900, 900), ...year(2024, 1000, 1000, 1000, 1000) });
-  put(LEEDS, '2134', { ...year(2023, 40, 40, null, 50), ...year(2024, 50, null, 60, 70) });
-  put(LEEDS, '2231', year(2024, 100, 100, 100, 100));
-  put(YORK, null, year(2024, 500, 500, 500, 500));
-  put(YORK, '2134', year(2024, 10, 10, 10, 10));
-  put(YORK, '2231', year(2024, null, null, null, null));
-  put(UNITED_KINGDOM, null, year(2024, 100_000, 100_000, 100_000, 100_000));
-  put(UNITED_KINGDOM, '2134', year(2024, 2000, 2000, 2000, 2000));
-  return { quarters, rows, notices };
-}
-
 describe('local job advert responses from constructed figures', () => {
-  const index = new LocalAdvertIndex(local());
+  const index = new LocalAdvertIndex(localAdvertRelease());
 
   it('works out an occupation\'s year in an area: published quarters only, per thousand of the area\'s adverts, concentration against the UK', () => {
     // per thousand and concentration over Q1, Q3, Q4 (Q2 suppressed): 180 of 3,000 adverts locally is 60 per thousand;

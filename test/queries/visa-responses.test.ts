@@ -1,42 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { VisaBreakdownFigures, VisaRelease } from '../../src/domain/visas.js';
 import { visaListResponse, visaResponse } from '../../src/queries/visa-responses.js';
+import { VISA_RELEASE as release } from '../helpers/constructed-releases.js';
 
 const provenance = { source: 'test', publisher: 'test', licence: 'test', edition: 'constructed in the test', published: null, url: 'https://example.org/' };
 const titleOf = (soc: string) => `Title of ${soc}`;
-
-const breakdown = (quarter: string, kind: VisaBreakdownFigures['kind'], name: string, grants: number): VisaBreakdownFigures => ({ soc2020: '2134', quarter, kind, name, grants });
-
-/** Figures made up for the test: five quarters, the latest provisional, four occupations. */
-const release: VisaRelease = {
-  quarters: [
-    { quarter: '2024 Q3', provisional: false },
-    { quarter: '2024 Q4', provisional: false },
-    { quarter: '2025 Q1', provisional: false },
-    { quarter: '2025 Q2', provisional: false },
-    { quarter: '2025 Q3', provisional: true },
-  ],
-  figures: [
-    { soc2020: '2134', quarter: '2024 Q3', applications: 50, grants: 40 },
-    { soc2020: '2134', quarter: '2024 Q4', applications: 100, grants: 90 },
-    { soc2020: '2134', quarter: '2025 Q2', applications: 60, grants: 50 },
-    { soc2020: '2134', quarter: '2025 Q3', applications: 30, grants: 20 },
-    { soc2020: '2231', quarter: '2024 Q4', applications: 200, grants: 160 },
-    { soc2020: '6135', quarter: '2025 Q3', applications: 400, grants: 300 },
-    { soc2020: '1111', quarter: '2025 Q1', applications: 5, grants: 0 },
-  ],
-  breakdowns: [
-    breakdown('2024 Q3', 'route', 'Skilled Worker', 40),
-    breakdown('2024 Q4', 'route', 'Skilled Worker', 80),
-    breakdown('2025 Q2', 'route', 'Skilled Worker', 50),
-    breakdown('2025 Q3', 'route', 'Skilled Worker', 10),
-    breakdown('2024 Q4', 'route', 'Global Business Mobility', 10),
-    breakdown('2025 Q3', 'route', 'Global Business Mobility', 10),
-    ...Array.from({ length: 12 }, (_, i) => breakdown('2025 Q2', 'nationality', `N${String(i + 1).padStart(2, '0')}`, 12 - i)),
-    ...[50, 40, 30, 20, 10, 10].map((grants, i) => breakdown('2025 Q2', 'industry', `I${i + 1}`, grants)),
-  ],
-};
 
 describe('visa responses from constructed figures', () => {
   it('sums the latest four quarters and ranks by grants, equal grants sharing a rank', () => {
