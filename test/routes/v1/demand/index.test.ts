@@ -1,5 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { insertDemandRelease } from '../../../../src/store/demand.js';
+import { DEMAND_RELEASE, publishConstructed } from '../../../helpers/constructed-releases.js';
 import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
 
@@ -36,6 +38,19 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([demand.publisher, demand.url, demand.cadence, demand.currentEdition], ['Department for Education (Skills England)', PAGE, 'yearly', null]);
       assert.match(String(demand.name), /SOC 2020 unit group/);
       assert.match(String(demand.status), /^No release has been ingested/);
+    });
+
+    it('answers from a published release: its rows staged, read back and built into the responses', async () => {
+      await publishConstructed(served.store.db, 'occupations-in-demand', (trx, id) => insertDemandRelease(trx, id, DEMAND_RELEASE));
+      served.refresh();
+      const body = (await served.get('/v1/occupations/2134/demand')).json();
+      assert.deepEqual([body.latest.year, body.latest.level, body.latest.demandIndex, body.previous.year, body.latest.onImmigrationSalaryList], [2025, 'critical', 1.8, 2024, null]);
+      assert.equal(body.latest.indicators[0].indicator, 'visa_grants');
+      const list = (await served.get('/v1/demand')).json();
+      assert.deepEqual([list.year, ...list.occupations.map((o: { soc2020: string }) => o.soc2020)], [2025, '2134', '6135', '2231']);
+      assert.equal(list.occupations[1].title, 'Care workers and home carers');
+      const unassessed = await served.get('/v1/occupations/1111/demand');
+      assert.deepEqual([unassessed.statusCode, unassessed.json().type], [404, '/problems/figure-not-found']);
     });
   });
 }

@@ -1,6 +1,8 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { PAY_AREA_SLUGS } from '../../../../src/domain/areas.js';
+import { insertJobAdvertRelease, insertLocalAdvertRelease } from '../../../../src/store/job-adverts.js';
+import { localAdvertRelease, monthlyAdvertRelease, publishConstructed } from '../../../helpers/constructed-releases.js';
 import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
 
@@ -80,6 +82,28 @@ for (const dialect of DIALECTS) {
         assert.match(String(source.name), /SOC 2020 unit group/);
         assert.match(String(source.status), /^No release has been ingested/);
       }
+    });
+
+    it('answers from published releases: their rows staged, read back and built into the responses', async () => {
+      await publishConstructed(served.store.db, 'online-job-adverts', (trx, id) => insertJobAdvertRelease(trx, id, monthlyAdvertRelease()));
+      await publishConstructed(served.store.db, 'online-job-adverts-local', (trx, id) => insertLocalAdvertRelease(trx, id, localAdvertRelease()));
+      served.refresh();
+      const uk = (await served.get('/v1/occupations/2134/job-adverts')).json();
+      assert.deepEqual(uk.latestYear, { from: '2024-01', to: '2024-12', adverts: 1210, monthsSuppressed: 1, averagePerMonth: 110, changePercent: 10, rank: 2, occupationsRanked: 3 });
+      assert.deepEqual([uk.months.length, uk.notices[0].heading], [96, 'Constructed']);
+      assert.equal((await served.get('/v1/occupations/2134/job-adverts?area=london')).json().latestYear.rank, 1);
+      assert.deepEqual((await served.get('/v1/job-adverts?limit=1')).json().occupations.map((o: { soc2020: string }) => o.soc2020), ['2231']);
+
+      const areas = (await served.get('/v1/occupations/2134/job-adverts/local')).json();
+      assert.deepEqual(areas.areas.map((a: { rank: number; area: { slug: string } }) => `${a.rank} ${a.area.slug}`), ['1 leeds', '2 york']);
+      assert.equal(areas.areas[0].area.region, 'Yorkshire and The Humber');
+      const leeds = (await served.get('/v1/occupations/2134/job-adverts/local/E08000035')).json();
+      assert.deepEqual([leeds.rank, leeds.occupationsRanked, leeds.changePercent, leeds.latestYear.concentration, leeds.quarters.length], [2, 2, 33.3, 3, 12]);
+      const inLeeds = (await served.get('/v1/local-areas/leeds/job-adverts')).json();
+      assert.deepEqual([inLeeds.allOccupations.adverts, ...inLeeds.occupations.map((o: { soc2020: string }) => o.soc2020)], [4000, '2231', '2134']);
+      assert.equal((await served.get('/v1/local-areas/uk/job-adverts')).json().allOccupations.adverts, 400_000);
+      const bath = await served.get('/v1/local-areas/bath-and-north-east-somerset/job-adverts');
+      assert.deepEqual([bath.statusCode, bath.json().type], [404, '/problems/figure-not-found']);
     });
   });
 }

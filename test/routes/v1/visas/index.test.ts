@@ -1,5 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { insertVisaRelease } from '../../../../src/store/visas.js';
+import { publishConstructed, VISA_RELEASE } from '../../../helpers/constructed-releases.js';
 import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
 
@@ -47,6 +49,21 @@ for (const dialect of DIALECTS) {
       );
       assert.match(String(visas.name), /by occupation \(SOC 2020 unit group\)/);
       assert.equal(visas.status, 'No release has been ingested, so the figures that need this source answer 404 naming it.');
+    });
+
+    it('answers from a published release: its rows staged, read back and built into the responses', async () => {
+      await publishConstructed(served.store.db, 'home-office-work-visas', (trx, id) => insertVisaRelease(trx, id, VISA_RELEASE));
+      served.refresh();
+      const res = await served.get('/v1/occupations/2134/visas');
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.deepEqual([body.title, body.latestYear.grants, body.latestYear.rank, body.latestYear.occupationsRanked], ['Programmers and software development professionals', 160, 2, 3]);
+      assert.deepEqual(body.quarters.map((q: { grants: number; provisional: boolean }) => `${q.grants}${q.provisional ? 'p' : ''}`), ['90', '0', '50', '20p']);
+      assert.deepEqual([body.provenance.publisher, body.provenance.edition], ['Home Office', 'constructed in the test']);
+      const list = (await served.get('/v1/visas?limit=2')).json();
+      assert.deepEqual(list.occupations.map((o: { soc2020: string; title: string; rank: number }) => `${o.rank} ${o.soc2020} ${o.title}`), ['1 6135 Care workers and home carers', '2 2134 Programmers and software development professionals']);
+      const source = ((await served.get('/v1/meta/sources')).json() as Array<Record<string, unknown>>).find((s) => s.key === 'home-office-work-visas')!;
+      assert.deepEqual([source.currentEdition, source.status], ['constructed in the test', 'Serving the release "constructed in the test".']);
     });
   });
 }
