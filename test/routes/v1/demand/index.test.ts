@@ -8,7 +8,7 @@ import { DIALECTS } from '../../../helpers/stores.js';
 const PAGE = 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand';
 
 for (const dialect of DIALECTS) {
-  describe(`GET /v1/occupations/{soc}/demand and /v1/demand, no release ingested (${dialect})`, () => {
+  describe(`GET /v1/occupations/{soc}/demand and /v1/demand (${dialect})`, () => {
     let served: ServedApp;
     before(async () => {
       served = await servedFromTemplate(dialect);

@@ -9,7 +9,7 @@ import { DIALECTS } from '../../../helpers/stores.js';
 const PAGE = 'https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/methodologies/measuringlabourdemandvolumesacrosstheukusingtextkerneldatauserguide';
 
 for (const dialect of DIALECTS) {
-  describe(`the job-advert routes, no release ingested (${dialect})`, () => {
+  describe(`the job-advert routes (${dialect})`, () => {
     let served: ServedApp;
     before(async () => {
       served = await servedFromTemplate(dialect);

@@ -8,7 +8,7 @@ import { DIALECTS } from '../../../helpers/stores.js';
 const PAGE = 'https://www.gov.uk/government/statistical-data-sets/immigration-system-statistics-data-tables';
 
 for (const dialect of DIALECTS) {
-  describe(`GET /v1/occupations/{soc}/visas and /v1/visas, no release ingested (${dialect})`, () => {
+  describe(`GET /v1/occupations/{soc}/visas and /v1/visas (${dialect})`, () => {
     let served: ServedApp;
     before(async () => {
       served = await servedFromTemplate(dialect);
