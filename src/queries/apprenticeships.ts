@@ -7,7 +7,7 @@ import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import { NCS_CONTENT_EXPORT, type JobProfiles, type JobProfilesView } from './job-profiles.js';
 import type { Occupations } from './occupations.js';
-import { placeByTitles, unitGroupsByTitle } from './title-placement.js';
+import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey } from './title-placement.js';
 
 const STANDARDS = 'apprenticeship-standards';
 /** Skills England's other products, registered with no release: named in the coverage. */
@@ -31,7 +31,7 @@ export interface ApprenticeshipsQuery {
  * shown only when asked for.
  */
 export class Apprenticeships {
-  private titles: { key: string; index: Map<string, Set<string>> } | null = null;
+  private titles: { key: string; index: TitleIndexByKey } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -66,8 +66,8 @@ export class Apprenticeships {
       for (const code of standards) note(code, `the National Careers Service profile "${profile.title}" (placed here by its ${match}) linked it in November 2020`);
     }
     for (const standard of approved) {
-      for (const placement of placeByTitles(this.titles.index, standard.typicalJobTitles[0] ?? '', standard.typicalJobTitles.slice(1))) {
-        if (placement.soc2020 === soc) note(standard.code, `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group`);
+      for (const placement of placeByTitles(this.titles.index, standard.typicalJobTitles[0] ?? '', standard.typicalJobTitles.slice(1), { qualifiedAmongOthers: false })) {
+        if (placement.soc2020 === soc) note(standard.code, `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group${placement.qualified ? ' (with a qualifier)' : ''}`);
       }
     }
 
@@ -82,7 +82,9 @@ export class Apprenticeships {
         if (old) occupations.push(inactiveOccupationOf(old, derivation, standardsPage, exportEdition?.label ?? 'the NCS content export'));
       }
     }
-    occupations.sort((a, b) => rank(a) - rank(b) || (a.level ?? 99) - (b.level ?? 99) || a.code.localeCompare(b.code));
+    const strength = (o: ApprenticeshipOccupation) => evidence.get(o.code)!.reasons.length;
+    // Approved before inactive, then the standards with most evidence, then by level.
+    occupations.sort((a, b) => rank(a) - rank(b) || strength(b) - strength(a) || (a.level ?? 99) - (b.level ?? 99) || a.code.localeCompare(b.code));
 
     // Counts are over primary matches, as the spec defines them; every match here is partial.
     const primary = occupations.filter((o) => o.match === 'primary');

@@ -3,7 +3,7 @@ import { liveSlugsOf, profilesOf } from '../store/routes-in.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
-import { placeByTitles, unitGroupsByTitle, type TitleMatchKind } from './title-placement.js';
+import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey, type TitleMatchKind } from './title-placement.js';
 
 export const NCS_JOB_PROFILES = 'ncs-job-profiles';
 export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020';
@@ -74,7 +74,7 @@ export class JobProfiles {
     return built.key === key ? built : this.get(what);
   }
 
-  private async build(key: string, pages: Served, exported: Served | null, titles: Map<string, Set<string>>): Promise<JobProfilesView> {
+  private async build(key: string, pages: Served, exported: Served | null, titles: TitleIndexByKey): Promise<JobProfilesView> {
     const [live, retrieved, old] = await Promise.all([
       liveSlugsOf(this.db, pages.edition.id),
       profilesOf(this.db, pages.edition.id),
@@ -94,7 +94,7 @@ export class JobProfiles {
     const bySoc = new Map<string, ProfilePlacement[]>();
     let placed = 0;
     for (const { profile } of profiles.values()) {
-      const placements = placeByTitles(titles, profile.title, profile.alternativeTitles);
+      const placements = placeByTitles(titles, profile.title, profile.alternativeTitles, { qualifiedAmongOthers: true });
       if (placements.length > 0) placed++;
       for (const p of placements) {
         const list = bySoc.get(p.soc2020) ?? [];
