@@ -116,7 +116,7 @@ export class Apprenticeships {
     for (const key of UNRELEASED_PRODUCTS) if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
     return [
       `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is a partial match, derived from the National Careers Service's November 2020 links between job profiles and standards (profiles placed on unit groups by title) and from the standards' typical job titles found in the ONS coding index; \`derivation\` says which. apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so they are 0, null and 0.`,
-      `${served.edition.label}: what the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
+      `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved; standards known only from the National Careers Service's 2020 links are listed with includeInactive=true, status unknown. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
       view ? '' : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
       unreleased.length > 0 ? `No release is available of: ${unreleased.join(', ')}; none are listed.` : '',
     ]
@@ -161,9 +161,9 @@ function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPa
   };
 }
 
-/** A standard NCS knew in 2020 that is not approved for delivery now: what the export says of it, labelled so. */
+/** A standard NCS knew in 2020 that is not in the approved list served: what the export says of it, labelled so. */
 function inactiveOccupationOf(s: ApprenticeshipStandard, derivation: string, standardsPage: string, exportLabel: string): ApprenticeshipOccupation {
-  const status = `Not approved for delivery (not in Skills England's approved list); known from the ${exportLabel}, present status unknown`;
+  const status = `Unknown: not among the approved standards in this release (which holds only part of Skills England's approved list); listed in the ${exportLabel}`;
   return {
     code: s.code,
     name: s.name,
