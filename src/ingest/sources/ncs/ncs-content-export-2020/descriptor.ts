@@ -3,8 +3,9 @@ import { insertContentExport } from '../../../../store/routes-in.js';
 import type { ReleaseRef } from '../../../source.js';
 import type { FileLocation } from '../../../upstream.js';
 import { ncsSource } from '../publisher.js';
+import type { NcsContentExport } from '../../../../domain/routes-in.js';
 import { checkContentExport } from './checks.js';
-import { parseRecipes } from './parse.js';
+import { parseInWorker } from '../../../formats/parse-worker.js';
 
 /** The mirror folder of the recipe files. */
 const FOLDER = 'ncs-content-export-2020/recipes';
@@ -35,7 +36,9 @@ export const ncsContentExportSource = ncsSource({
   async parse(file, _release, companions) {
     const files = [file, ...companions];
     if (files.length !== RECIPE_FILES) throw new Error(`the export has ${RECIPE_FILES} recipe files; ${files.length} were found`);
-    return parseRecipes(files.map((f) => ({ name: path.basename(decodeURIComponent(f.uri)), bytes: f.bytes })));
+    const recipes = files.map((f) => ({ name: path.basename(decodeURIComponent(f.uri)), bytes: f.bytes }));
+    // 17 MB of JSON and 16,000 HTML fragments: read off the serving thread, within a minute and 1 GB.
+    return parseInWorker<NcsContentExport>(new URL('./parse.js', import.meta.url).href, 'parseRecipes', recipes, { timeLimitMs: 60_000, maxHeapMb: 1024 });
   },
   check: checkContentExport,
   stage: insertContentExport,
