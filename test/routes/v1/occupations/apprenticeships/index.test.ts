@@ -1,7 +1,8 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
+import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
 
 interface Occupation {
   code: string;
@@ -72,3 +73,24 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('apprenticeships and the sources with no release', () => {
+  it('lists T Levels, foundation apprenticeships, units and HTQs with no edition, and answers 404 naming the standards when they have none', async () => {
+    const store = await copyTemplate('sqlite');
+    await withdrawSources(store, ['apprenticeship-standards']);
+    const served = await serve(store);
+    try {
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as { key: string; publisher: string; currentEdition: string | null }[];
+      for (const key of ['t-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications', 'apprenticeship-standards']) {
+        const source = sources.find((s) => s.key === key)!;
+        assert.equal(source.publisher, 'Skills England (Department for Education)');
+        assert.equal(source.currentEdition, null, key);
+      }
+      const res = await served.get('/v1/occupations/2134/apprenticeships');
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.json().source, 'apprenticeship-standards');
+    } finally {
+      await served.close();
+    }
+  });
+});
