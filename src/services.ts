@@ -5,11 +5,14 @@ import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
+import { Apprenticeships } from './queries/apprenticeships.js';
 import { Areas } from './queries/areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Demand } from './queries/demand.js';
 import { Employment } from './queries/employment.js';
+import { HowToBecome } from './queries/how-to-become.js';
+import { JobProfiles } from './queries/job-profiles.js';
 import { JobAdverts } from './queries/job-adverts.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
@@ -51,6 +54,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const areas = new Areas(store.db, currentEditions);
+  const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
   return {
     config,
     store,
@@ -68,6 +72,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     visas: new Visas(store.db, currentEditions, occupations),
     demand: new Demand(store.db, currentEditions, occupations),
     jobAdverts: new JobAdverts(store.db, currentEditions, occupations, areas),
+    howToBecome: new HowToBecome(jobProfiles, occupations),
+    apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

@@ -14,6 +14,9 @@ import { onetSoc2010CrosswalkSource } from './sources/onet/onet-soc-2010-crosswa
 import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
+import { ncsContentExportSource } from './sources/ncs/ncs-content-export-2020/descriptor.js';
+import { ncsJobProfilesSource } from './sources/ncs/ncs-job-profiles/descriptor.js';
+import { ROUTES_IN_SOURCES } from './sources/skills-england/sources.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
 import { onlineJobAdvertsLocalSource } from './sources/ons/online-job-adverts-local/descriptor.js';
 import { onlineJobAdvertsSource } from './sources/ons/online-job-adverts/descriptor.js';
@@ -54,6 +57,9 @@ export const SOURCES: AnySourceDescriptor[] = [
   asheTable15Source,
   essVacanciesSource,
   essVacanciesNationsSource,
+  ncsContentExportSource,
+  ncsJobProfilesSource,
+  ...ROUTES_IN_SOURCES,
   sponsoredWorkVisasSource,
   occupationsInDemandSource,
   onlineJobAdvertsSource,

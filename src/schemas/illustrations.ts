@@ -58,7 +58,7 @@ const demandYear = (year: number, level: DemandYear['level']): DemandYear => ({
   capping: null,
   onImmigrationSalaryList: false,
 });
-const demandProvenance = { source: 'Occupations in demand', publisher: 'Department for Education (Skills England)', licence: 'Open Government Licence v3.0', edition: EDITION, published: PUBLISHED, url: 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand' };
+const demandProvenance = { source: 'Occupations in demand', publisher: 'Skills England (Department for Education)', licence: 'Open Government Licence v3.0', edition: EDITION, published: PUBLISHED, url: 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand' };
 
 export const DEMAND_ILLUSTRATION: DemandResponse = {
   ...SOC,

@@ -5,7 +5,9 @@ import { jobAdvertRoutes } from './job-adverts/index.js';
 import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
+import { apprenticeshipRoutes } from './occupations/apprenticeships/index.js';
 import { employmentRoutes } from './occupations/employment/index.js';
+import { howToBecomeRoutes } from './occupations/how-to-become/index.js';
 import { occupationRoutes } from './occupations/index.js';
 import { payRoutes } from './occupations/pay/index.js';
 import { occupationSkillsRoutes } from './occupations/skills/index.js';
@@ -27,6 +29,8 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/local-areas', localAreaRoutes],
   ['/occupations', payRoutes],
   ['/occupations', vacancyRoutes],
+  ['/occupations', howToBecomeRoutes],
+  ['/occupations', apprenticeshipRoutes],
   ['', visaRoutes],
   ['', demandRoutes],
   ['', jobAdvertRoutes],
@@ -42,6 +46,8 @@ export const TAGS: readonly DocTag[] = [
   { name: 'Occupations in demand', description: 'The demand level of each occupation from five labour market indicators (Skills England, Department for Education). Until a release of `occupations-in-demand` is ingested, the endpoints answer 404 naming it.' },
   { name: 'Job adverts', description: 'New online job adverts by occupation: monthly for the UK and regions, quarterly for local areas (ONS). Until releases of `online-job-adverts` and `online-job-adverts-local` are ingested, the endpoints answer 404 naming them.' },
   { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
+  { name: 'How to become', description: 'Routes into an occupation (university, college, apprenticeship, work and others) from the National Careers Service job profiles placed on it by title: the pages as published in 2026, else the November 2020 content export, said so with each profile.' },
+  { name: 'Apprenticeships', description: 'Apprenticeship standards approved for delivery (Skills England), related to an occupation by derivation (partial matches): NCS profile links and typical job titles in the ONS coding index.' },
   { name: 'Local areas', description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.' },
   { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },
   { name: 'Keys', description: 'Free API keys by e-mail confirmation. No key needed.' },

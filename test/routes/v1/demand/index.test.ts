@@ -20,7 +20,7 @@ for (const dialect of DIALECTS) {
         const res = await served.get(url);
         assert.equal(res.statusCode, 404, url);
         assert.equal(res.json().source, 'occupations-in-demand');
-        assert.ok(res.json().detail.includes(`Department for Education (Skills England) publishes it at ${PAGE}`), res.json().detail);
+        assert.ok(res.json().detail.includes(`Skills England (Department for Education) publishes it at ${PAGE}`), res.json().detail);
       }
     });
 
@@ -35,7 +35,7 @@ for (const dialect of DIALECTS) {
     it('lists the source with no current edition and a plain status', async () => {
       const sources = (await served.get('/v1/meta/sources')).json() as Array<Record<string, unknown>>;
       const demand = sources.find((s) => s.key === 'occupations-in-demand')!;
-      assert.deepEqual([demand.publisher, demand.url, demand.cadence, demand.currentEdition], ['Department for Education (Skills England)', PAGE, 'yearly', null]);
+      assert.deepEqual([demand.publisher, demand.url, demand.cadence, demand.currentEdition], ['Skills England (Department for Education)', PAGE, 'yearly', null]);
       assert.match(String(demand.name), /SOC 2020 unit group/);
       assert.match(String(demand.status), /^No release has been ingested/);
     });

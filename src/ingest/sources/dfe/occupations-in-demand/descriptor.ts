@@ -9,7 +9,7 @@ import { DFE_PROFILE } from '../publisher.js';
 export const occupationsInDemandSource = unreleasedSource(DFE_PROFILE, {
   key: 'occupations-in-demand',
   name: 'Occupations in demand: the demand level of each occupation (SOC 2020 unit group) from five labour market indicators, UK',
-  publisher: 'Department for Education (Skills England)',
+  publisher: 'Skills England (Department for Education)',
   url: 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand',
   cadence: 'yearly',
 });
