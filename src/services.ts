@@ -12,6 +12,7 @@ import { Employment } from './queries/employment.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
+import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
@@ -61,6 +62,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     areas: new Areas(store.db, currentEditions),
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
+    projections: new Projections(store.db, currentEditions, occupations, socCrosswalk),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

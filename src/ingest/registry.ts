@@ -2,6 +2,9 @@ import type { AnySourceDescriptor } from './source.js';
 import { iscoUsSocCrosswalkSource } from './sources/bls/isco-us-soc-crosswalk/descriptor.js';
 import { essVacanciesNationsSource } from './sources/dfe/ess-vacancies-nations/descriptor.js';
 import { essVacanciesSource } from './sources/dfe/ess-vacancies/descriptor.js';
+import { lmspEnglandSource } from './sources/dfe/lmsp-england/descriptor.js';
+import { LMSP_OTHER_AREA_SOURCES } from './sources/dfe/lmsp-other-areas/descriptor.js';
+import { workingFuturesUkSource } from './sources/dfe/working-futures-uk/descriptor.js';
 import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
@@ -35,6 +38,9 @@ export const WORK_PROFILE_SOURCES: AnySourceDescriptor[] = [
   onetAbilitiesSource,
 ];
 
+/** The projections by occupation: England from the 2020-2035 round, the UK from Working Futures 2017-2027, the rest of the round unreleased. */
+export const PROJECTION_SOURCES: AnySourceDescriptor[] = [lmspEnglandSource, workingFuturesUkSource, ...LMSP_OTHER_AREA_SOURCES];
+
 /** Every source the service knows, in ingest order (sources others depend on come first): one line a source. */
 export const SOURCES: AnySourceDescriptor[] = [
   socStructureSource,
@@ -50,6 +56,7 @@ export const SOURCES: AnySourceDescriptor[] = [
   asheTable15Source,
   essVacanciesSource,
   essVacanciesNationsSource,
+  ...PROJECTION_SOURCES,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {
