@@ -60,7 +60,7 @@ export class Projections {
     const { group, workbook } = figures;
     return projectionResponse(unit, area, figures, sharing, [
       `Projections are published for sub-major groups, not unit groups: these are the figures of SOC 2020 sub-major group ${group.code} (${group.title}), which holds ${unit.code} (${unit.title}) and ${sharing - 1} other unit group${sharing === 2 ? '' : 's'}, all shown the same figures.`,
-      `They are ${workbook.areaName}'s, from the ${workbook.areaName} workbook of ${figures.served.edition.label}: base year ${workbook.baseYear}, projected yearly from ${workbook.baseYear + 1} to ${workbook.targetYear}.`,
+      `They are ${workbook.areaName}'s, from "${figures.served.edition.label}": base year ${workbook.baseYear}, projected yearly from ${workbook.baseYear + 1} to ${workbook.targetYear}.`,
       ROUNDED,
     ]);
   }
@@ -79,7 +79,7 @@ export class Projections {
     const first = group.series[0]?.year;
     const last = group.series.at(-1)?.year;
     return projectionResponse(unit, area, figures, sharing, [
-      `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures: ${figures.served.edition.label}, base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
+      `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures, from "${figures.served.edition.label}": base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
       'The producers note that this round was made before the Covid-19 pandemic, when a negotiated Brexit was expected.',
       `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percent(largest.share)} of them, by ONS's dual-coded Census 2021 records ("${crosswalk.edition.label}")` +
         (suppliers.length === 1 ? '.' : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +

@@ -36,6 +36,9 @@ export interface Soc2010Suppliers {
  * in every response that uses it.
  */
 export class SocCrosswalkQuery {
+  /** Every SOC 2020 unit group's sub-major suppliers, built once per relationship-table edition. */
+  private subMajors: { editionId: string; bySubMajor: Map<string, Soc2010SubMajorSupplier[]>; mostlyFrom: Map<string, number> } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
@@ -65,8 +68,6 @@ export class SocCrosswalkQuery {
     }
     return { soc2020, suppliers: this.subMajors.bySubMajor.get(soc2020) ?? [], unitGroupsMostlyFrom: this.subMajors.mostlyFrom, served };
   }
-
-  private subMajors: { editionId: string; bySubMajor: Map<string, Soc2010SubMajorSupplier[]>; mostlyFrom: Map<string, number> } | null = null;
 }
 
 /** A SOC 2010 sub-major group whose unit groups supply workers to a SOC 2020 unit group. */

@@ -9,18 +9,18 @@ import { DFE_PROFILE } from '../publisher.js';
  * them and `area=` answers 404 naming the one it needs, never England's or an older round's
  * figures under another area's name.
  */
-const lmspWorkbook = (key: string, area: string) =>
+const lmspWorkbook = (key: string, workbook: string) =>
   unreleasedSource(DFE_PROFILE, {
     key,
-    name: `Labour market and skills projections 2020 to 2035: ${area} workbook, by occupation (SOC 2020 sub-major groups)`,
+    name: `Labour market and skills projections 2020 to 2035: ${workbook}, by occupation (SOC 2020 sub-major groups)`,
     url: LMSP_PAGE,
     attribution: LMSP_CITATION,
   });
 
 export const LMSP_OTHER_AREA_SOURCES: SourceDescriptor<never>[] = [
-  lmspWorkbook('lmsp-uk', 'United Kingdom'),
-  lmspWorkbook('lmsp-wales', 'Wales'),
-  lmspWorkbook('lmsp-scotland', 'Scotland'),
-  lmspWorkbook('lmsp-northern-ireland', 'Northern Ireland'),
-  lmspWorkbook('lmsp-english-regions', 'English regions (one workbook per region)'),
+  lmspWorkbook('lmsp-uk', 'United Kingdom workbook'),
+  lmspWorkbook('lmsp-wales', 'Wales workbook'),
+  lmspWorkbook('lmsp-scotland', 'Scotland workbook'),
+  lmspWorkbook('lmsp-northern-ireland', 'Northern Ireland workbook'),
+  lmspWorkbook('lmsp-english-regions', 'English region workbooks (one for each of the nine regions)'),
 ];
