@@ -155,6 +155,20 @@ for (const dialect of DIALECTS) {
       assert.ok(body.derivation.includes(`${sharing} SOC 2020 unit groups are shown these same figures`));
     });
 
+    it("gives no share where the group's total requirement is not positive: SOC 2010 secretarial occupations (42), 2017-2027", async () => {
+      const cells = occT2Cells(UK_FILE, '42', 2017, 2027);
+      assert.ok(cells.total <= 0);
+      let body: ProjectionResponse | undefined;
+      for (const unit of await unitGroupsIn('42')) {
+        const answer = await projections.outlook(unit.code, 'uk');
+        if (answer.group.code === '42') body = answer;
+      }
+      assert.ok(body, 'a SOC 2020 secretarial unit group mostly from SOC 2010 42');
+      assert.deepEqual([body.outlook.totalRequirement, body.outlook.direction], [thousand(cells.total), 'declining']);
+      assert.ok(body.byQualification.every((q) => q.sharePercent === null));
+      assert.ok(body.byQualification.some((q) => q.presentable && q.totalRequirement !== null));
+    });
+
     it("answers 404 naming the round's missing workbook for the other nations and the English regions; 404 for an unknown occupation", async () => {
       for (const [area, source] of [['wales', 'lmsp-wales'], ['scotland', 'lmsp-scotland'], ['northern-ireland', 'lmsp-northern-ireland'], ['london', 'lmsp-english-regions'], ['north-east', 'lmsp-english-regions']] as const) {
         const problem = await rejectsWithProblem(projections.outlook('2134', area), 'source-unavailable', /^Projections for .+ come from "Labour market and skills projections 2020 to 2035: /);
