@@ -8,6 +8,8 @@ import { workingFuturesUkSource } from './sources/dfe/working-futures-uk/descrip
 import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
+import { ncsContentExportSource } from './sources/ncs/ncs-content-export-2020/descriptor.js';
+import { ncsJobProfilesSource } from './sources/ncs/ncs-job-profiles/descriptor.js';
 import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js';
 import { onetInterestsSource } from './sources/onet/onet-interests/descriptor.js';
 import { onetOccupationsSource } from './sources/onet/onet-occupations/descriptor.js';
@@ -21,6 +23,7 @@ import { socCrosswalkSource } from './sources/ons/soc-crosswalk/descriptor.js';
 import { socDescriptionsSource } from './sources/ons/soc2020-descriptions/descriptor.js';
 import { codingIndexSource } from './sources/ons/soc2020-index/descriptor.js';
 import { socStructureSource } from './sources/ons/soc2020-structure/descriptor.js';
+import { ROUTES_IN_SOURCES } from './sources/skills-england/sources.js';
 
 /** The three ESCO files the skills endpoint joins (through the ISCO-08 column of the coding index). */
 export const ESCO_SOURCES: AnySourceDescriptor[] = [
@@ -57,6 +60,9 @@ export const SOURCES: AnySourceDescriptor[] = [
   essVacanciesSource,
   essVacanciesNationsSource,
   ...PROJECTION_SOURCES,
+  ncsContentExportSource,
+  ncsJobProfilesSource,
+  ...ROUTES_IN_SOURCES,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {

@@ -5,6 +5,7 @@ import type { EmploymentTables } from './tables/employment.js';
 import type { GeographyTables } from './tables/geography.js';
 import type { PayTables } from './tables/pay.js';
 import type { ProjectionsTables } from './tables/projections.js';
+import type { RoutesInTables } from './tables/routes-in.js';
 import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
 import type { VacanciesTables } from './tables/vacancies.js';
@@ -22,6 +23,7 @@ export interface Database
     GeographyTables,
     PayTables,
     ProjectionsTables,
+    RoutesInTables,
     SkillsTables,
     SocCrosswalkTables,
     VacanciesTables,

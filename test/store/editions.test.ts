@@ -22,7 +22,7 @@ function newRelease(sourceKey: string, seriesKey: string | null = null): NewEdit
 }
 
 const SOURCES_WITHOUT_RELEASE = [
-  'ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations',
+  'ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations', 't-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications',
   'lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions',
 ];
 
