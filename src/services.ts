@@ -17,6 +17,7 @@ import { JobAdverts } from './queries/job-adverts.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
+import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
@@ -69,6 +70,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     areas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
+    projections: new Projections(store.db, currentEditions, occupations, socCrosswalk),
     visas: new Visas(store.db, currentEditions, occupations),
     demand: new Demand(store.db, currentEditions, occupations),
     jobAdverts: new JobAdverts(store.db, currentEditions, occupations, areas),

@@ -6,6 +6,7 @@ import type { EmploymentTables } from './tables/employment.js';
 import type { GeographyTables } from './tables/geography.js';
 import type { JobAdvertTables } from './tables/job-adverts.js';
 import type { PayTables } from './tables/pay.js';
+import type { ProjectionsTables } from './tables/projections.js';
 import type { RoutesInTables } from './tables/routes-in.js';
 import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
@@ -24,6 +25,7 @@ export interface Database
     EmploymentTables,
     GeographyTables,
     PayTables,
+    ProjectionsTables,
     RoutesInTables,
     SkillsTables,
     SocCrosswalkTables,

@@ -22,18 +22,9 @@ function newRelease(sourceKey: string, seriesKey: string | null = null): NewEdit
 }
 
 const SOURCES_WITHOUT_RELEASE = [
-  'ashe-table15',
-  'aps-occupation',
-  'onet-abilities',
-  'ess-vacancies-nations',
-  't-levels',
-  'foundation-apprenticeships',
-  'apprenticeship-units',
-  'higher-technical-qualifications',
-  'home-office-work-visas',
-  'occupations-in-demand',
-  'online-job-adverts',
-  'online-job-adverts-local',
+  'ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations', 't-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications',
+  'lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions',
+  'home-office-work-visas', 'occupations-in-demand', 'online-job-adverts', 'online-job-adverts-local',
 ];
 
 for (const dialect of DIALECTS) {
