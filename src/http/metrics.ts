@@ -15,6 +15,16 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 /** A request whose path matched no route is counted under one label, so a scan of random paths cannot grow the series without end. */
 const UNMATCHED_ROUTE = 'unmatched';
 
+/** Process metrics (CPU, memory, event loop, GC) belong to the process, so they are collected once whatever the number of apps. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'lmi_' });
+  }
+  return processRegistry;
+}
+
 /**
  * The Prometheus metrics of one app (its own registry, so tests can build several apps). The
  * per-request cost is one `onResponse` hook: one histogram observation through a cached child,
@@ -28,7 +38,7 @@ export class AppMetrics {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'lmi_' });
+    processMetrics();
     this.requests = new Histogram({
       name: 'lmi_http_request_duration_seconds',
       help: 'Time to answer a request, by route template, method and status (its _count is the number of requests).',
@@ -89,7 +99,8 @@ export class AppMetrics {
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return { contentType: this.registry.contentType, body: `${process}\n${own}` };
   }
 }
 
