@@ -7,6 +7,7 @@ import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
@@ -82,5 +83,6 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(problemTypeRoutes);
   await app.register(keyConfirmationPageRoutes);
   await app.register(v1Routes, { prefix: '/v1' });
+  await app.register(exploreRoutes);
   return app;
 }

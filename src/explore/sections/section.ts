@@ -1,0 +1,21 @@
+import type { SourceCatalog } from '../../domain/sources.js';
+import type { Services } from '../../services.js';
+import type { SafeHtml } from '../html.js';
+
+/**
+ * One part of an occupation's page: it loads its figures through the same query objects the API
+ * uses (`app.services`) and renders them. A query's 404 problem (no release of the source, no
+ * figure for the occupation) is shown in the section's place, so a page never fails for one part.
+ */
+export interface Section<T> {
+  /** The anchor the page's contents link to. */
+  id: string;
+  heading: string;
+  load(services: Services, soc: string): Promise<T>;
+  render(data: T, context: { catalog: SourceCatalog }): SafeHtml;
+}
+
+/** Declares a section with its data type inferred from `load`. */
+export function section<T>(definition: Section<T>): Section<T> {
+  return definition;
+}
