@@ -38,7 +38,9 @@ export function loggedProgress(log: { info(obj: object, msg: string): void }): I
     step: () => undefined,
     sourceDone(result) {
       const releases = result.releases.map((r) => ({ label: r.label, outcome: r.outcome, rows: r.rowsStored, bytes: r.bytes }));
-      log.info({ source: result.sourceKey, outcome: result.outcome, ms: result.ms, ...sourceTotals(result), releases, message: result.message }, `ingest ${result.outcome}: ${result.sourceKey}`);
+      const totals = sourceTotals(result);
+      const summary = `ingest ${result.outcome}: ${result.sourceKey}, ${formatBytes(totals.bytes)} read, ${totals.rows.toLocaleString('en-GB')} rows, ${seconds(result.ms)}`;
+      log.info({ source: result.sourceKey, outcome: result.outcome, ms: result.ms, ...totals, releases, message: result.message }, summary);
     },
   };
 }
