@@ -15,7 +15,8 @@ async function renderSection(services: Services, soc: string, part: Section<unkn
     if (!(error instanceof Problem) || error.status !== 404) throw error;
     body = html`<p class="unavailable"><strong>Not available.</strong> ${error.detail}</p>`;
   }
-  return html`<section id="${part.id}" aria-labelledby="${part.id}-heading"><h2 id="${part.id}-heading">${part.heading}</h2>${body}</section>`;
+  const api = part.api.map((path) => html`<code>GET ${path.replace('{soc}', soc)}</code>`);
+  return html`<section id="${part.id}" aria-labelledby="${part.id}-heading"><h2 id="${part.id}-heading">${part.heading}</h2>${body}<p class="api">In the API (with a key): ${api}</p></section>`;
 }
 
 /** An occupation: what it is, then every section; a 404 problem when there is no such unit group. */

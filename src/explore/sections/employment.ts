@@ -8,6 +8,7 @@ import { section } from './section.js';
 export const employmentSection = section({
   id: 'employment',
   heading: 'Employment',
+  api: ['/v1/occupations/{soc}/employment', '/v1/occupations/{soc}/workforce'],
   async load(services, soc) {
     const [employment, workforce] = await Promise.all([services.employment.employment(soc, 'uk'), services.employment.workforce(soc)]);
     return { employment, workforce };

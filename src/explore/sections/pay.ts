@@ -13,6 +13,7 @@ const PERCENTILE_NAMES: Record<string, string> = { median: 'Median (50th)' };
 export const paySection = section({
   id: 'pay',
   heading: 'Pay',
+  api: ['/v1/occupations/{soc}/pay', '/v1/occupations/{soc}/pay/series'],
   async load(services, soc) {
     const [latest, series] = await Promise.all([services.pay.pay(soc, ALL_UK), services.pay.series(soc, ALL_UK)]);
     return { latest, series };

@@ -11,6 +11,8 @@ export interface Section<T> {
   /** The anchor the page's contents link to. */
   id: string;
   heading: string;
+  /** The API paths the section shows (`{soc}` filled in on the page), so a developer sees where each figure comes from. */
+  api: readonly string[];
   load(services: Services, soc: string): Promise<T>;
   render(data: T, context: { catalog: SourceCatalog }): SafeHtml;
 }

@@ -9,6 +9,7 @@ const RELATED_SHOWN = 10;
 export const skillsSection = section({
   id: 'skills',
   heading: 'Skills',
+  api: ['/v1/occupations/{soc}/skills'],
   load: (services, soc) => services.skills.skills(soc, null, SKILLS_SHOWN),
   render(s, { catalog }) {
     const skills = s.skills.map(

@@ -13,6 +13,7 @@ function yearRow(name: string, year: VacancyYear) {
 export const vacanciesSection = section({
   id: 'vacancies',
   heading: 'Vacancies',
+  api: ['/v1/occupations/{soc}/vacancies'],
   load: (services, soc) => services.vacancies.vacancies(soc, 'uk'),
   render(v, { catalog }) {
     return html`<p>Figures of ${v.group.level} ${v.group.code} (${v.group.title}), ${v.area.name}.</p>

@@ -7,6 +7,7 @@ import { section } from './section.js';
 export const workProfileSection = section({
   id: 'work-profile',
   heading: 'Work profile',
+  api: ['/v1/occupations/{soc}/work-profile'],
   load: (services, soc) => services.workProfiles.workProfile(soc),
   render(w, { catalog }) {
     const interests = barChart(

@@ -1,6 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXPLORE_SECURITY_HEADERS } from '../../../src/explore/page.js';
+import { SECTIONS } from '../../../src/explore/sections/index.js';
 import { LIMITS } from '../../../src/ratelimit/policies.js';
 import { servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
 
@@ -74,6 +75,13 @@ describe('the web explorer (/explore) over the template data', () => {
   it('shows every section, and in place of one without figures what the API says', async () => {
     const body = (await open('/explore/occupations/2134')).body;
     for (const id of ['about', 'pay', 'employment', 'vacancies', 'skills', 'work-profile']) assert.match(body, new RegExp(`<section id="${id}"`));
+    const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
+    for (const part of SECTIONS) {
+      for (const path of part.api) {
+        assert.ok(path in document.paths, `${part.id} names ${path}, which the API does not have`);
+        assert.ok(byId(body, part.id).includes(`<code>GET ${path.replace('{soc}', '2134')}</code>`));
+      }
+    }
     const problem = (await served.get('/v1/occupations/2134/work-profile')).json<{ detail: string }>();
     assert.ok(byId(body, 'work-profile').includes('<strong>Not available.</strong> No work profile for 2134'), problem.detail);
   });
