@@ -327,6 +327,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/occupations/{soc}/how-to-become": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to become one: the National Careers Service job profiles of the occupation, route by route
+         * @description Profiles placed on the unit group by their title or an alternative title, found exactly in the ONS coding index. Each says which release its text is from (`contentNote`, `provenance`): the pages as published in 2026, or the November 2020 content export. A unit group may have several profiles or none.
+         */
+        get: operations["getOccupationHowToBecome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/apprenticeships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Apprenticeship standards related to the occupation (Skills England)
+         * @description No publisher maps standards to SOC 2020, so every match is `partial`, derived from National Careers Service profile links and from typical job titles in the ONS coding index (`derivation` says which). `includeInactive=true` adds standards that are not approved for delivery.
+         */
+        get: operations["getOccupationApprenticeships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2682,6 +2722,399 @@ export interface operations {
                             population: string;
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationHowToBecome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job profiles of the occupation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** @description Profiles matched by their own title first; several or none */
+                        profiles: {
+                            slug: string;
+                            title: string;
+                            alternativeTitles: string[];
+                            summary: string | null;
+                            /**
+                             * @description What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index
+                             * @enum {string}
+                             */
+                            match: "title" | "alternative title";
+                            routesIntro: string | null;
+                            routesListed: string[];
+                            routes: {
+                                /** @enum {string} */
+                                kind: "university" | "college" | "apprenticeship" | "work" | "volunteering" | "direct_application" | "other_routes" | "more_information";
+                                heading: string;
+                                blocks: {
+                                    heading: string | null;
+                                    parts: {
+                                        text: string | null;
+                                        items: string[] | null;
+                                    }[];
+                                }[];
+                            }[];
+                            requirements: string[];
+                            requirementNotes: string[];
+                            /** @description The profile on the National Careers Service site */
+                            url: string;
+                            /** @description Which release each part of the text is from (2026 pages or the November 2020 content export); show it with the text */
+                            contentNote: string;
+                            /**
+                             * Provenance
+                             * @description The exact upstream release behind a response
+                             */
+                            provenance: {
+                                /** @description Name of the upstream dataset */
+                                source: string;
+                                /** @description Publishing organisation */
+                                publisher: string;
+                                /** @description Licence for reuse */
+                                licence: string;
+                                /** @description Release label as the publisher names it */
+                                edition: string;
+                                published: string | null;
+                                /** @description Publisher's page for the dataset */
+                                url: string;
+                            };
+                        }[];
+                        /** @description To be displayed wherever the text is used */
+                        attribution: string;
+                        /** RoutesCoverage */
+                        coverage: {
+                            /** @description The releases the answer is from */
+                            referencePeriod: string;
+                            /** @description How occupations are related and what is missing; pass it on */
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationApprenticeships: {
+        parameters: {
+            query?: {
+                /** @description Include standards that are not approved for delivery (retired, withdrawn, or known only from 2020) */
+                includeInactive?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Related apprenticeship standards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** @description Approved apprenticeships across primary-match occupations */
+                        apprenticeshipsAvailable: number;
+                        lowestApprenticeshipLevel: number | null;
+                        tLevels: number;
+                        /** @description Primary matches first, then partial */
+                        occupations: {
+                            /** @description Standard reference, e.g. ST0116 */
+                            code: string;
+                            name: string;
+                            /** @enum {string} */
+                            match: "primary" | "partial";
+                            level: number | null;
+                            status: string;
+                            overview: string | null;
+                            route: string;
+                            pathway: string | null;
+                            technicalLevel: ("Technical" | "Higher technical" | "Professional") | null;
+                            typicalJobTitles: string[];
+                            /** @description Lowest level first */
+                            products: {
+                                code: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "apprenticeship" | "foundation_apprenticeship" | "apprenticeship_unit" | "t_level" | "higher_technical_qualification" | "technical_qualification";
+                                level: number | null;
+                                status: string | null;
+                                careerStarter: boolean | null;
+                                detail: {
+                                    durationMonths: number | null;
+                                    entryRequirements: string | null;
+                                    regulatedBy: string | null;
+                                    professionalRecognition: string[];
+                                    degree: ("integrated" | "separate") | null;
+                                    qualificationsGained: string[];
+                                    version: string;
+                                } | null;
+                            }[];
+                            url: string;
+                            /** @description The evidence relating the standard to the unit group */
+                            derivation: string;
+                        }[];
+                        /** @description Required with the publisher's logo */
+                        attribution: string;
+                        /** RoutesCoverage */
+                        coverage: {
+                            /** @description The releases the answer is from */
+                            referencePeriod: string;
+                            /** @description How occupations are related and what is missing; pass it on */
                             note: string;
                         };
                         /**
