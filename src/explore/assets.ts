@@ -19,7 +19,8 @@ table.figures caption{text-align:left;font-weight:600}
 .quality-precise,.quality-reasonable{border-color:#2e7d32}.quality-acceptable{border-color:#b26a00}.quality-unreliable{border-color:#b00020}
 .unavailable{background:#fff6e5;border-left:4px solid #b26a00;padding:.5rem .75rem}
 footer.source{font-size:.85rem;color:#444;border-left:3px solid #ccc;padding-left:.75rem;margin:1rem 0}
-dl.meanings dt{font-weight:600}p.api{font-size:.85rem;color:#555}p.api code{margin-right:.75rem}
+dl.meanings dt{font-weight:600}h4{font-size:1.1rem;margin:1rem 0 .25rem}h5{font-size:1rem;margin:.75rem 0 .25rem}h6{font-size:.95rem;font-weight:600;margin:.5rem 0 .25rem}
+details{margin:.5rem 0}summary{cursor:pointer;color:#1d4f91}p.api{font-size:.85rem;color:#555}p.api code{margin-right:.75rem}
 footer.site{font-size:.85rem;color:#555;border-top:1px solid #ddd;margin-top:2rem}
 figure{margin:1rem 0}svg.chart{width:100%;height:auto;max-width:40rem;display:block}
 svg .whisker,svg .axis{stroke:#888;stroke-width:2}svg .box{fill:#cfe0f5;stroke:#1d4f91}

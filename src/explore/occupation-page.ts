@@ -3,18 +3,13 @@ import type { Services } from '../services.js';
 import { html, type SafeHtml } from './html.js';
 import { EXPLORE, page } from './page.js';
 import { SECTIONS } from './sections/index.js';
-import type { Section } from './sections/section.js';
+import { orProblem, unavailable, type Section } from './sections/section.js';
 import { sourceNote } from './source-note.js';
 
 /** A section's markup, or in its place what the API would have said: the source has no release, or there is no figure. */
 async function renderSection(services: Services, soc: string, part: Section<unknown>): Promise<SafeHtml> {
-  let body: SafeHtml;
-  try {
-    body = part.render(await part.load(services, soc), { catalog: services.sources });
-  } catch (error) {
-    if (!(error instanceof Problem) || error.status !== 404) throw error;
-    body = html`<p class="unavailable"><strong>Not available.</strong> ${error.detail}</p>`;
-  }
+  const data = await orProblem(part.load(services, soc));
+  const body = data instanceof Problem ? unavailable(data) : part.render(data, { catalog: services.sources });
   const api = part.api.map((path) => html`<code>GET ${path.replace('{soc}', soc)}</code>`);
   return html`<section id="${part.id}" aria-labelledby="${part.id}-heading"><h2 id="${part.id}-heading">${part.heading}</h2>${body}<p class="api">In the API (with a key): ${api}</p></section>`;
 }

@@ -1,6 +1,7 @@
+import { Problem } from '../../domain/problems.js';
 import type { SourceCatalog } from '../../domain/sources.js';
 import type { Services } from '../../services.js';
-import type { SafeHtml } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 
 /**
  * One part of an occupation's page: it loads its figures through the same query objects the API
@@ -20,4 +21,19 @@ export interface Section<T> {
 /** Declares a section with its data type inferred from `load`. */
 export function section<T>(definition: Section<T>): Section<T> {
   return definition;
+}
+
+/** What the API would have answered in a part's place (no release of the source, no figure for the occupation). */
+export function unavailable(problem: Problem): SafeHtml {
+  return html`<p class="unavailable"><strong>Not available.</strong> ${problem.detail}</p>`;
+}
+
+/** A part of a section that may be missing: its data, or the 404 problem saying why (anything else is an error). */
+export async function orProblem<T>(load: Promise<T>): Promise<T | Problem> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof Problem && error.status === 404) return error;
+    throw error;
+  }
 }

@@ -74,7 +74,8 @@ describe('the web explorer (/explore) over the template data', () => {
 
   it('shows every section, and in place of one without figures what the API says', async () => {
     const body = (await open('/explore/occupations/2134')).body;
-    for (const id of ['about', 'pay', 'employment', 'vacancies', 'skills', 'work-profile']) assert.match(body, new RegExp(`<section id="${id}"`));
+    for (const id of ['about', 'pay', 'employment', 'vacancies', 'skills', 'work-profile', 'routes-in']) assert.match(body, new RegExp(`<section id="${id}"`));
+    assert.deepEqual(SECTIONS.map((part) => part.id), ['pay', 'employment', 'vacancies', 'skills', 'work-profile', 'routes-in']);
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
       for (const path of part.api) {
@@ -84,6 +85,17 @@ describe('the web explorer (/explore) over the template data', () => {
     }
     const problem = (await served.get('/v1/occupations/2134/work-profile')).json<{ detail: string }>();
     assert.ok(byId(body, 'work-profile').includes('<strong>Not available.</strong> No work profile for 2134'), problem.detail);
+  });
+
+  it('shows routes in: the how-to-become profiles and apprenticeship standards the API gives, with their credit', async () => {
+    const profiles = (await served.get('/v1/occupations/2134/how-to-become')).json<{ profiles: Array<{ title: string; url: string }>; attribution: string }>();
+    const standards = (await served.get('/v1/occupations/2134/apprenticeships')).json<{ occupations: Array<{ code: string; name: string }>; attribution: string }>();
+    const routes = byId((await open('/explore/occupations/2134')).body, 'routes-in');
+    assert.ok(profiles.profiles.length > 0 && standards.occupations.length > 0);
+    const first = profiles.profiles[0]!;
+    assert.ok(routes.includes(`<h4><a href="${first.url}" rel="noopener noreferrer">${first.title}</a>`), first.title);
+    assert.ok(routes.includes(`>${standards.occupations[0]!.code} ${standards.occupations[0]!.name}</a>`));
+    for (const credit of [profiles.attribution, standards.attribution]) assert.ok(routes.includes(`<p class="attribution">${credit}</p>`), credit);
   });
 
   it('answers an unknown occupation with a 404 page', async () => {
