@@ -327,6 +327,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/occupations/{soc}/projections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employment projections for an occupation's sub-major group
+         * @description Projections are published for sub-major groups only. `area=england`: Labour market and skills projections 2020-2035 (SOC 2020). `area=uk` (default): Working Futures 2017-2027 for the SOC 2010 sub-major group holding most of the occupation's workers, as `derivation` says. Other areas: 404 naming the workbook of the 2020-2035 round that is not available.
+         */
+        get: operations["getOccupationProjections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/occupations/{soc}/how-to-become": {
         parameters: {
             query?: never;
@@ -2724,6 +2744,235 @@ export interface operations {
                             referencePeriod: string;
                             note: string;
                         };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationProjections: {
+        parameters: {
+            query?: {
+                /** @description uk (default), england, a nation or an English region. England is the 2020-2035 round on SOC 2020; the UK is Working Futures 2017-2027 on SOC 2010 (`derivation` says so); other areas answer 404 naming the workbook not yet available */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outlook, yearly series and qualification levels of the group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** @description The sub-major group whose figures these are: projections are published for sub-major groups only */
+                        group: {
+                            /** @description Two-digit sub-major group (SOC 2020 for England; SOC 2010 for the UK, as `derivation` says) */
+                            code: string;
+                            title: string;
+                            /** @description SOC 2020 unit groups that are shown these same figures */
+                            unitGroups: number;
+                        };
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        outlook: {
+                            /** @description 2020 (2017 for the UK, from Working Futures 2017-2027) */
+                            baseYear: number;
+                            /** @description 2035 (2027 for the UK, from Working Futures 2017-2027) */
+                            targetYear: number;
+                            employmentBase: number | null;
+                            employmentTarget: number | null;
+                            netChange: number | null;
+                            netChangePercent: number | null;
+                            /**
+                             * @description `little change` where the net change is under 1,000 jobs either way
+                             * @enum {string}
+                             */
+                            direction: "growing" | "declining" | "little change";
+                            replacementDemand: number | null;
+                            totalRequirement: number | null;
+                            /** @description False when the group has under 10,000 jobs in the base or target year: the figures are then null */
+                            presentable: boolean;
+                        };
+                        /** @description Every year the workbook publishes, oldest first */
+                        series: {
+                            year: number;
+                            employment: number | null;
+                            /** @description False up to the base year, true after it */
+                            projected: boolean;
+                            /** @description False under 10,000 jobs */
+                            presentable: boolean;
+                        }[];
+                        /** @description Highest level first: rqf8 .. rqf1, none */
+                        byQualification: {
+                            /** @enum {string} */
+                            qualification: "rqf8" | "rqf7" | "rqf6" | "rqf5" | "rqf4" | "rqf3" | "rqf2" | "rqf1" | "none";
+                            rqf: number | null;
+                            /** @description The workbook's name of the level */
+                            label: string;
+                            employmentBase: number | null;
+                            employmentTarget: number | null;
+                            netChange: number | null;
+                            replacementDemand: number | null;
+                            totalRequirement: number | null;
+                            sharePercent: number | null;
+                            /** @description False when the cell has under 10,000 jobs in the base or target year: its figures are then null */
+                            presentable: boolean;
+                        }[];
+                        derivation: string;
+                        accuracy: string;
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /** @description Must be displayed wherever the figures are */
+                        citation: string;
                         /**
                          * Provenance
                          * @description The exact upstream release behind a response

@@ -19,6 +19,7 @@ export const OPERATIONS = {
   getOccupationPaySeries: { method: 'get', path: '/v1/occupations/{soc}/pay/series' },
   getOccupationRegionalPay: { method: 'get', path: '/v1/occupations/{soc}/pay/regions' },
   getOccupationVacancies: { method: 'get', path: '/v1/occupations/{soc}/vacancies' },
+  getOccupationProjections: { method: 'get', path: '/v1/occupations/{soc}/projections' },
   getOccupationHowToBecome: { method: 'get', path: '/v1/occupations/{soc}/how-to-become' },
   getOccupationApprenticeships: { method: 'get', path: '/v1/occupations/{soc}/apprenticeships' },
 } as const;

@@ -53,11 +53,14 @@ describe('the explorer in a real browser (system Chromium, JavaScript off)', () 
     assert.ok(((await chart.locator('line.median').boundingBox())?.height ?? 0) > 0, 'the median bar is drawn');
   });
 
-  it('follows the contents link to the vacancies section', async () => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Vacancies' }).click();
-    await page.waitForURL(`${base}/explore/occupations/2134#vacancies`);
-    assert.ok(await page.locator('#vacancies-heading').isVisible());
-    assert.ok(await page.locator('#vacancies').getByText('Release:').first().isVisible());
+  it('follows the link to projections, and sees the projected jobs of the occupation\'s group with the citation', async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Projections' }).click();
+    await page.waitForURL(`${base}/explore/occupations/2134#projections`);
+    const projections = page.locator('#projections');
+    assert.ok(await page.locator('#projections-heading').isVisible());
+    assert.ok(await projections.locator('#projections-uk-chart').isVisible(), 'the UK projection is drawn');
+    const citation = (await served.get('/v1/occupations/2134/projections')).json<{ citation: string }>().citation;
+    assert.equal(await projections.locator('p.citation').first().textContent(), `Cite as: ${citation}`);
   });
 
   it('logged no console errors (no CSP violation, no failed request, no missing asset)', () => {

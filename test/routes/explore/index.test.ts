@@ -74,8 +74,8 @@ describe('the web explorer (/explore) over the template data', () => {
 
   it('shows every section, and in place of one without figures what the API says', async () => {
     const body = (await open('/explore/occupations/2134')).body;
-    for (const id of ['about', 'pay', 'employment', 'vacancies', 'skills', 'work-profile', 'routes-in']) assert.match(body, new RegExp(`<section id="${id}"`));
-    assert.deepEqual(SECTIONS.map((part) => part.id), ['pay', 'employment', 'vacancies', 'skills', 'work-profile', 'routes-in']);
+    for (const id of ['about', 'pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in']) assert.match(body, new RegExp(`<section id="${id}"`));
+    assert.deepEqual(SECTIONS.map((part) => part.id), ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in']);
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
       for (const path of part.api) {
@@ -85,6 +85,22 @@ describe('the web explorer (/explore) over the template data', () => {
     }
     const problem = (await served.get('/v1/occupations/2134/work-profile')).json<{ detail: string }>();
     assert.ok(byId(body, 'work-profile').includes('<strong>Not available.</strong> No work profile for 2134'), problem.detail);
+  });
+
+  it('shows projections for the UK and England as the API gives them, with the required citation', async () => {
+    const section = byId((await open('/explore/occupations/2134')).body, 'projections');
+    for (const area of ['uk', 'england']) {
+      const response = await served.get(`/v1/occupations/2134/projections?area=${area}`);
+      if (response.statusCode === 404) {
+        assert.ok(section.includes(response.json<{ detail: string }>().detail.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')), `${area}: the API's reason`);
+        continue;
+      }
+      const p = response.json<{ group: { code: string }; outlook: { baseYear: number; targetYear: number; presentable: boolean; netChange: number | null }; citation: string }>();
+      assert.ok(section.includes(`sub-major group ${p.group.code} `), area);
+      assert.ok(section.includes(`<th scope="row">Jobs in ${p.outlook.baseYear}</th>`));
+      assert.ok(section.includes(`<p class="citation"><strong>Cite as:</strong> ${p.citation.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</p>`), `${area}: citation`);
+      assert.match(section, new RegExp(`<svg class="chart" id="projections-${area}-chart"`));
+    }
   });
 
   it('shows routes in: the how-to-become profiles and apprenticeship standards the API gives, with their credit', async () => {
