@@ -80,10 +80,15 @@ export function lineChart(id: string, title: string, points: Point[], show: (v: 
   });
   if (current.length > 1) segments.push(current.join(' '));
   const lines = segments.map((s) => html`<polyline class="series" points="${s}"/>`);
+  // With many points only some are labelled (every point keeps its value in a <title>), so labels never overlap.
+  const step = Math.ceil(points.length / 8);
+  const labelled = (i: number) => i % step === 0 || i === points.length - 1;
+  const valued = (i: number) => points.length <= 8 || i === 0 || i === points.length - 1;
+  const axisLabel = (p: Point, i: number) => (labelled(i) ? html`<text class="axis-label" x="${x(i)}" y="175" text-anchor="middle">${p.label}</text>` : null);
   const marks = points.map((p, i) =>
     p.value === null
-      ? html`<text class="withheld-mark" x="${x(i)}" y="100" text-anchor="middle">withheld</text><text class="axis-label" x="${x(i)}" y="175" text-anchor="middle">${p.label}</text>`
-      : html`<circle class="point" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}: ${show(p.value)}</title></circle><text class="value" x="${x(i)}" y="${round(y(p.value) - 10)}" text-anchor="middle">${show(p.value)}</text><text class="axis-label" x="${x(i)}" y="175" text-anchor="middle">${p.label}</text>`,
+      ? html`<text class="withheld-mark" x="${x(i)}" y="100" text-anchor="middle">withheld</text>${axisLabel(p, i)}`
+      : html`<circle class="point" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 8 ? 2.5 : 4}"><title>${p.label}: ${show(p.value)}</title></circle>${valued(i) ? html`<text class="value" x="${x(i)}" y="${round(y(p.value) - 10)}" text-anchor="middle">${show(p.value)}</text>` : null}${axisLabel(p, i)}`,
   );
   return svg(id, title, 185, html`<line class="axis" x1="40" y1="158" x2="${WIDTH - 40}" y2="158"/>${lines}${marks}`);
 }

@@ -20,4 +20,13 @@ describe('charts', () => {
     assert.match(chart.markup, />withheld<\/text><text class="axis-label" x="[\d.]+" y="175" text-anchor="middle">2022</);
     assert.equal(lineChart('l', 't', [{ label: '2021', value: null }], show), null);
   });
+
+  it('label only some of many points, so labels never overlap, keeping every value in a title', () => {
+    const points = Array.from({ length: 26 }, (_, i) => ({ label: String(2010 + i), value: 1000 + i }));
+    const chart = lineChart('l', 't', points, show)!;
+    assert.equal(chart.markup.match(/<title>\d{4}: £\d+<\/title>/g)?.length, 26);
+    assert.equal(chart.markup.match(/class="axis-label"/g)?.length, 8);
+    assert.equal(chart.markup.match(/class="value"/g)?.length, 2);
+    assert.match(chart.markup, />2035<\/text>/);
+  });
 });
