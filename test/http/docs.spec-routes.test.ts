@@ -30,6 +30,8 @@ function specRoutes(markdown: string): SpecRoute[] {
  */
 const DECLARED_BEYOND_SPEC: Record<string, { status: number; reason: string }> = {
   'GET /v1/occupations/{soc}/apprenticeships': { status: 400, reason: '`includeInactive` must be true or false, and the route declares the 400 it answers otherwise' },
+  'GET /v1/visas': { status: 400, reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise" },
+  'GET /v1/local-areas/{area}/job-adverts': { status: 400, reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise" },
 };
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

@@ -3915,6 +3915,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -4969,6 +4997,34 @@ export interface operations {
                             /** @description Publisher's page for the dataset */
                             url: string;
                         };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };

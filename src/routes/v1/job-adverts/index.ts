@@ -85,7 +85,7 @@ export const jobAdvertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: `An unknown area answers 404 naming it; a \`limit\` outside 1 to 412 answers 400 saying so. ${LOCAL}`,
         params: LocalAreaParamsSchema,
         querystring: AreaAdvertsQuerySchema,
-        response: declareResponses({ schema: AreaAdvertsResponseSchema, description: 'All adverts in the area and its occupations, most first', illustration: AREA_ADVERTS_ILLUSTRATION }, [401, 404, 429]),
+        response: declareResponses({ schema: AreaAdvertsResponseSchema, description: 'All adverts in the area and its occupations, most first', illustration: AREA_ADVERTS_ILLUSTRATION }, [400, 401, 404, 429]),
       },
     },
     async (request) => jobAdverts.inArea(request.params.area, request.query.limit),

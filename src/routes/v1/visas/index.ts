@@ -34,7 +34,7 @@ export const visaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Occupations by sponsored work visa grants in the latest four quarters, most first',
         description: `Every occupation with at least one grant, the first \`limit\`. A \`limit\` outside 1 to 412 answers 400 saying so. ${UNTIL_RELEASED}`,
         querystring: VisaListQuerySchema,
-        response: declareResponses({ schema: VisaListResponseSchema, description: 'Occupations, most grants first', illustration: VISA_LIST_ILLUSTRATION }, [401, 404, 429]),
+        response: declareResponses({ schema: VisaListResponseSchema, description: 'Occupations, most grants first', illustration: VISA_LIST_ILLUSTRATION }, [400, 401, 404, 429]),
       },
     },
     async (request) => visas.list(request.query.limit),
