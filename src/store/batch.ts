@@ -13,6 +13,8 @@ export async function insertInBatches<T extends keyof Database & string>(
   const columns = Object.keys(rows[0] as object).length;
   const batchSize = Math.max(1, Math.floor(30_000 / columns));
   for (let i = 0; i < rows.length; i += batchSize) {
+    // better-sqlite3 runs each statement synchronously: let the event loop serve requests between batches.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     // Kysely cannot relate a generic table name to its row type; the signature above keeps callers exact.
     await db.insertInto(table).values(rows.slice(i, i + batchSize) as never).execute();
   }

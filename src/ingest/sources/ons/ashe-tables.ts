@@ -4,6 +4,8 @@ import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
 import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
+import { statedPeriodMatches } from '../../checks/reference-period.js';
+import { refuseOnFailure } from '../../checks/refusal.js';
 import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
 import { onsSource } from './publisher.js';
 
@@ -48,7 +50,9 @@ export function asheTableSource(spec: {
      */
     async parse(file, ref) {
       const release = releaseOfRef(ref, family);
-      const workbooks = unzipAsheWorkbooks(file.bytes, family);
+      const { workbooks, stated } = unzipAsheWorkbooks(file.bytes, family);
+      // The year the zip's name claims must be the one its workbooks' names state, before reading them.
+      refuseOnFailure(statedPeriodMatches(String(release.year), stated));
       const perMeasure = await readAsheTables(workbooks, family, spec.sheets, (measure, estimates, cvs) => spec.rowsOf(measure, estimates, cvs, release));
       return { ...release, rows: perMeasure.flat() };
     },

@@ -1,0 +1,74 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { Check } from '../domain/editions.js';
+import { ReleaseRefused } from './checks/refusal.js';
+import { useReadLimits, type ReadLimits } from './read-limits.js';
+import type { ReleaseRef } from './source.js';
+import type { UpstreamFile } from './upstream.js';
+import { runWorkerJob, WorkerJobError, WorkerLimitError } from './worker-job.js';
+
+interface ParseJob {
+  kind: 'parse-release';
+  sourceKey: string;
+  file: UpstreamFile;
+  ref: ReleaseRef;
+  companions: UpstreamFile[];
+  limits: ReadLimits;
+}
+
+/** Why a parse in the worker failed: the parser refused the release on a check, or could not read it. */
+type Failure = { refused: Check[] } | { layout: true } | { limit: true };
+
+/** The parser read the release and threw: the file is not in the layout it knows. */
+export class LayoutError extends Error {
+  override name = 'LayoutError';
+}
+
+/** The parse ran out of memory or time, or its worker died. */
+export class ReadLimitError extends Error {
+  override name = 'ReadLimitError';
+}
+
+/**
+ * Parses a release of a registered source in a worker thread: inflating, decoding and parsing run
+ * off the thread that serves requests, in a heap of `limits.maxHeapMb` and within
+ * `limits.maxParseMs`. The worker finds the source by its key in the registry. Rejects with
+ * ReleaseRefused (the parser's own failed checks), LayoutError, or ReadLimitError.
+ */
+export async function parseInWorker(sourceKey: string, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<unknown> {
+  const job: ParseJob = { kind: 'parse-release', sourceKey, file, ref, companions, limits };
+  try {
+    return await runWorkerJob<unknown>(import.meta.url, job, { timeMs: limits.maxParseMs, heapMb: limits.maxHeapMb }, `reading ${ref.label}`);
+  } catch (error) {
+    if (error instanceof WorkerLimitError) throw new ReadLimitError(error.message);
+    if (!(error instanceof WorkerJobError)) throw error;
+    const failure = error.details as Failure | undefined;
+    if (failure && 'refused' in failure) throw new ReleaseRefused(failure.refused);
+    if (failure && 'limit' in failure) throw new ReadLimitError(error.message);
+    throw new LayoutError(error.message);
+  }
+}
+
+/** A limit stopped the read: a workbook worker's (the cause of its read error) or an inflate's. */
+function hitLimit(error: unknown): boolean {
+  return error instanceof Error && (error.cause instanceof WorkerLimitError || error.name === 'InflateLimitError');
+}
+
+async function runJob(job: ParseJob): Promise<unknown> {
+  useReadLimits(job.limits);
+  const { findSource } = await import('./registry.js');
+  const source = findSource(job.sourceKey);
+  if (!source) throw new Error(`no registered source ${job.sourceKey}`);
+  return source.parse(job.file, job.ref, job.companions);
+}
+
+if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kind === 'parse-release') {
+  const port = parentPort;
+  runJob(workerData as ParseJob).then(
+    (result) => port.postMessage({ result }),
+    (error: unknown) => {
+      const details: Failure =
+        error instanceof ReleaseRefused ? { refused: error.checks } : hitLimit(error) ? { limit: true } : { layout: true };
+      port.postMessage({ error: error instanceof Error ? error.message : String(error), details });
+    },
+  );
+}
