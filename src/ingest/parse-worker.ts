@@ -1,10 +1,10 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { Check } from '../domain/editions.js';
+import type { Check, EditionSummary } from '../domain/editions.js';
 import { ReleaseRefused } from './checks/refusal.js';
 import { useReadLimits, type ReadLimits } from './read-limits.js';
-import type { ReleaseRef } from './source.js';
+import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import type { UpstreamFile } from './upstream.js';
-import { runWorkerJob, WorkerJobError, WorkerLimitError } from './worker-job.js';
+import { lowerThisThreadsPriority, runWorkerJob, WorkerJobError, WorkerLimitError } from './worker-job.js';
 
 interface ParseJob {
   kind: 'parse-release';
@@ -28,16 +28,38 @@ export class ReadLimitError extends Error {
   override name = 'ReadLimitError';
 }
 
+/** A release read and checked: what the pipeline needs to publish or quarantine it. */
+export interface ExaminedRelease {
+  parsed: unknown;
+  /** The release's own name (`labelOf`), when its contents give one. */
+  label: string | null;
+  checks: Check[];
+  summary: EditionSummary | null;
+}
+
+/** What a release is compared with the previous one on: the source's own summary, or the number of rows of a list. */
+function summaryOf(source: AnySourceDescriptor, parsed: unknown): EditionSummary | null {
+  if (source.summarise) return source.summarise(parsed);
+  return Array.isArray(parsed) ? { counts: { rows: parsed.length }, levels: {} } : null;
+}
+
+/** Parses a release and runs the source's checks on it (all of it CPU work: done in the worker). */
+export async function examineRelease(source: AnySourceDescriptor, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[]): Promise<ExaminedRelease> {
+  const parsed: unknown = await source.parse(file, ref, companions);
+  return { parsed, label: source.labelOf ? source.labelOf(parsed) : null, checks: source.check(parsed, ref), summary: summaryOf(source, parsed) };
+}
+
 /**
- * Parses a release of a registered source in a worker thread: inflating, decoding and parsing run
- * off the thread that serves requests, in a heap of `limits.maxHeapMb` and within
- * `limits.maxParseMs`. The worker finds the source by its key in the registry. Rejects with
- * ReleaseRefused (the parser's own failed checks), LayoutError, or ReadLimitError.
+ * Parses and checks a release of a registered source in a worker thread: inflating, decoding,
+ * parsing and checking run off the thread that serves requests, in a heap of `limits.maxHeapMb`
+ * and within `limits.maxParseMs`, at a lower CPU priority. The worker finds the source by its key
+ * in the registry. Rejects with ReleaseRefused (the parser's own failed checks), LayoutError, or
+ * ReadLimitError.
  */
-export async function parseInWorker(sourceKey: string, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<unknown> {
+export async function examineInWorker(sourceKey: string, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<ExaminedRelease> {
   const job: ParseJob = { kind: 'parse-release', sourceKey, file, ref, companions, limits };
   try {
-    return await runWorkerJob<unknown>(import.meta.url, job, { timeMs: limits.maxParseMs, heapMb: limits.maxHeapMb }, `reading ${ref.label}`);
+    return await runWorkerJob<ExaminedRelease>(import.meta.url, job, { timeMs: limits.maxParseMs, heapMb: limits.maxHeapMb }, `reading ${ref.label}`);
   } catch (error) {
     if (error instanceof WorkerLimitError) throw new ReadLimitError(error.message);
     if (!(error instanceof WorkerJobError)) throw error;
@@ -53,16 +75,17 @@ function hitLimit(error: unknown): boolean {
   return error instanceof Error && (error.cause instanceof WorkerLimitError || error.name === 'InflateLimitError');
 }
 
-async function runJob(job: ParseJob): Promise<unknown> {
+async function runJob(job: ParseJob): Promise<ExaminedRelease> {
   useReadLimits(job.limits);
   const { findSource } = await import('./registry.js');
   const source = findSource(job.sourceKey);
   if (!source) throw new Error(`no registered source ${job.sourceKey}`);
-  return source.parse(job.file, job.ref, job.companions);
+  return examineRelease(source, job.file, job.ref, job.companions);
 }
 
 if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kind === 'parse-release') {
   const port = parentPort;
+  lowerThisThreadsPriority();
   runJob(workerData as ParseJob).then(
     (result) => port.postMessage({ result }),
     (error: unknown) => {

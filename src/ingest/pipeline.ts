@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { INTERRUPTED_RULE, type Check, type Edition, type EditionSummary } from '../domain/editions.js';
+import { INTERRUPTED_RULE, type Check, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
 import {
   countInterruptions, findEditionByContent, heartbeatEdition, previousSummary, publishEdition, quarantineEdition, recordDetectedEdition, relabelEdition,
@@ -9,7 +9,7 @@ import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/inges
 import { plausibleAgainstPrevious } from './checks/plausibility.js';
 import { ReleaseRefused } from './checks/refusal.js';
 import { HEARTBEAT_MS, recoverInterruptedIngests, THIS_INGEST } from './interrupted.js';
-import { LayoutError, parseInWorker, ReadLimitError } from './parse-worker.js';
+import { examineInWorker, examineRelease, LayoutError, ReadLimitError, type ExaminedRelease } from './parse-worker.js';
 import { mebibytes, readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
 import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
@@ -116,26 +116,20 @@ function unreadable(error: unknown, limits: ReadLimits): Check[] {
 }
 
 /**
- * Parses in a worker thread (off the thread that serves requests, bounded in memory and time). A
- * descriptor that is not the registered one (a test's wrapper around it) cannot be found by the
- * worker, and parses here, within the same inflate limits.
+ * Parses and checks in a worker thread (off the thread that serves requests, bounded in memory
+ * and time). A descriptor that is not the registered one (a test's wrapper around it) cannot be
+ * found by the worker, and is read here, within the same inflate limits.
  */
-async function parseRelease(source: AnySourceDescriptor, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<unknown> {
-  if (findSource(source.key) === source) return parseInWorker(source.key, file, ref, companions, limits);
+async function examine(source: AnySourceDescriptor, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<ExaminedRelease> {
+  if (findSource(source.key) === source) return examineInWorker(source.key, file, ref, companions, limits);
   useReadLimits(limits);
   try {
-    return await source.parse(file, ref, companions);
+    return await examineRelease(source, file, ref, companions);
   } catch (error) {
-    throw error instanceof ReleaseRefused || error instanceof LayoutError ? error : new LayoutError(error instanceof Error ? error.message : String(error));
+    throw error instanceof ReleaseRefused ? error : new LayoutError(error instanceof Error ? error.message : String(error));
   } finally {
     useReadLimits(readLimits());
   }
-}
-
-/** What a release is compared with the previous one on: the source's own summary, or the number of rows of a list. */
-function summaryOf(source: AnySourceDescriptor, parsed: unknown): EditionSummary | null {
-  if (source.summarise) return source.summarise(parsed);
-  return Array.isArray(parsed) ? { counts: { rows: parsed.length }, levels: {} } : null;
 }
 
 /**
@@ -206,26 +200,22 @@ async function readAndSettle(
   };
 
   progress.step(source.key, `parsing ${ref.label}`);
-  let parsed: unknown;
-  let label = ref.label;
+  let examined: ExaminedRelease;
   try {
-    parsed = await parseRelease(source, read.file, ref, read.companions, read.limits);
-    if (source.labelOf) {
-      label = source.labelOf(parsed);
-      await relabelEdition(db, edition.id, label);
-    }
+    examined = await examine(source, read.file, ref, read.companions, read.limits);
   } catch (error) {
-    return quarantine(unreadable(error, read.limits), label);
+    return quarantine(unreadable(error, read.limits), ref.label);
   }
+  const label = examined.label ?? ref.label;
+  if (examined.label !== null) await relabelEdition(db, edition.id, label);
 
   progress.step(source.key, `checking ${label}`);
-  const summary = summaryOf(source, parsed);
-  const previous = summary ? await previousSummary(db, source.key) : null;
-  const checks = [...source.check(parsed, ref), ...(summary ? plausibleAgainstPrevious(summary, previous, source.plausibility) : [])];
+  const previous = examined.summary ? await previousSummary(db, source.key) : null;
+  const checks = [...examined.checks, ...(examined.summary ? plausibleAgainstPrevious(examined.summary, previous, source.plausibility) : [])];
   if (checks.some((c) => c.status === 'fail')) return quarantine(checks, label);
 
   progress.step(source.key, `publishing ${label}`);
-  const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, parsed), summary);
+  const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, examined.parsed), examined.summary);
   return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, ms: Date.now() - read.started };
 }
 

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 export class WorkerJobError extends Error {
@@ -71,4 +73,18 @@ function startWorker(moduleUrl: string, workerData: unknown, heapMb: number): Wo
     return new Worker(code, { eval: true, workerData, resourceLimits });
   }
   return new Worker(new URL(moduleUrl), { workerData, resourceLimits });
+}
+
+/**
+ * Called by a worker on starting: on Linux, lowers its own thread's CPU priority (nice 10; a
+ * thread's id is a pid to setpriority), so that on a busy machine the thread serving requests gets
+ * the CPU first and an ingest only takes what is left. Elsewhere it does nothing.
+ */
+export function lowerThisThreadsPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // Not Linux, or not allowed: the worker runs at the process's priority.
+  }
 }

@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { activeReadLimits, useReadLimits, type ReadLimits } from '../read-limits.js';
-import { runWorkerJob, WorkerJobError, WorkerLimitError } from '../worker-job.js';
+import { lowerThisThreadsPriority, runWorkerJob, WorkerJobError, WorkerLimitError } from '../worker-job.js';
 import { readWorkbookSync, type ReadWorkbookOptions, type Workbook } from './workbook.js';
 
 export class WorkbookReadError extends Error {
@@ -32,6 +32,7 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadWorkbookOptio
 
 if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kind === 'read-workbook') {
   const job = workerData as WorkbookJob;
+  lowerThisThreadsPriority();
   useReadLimits(job.limits);
   try {
     parentPort.postMessage({ result: readWorkbookSync(job.bytes, job.options) });
