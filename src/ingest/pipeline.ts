@@ -48,6 +48,8 @@ export interface IngestOptions {
   upstream: Upstream;
   sources: AnySourceDescriptor[];
   progress?: IngestProgress;
+  /** Bounds over every source's own (a small container may want less memory than the defaults). */
+  limits?: Partial<ReadLimits>;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function ingestSources(options: IngestOptions): Promise<SourceResul
     await recoverInterruptedIngests(options.store, undefined, options.store.dialect === 'postgres');
     const results: SourceResult[] = [];
     for (const source of options.sources) {
-      const result = await ingestSource(options.store, options.upstream, source, progress);
+      const result = await ingestSource(options.store, options.upstream, source, progress, options.limits ?? {});
       progress.sourceDone(result);
       results.push(result);
     }
@@ -74,6 +76,7 @@ async function ingestSource(
   upstream: Upstream,
   source: AnySourceDescriptor,
   progress: IngestProgress,
+  limits: Partial<ReadLimits>,
 ): Promise<SourceResult> {
   const started = Date.now();
   const { db } = store;
@@ -88,7 +91,7 @@ async function ingestSource(
       outcome = 'unavailable';
       message = `no release found in ${upstream.description}`;
     } else {
-      for (const ref of refs) releases.push(await ingestRelease(store, upstream, source, ref, progress));
+      for (const ref of refs) releases.push(await ingestRelease(store, upstream, source, ref, progress, readLimits({ ...source.limits, ...limits })));
       outcome = releases.some((r) => r.outcome === 'quarantined')
         ? 'quarantined'
         : releases.some((r) => r.outcome === 'published')
@@ -148,10 +151,10 @@ async function ingestRelease(
   source: AnySourceDescriptor,
   ref: ReleaseRef,
   progress: IngestProgress,
+  limits: ReadLimits,
 ): Promise<ReleaseResult> {
   const started = Date.now();
   const { db } = store;
-  const limits = readLimits(source.limits);
   progress.step(source.key, `reading ${ref.label}`);
   let file: UpstreamFile;
   let companions: UpstreamFile[];
