@@ -50,6 +50,15 @@ export function renamedSheet(relative: string, from: string, to: string): Uint8A
   return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 }
 
+/** The zip with a comment added at its end: the same entries, new bytes. */
+export function withZipComment(zip: Uint8Array, comment: string): Uint8Array {
+  const bytes = Buffer.from(zip);
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const text = Buffer.from(comment, 'utf8');
+  bytes.writeUInt16LE(text.length, end + 20);
+  return new Uint8Array(Buffer.concat([bytes.subarray(0, end + 22), text]));
+}
+
 /** A gzip file that inflates to `size` zero bytes. */
 export function gzipBomb(size: number): Uint8Array {
   return new Uint8Array(gzipSync(Buffer.alloc(size), { level: 1 }));

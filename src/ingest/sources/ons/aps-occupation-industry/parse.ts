@@ -26,7 +26,7 @@ export function yearsClaimedBy(fileName: string): string[] {
  */
 export function parseApsWorkbook(workbook: Workbook, expectedYears: readonly string[]): ApsRelease {
   const yearSheets = workbook.sheetNames.filter((name) => /^\d{4}$/.test(name));
-  refuseOnFailure(everyExpectedPresent('year sheet', expectedYears, yearSheets));
+  refuseOnFailure(everyExpectedPresent('year sheet', expectedYears, workbook.sheetNames));
   const years: ApsYear[] = [];
   const cells: EmploymentCell[] = [];
   let industries: IndustrySection[] | null = null;
