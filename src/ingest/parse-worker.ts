@@ -37,10 +37,22 @@ export interface ExaminedRelease {
   summary: EditionSummary | null;
 }
 
-/** What a release is compared with the previous one on: the source's own summary, or the number of rows of a list. */
+/**
+ * What a release is compared with the previous one on: the source's own summary, or else the
+ * length of every list in what it parsed (`rows` for a list itself, `contents.groups` for a list
+ * two levels in), so that a truncated release of any source is caught.
+ */
 function summaryOf(source: AnySourceDescriptor, parsed: unknown): EditionSummary | null {
   if (source.summarise) return source.summarise(parsed);
-  return Array.isArray(parsed) ? { counts: { rows: parsed.length }, levels: {} } : null;
+  const counts: Record<string, number> = {};
+  const walk = (value: unknown, name: string, depth: number) => {
+    if (Array.isArray(value)) counts[name || 'rows'] = value.length;
+    else if (value !== null && typeof value === 'object' && depth < 2 && !(value instanceof Uint8Array)) {
+      for (const [key, inner] of Object.entries(value)) walk(inner, name ? `${name}.${key}` : key, depth + 1);
+    }
+  };
+  walk(parsed, '', 0);
+  return Object.keys(counts).length > 0 ? { counts, levels: {} } : null;
 }
 
 /** Parses a release and runs the source's checks on it (all of it CPU work: done in the worker). */
