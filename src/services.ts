@@ -39,6 +39,8 @@ export interface ServiceOptions {
   rateLimits?: RateLimitStore;
   mailer?: Mailer;
   logger?: ServiceLogger;
+  /** How long the current editions are kept before the store is asked again: the bound on seeing another process's change (5 s). */
+  editionsMaxAgeMs?: number;
 }
 
 const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefined };
@@ -49,7 +51,7 @@ const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefin
  */
 export function createServices(config: Config, store: Store, options: ServiceOptions = {}) {
   const sources = new SourceCatalog(options.sources ?? SOURCES);
-  const currentEditions = new CurrentEditions(store.db, sources);
+  const currentEditions = new CurrentEditions(store.db, sources, options.editionsMaxAgeMs);
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
