@@ -6,6 +6,7 @@ import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { OneLinePerRequest, redactedUrl } from './http/request-log.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
@@ -22,9 +23,6 @@ export type App = FastifyInstance;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** Query-string values that must never reach a log line, whatever a caller puts there. */
-const SECRET_PARAMS = /([?&](?:api_?key|apiKey|key|x-api-key|token)=)[^&]*/gi;
-
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -32,7 +30,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     serializers: {
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.replace(SECRET_PARAMS, '$1[redacted]'),
+        url: redactedUrl(req.url),
         id: req.id,
         remoteAddress: req.ip,
       }),
@@ -44,6 +42,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -61,12 +60,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     await services.keyIssuance.settled();
     await services.rateLimits.close();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerProblemHandlers(app);
-  registerApiKeyAuth(app, services.store.db);
+  registerApiKeyAuth(app, services.liveKeys);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
   await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });

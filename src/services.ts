@@ -3,6 +3,7 @@ import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
 import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
+import { LiveKeys } from './keys/live-keys.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
 import { Areas } from './queries/areas.js';
@@ -47,6 +48,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
+  const liveKeys = new LiveKeys(store.db);
   return {
     config,
     store,
@@ -62,7 +64,9 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
     meta: new Metadata(store.db, currentEditions),
-    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
+    /** API keys by hash, in memory for a few seconds (LIVE_KEY_TTL_MS). */
+    liveKeys,
+    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger, liveKeys),
     /** Serialised response bodies, emptied when the current editions change. */
     responseCache: new ResponseCache(),
     /** Shared by every replica when REDIS_URL is set; in-process otherwise. */

@@ -9,7 +9,7 @@ import { servedFromTemplate, type ServedApp } from '../helpers/served-app.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
 
 describe('ResponseCache', () => {
-  const body = (payload: string) => ({ payload, etag: 'W/"x"', contentType: 'application/json' });
+  const body = (payload: string) => ({ payload: Buffer.from(payload), etag: 'W/"x"', contentType: 'application/json' });
 
   it('drops the least recently used entry past its entry limit', () => {
     const cache = new ResponseCache(2, 1_000_000);
@@ -19,7 +19,7 @@ describe('ResponseCache', () => {
     cache.set('c', body('3'));
     assert.equal(cache.size, 2);
     assert.equal(cache.get('b'), undefined);
-    assert.equal(cache.get('a')!.payload, '1');
+    assert.equal(cache.get('a')!.payload.toString(), '1');
   });
 
   it('drops entries past its size limit, and never keeps a body larger than an eighth of it', () => {
