@@ -16,13 +16,13 @@
  *      BENCH_CPU_PROF (a folder: our server writes a --cpu-prof profile there).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort, memoryMiB, stop } from './processes.js';
 import { replayKey, type RecordedResponse } from './replay.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,7 +133,7 @@ for (const deployment of DEPLOYMENTS) {
     rows.push(row);
     printRow(row, rows.length === 1);
   }
-  console.log(`our server: rss ${rssMiB(ours.child.pid!)} MiB after the runs; log ${logFile}`);
+  console.log(`our server: rss ${memoryMiB(ours.child.pid!)} MiB after the runs; log ${logFile}`);
   for (const child of [ours.child, bare.child]) await stop(child);
 }
 
@@ -241,12 +241,6 @@ async function waitForReady(address: string): Promise<void> {
   throw new Error(`${address} was not ready within a minute`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -264,16 +258,6 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Lines written to the log so far (counted from where the last count stopped). */
 function countLines(file: string): number {
@@ -291,11 +275,6 @@ function countLines(file: string): number {
   return seen.lines;
 }
 
-function rssMiB(pid: number): string {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return (kb / 1024).toFixed(0);
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,12 +6,12 @@
  * Run: npm run bench:startup   (builds first; BENCH_STARTUP_DIR to keep the data folder elsewhere)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort, groupCpuSeconds, memoryMiB, stop } from './processes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');
@@ -25,16 +25,16 @@ console.log(`bench:startup on ${process.platform} ${process.arch}, node ${proces
 
 // First start: empty folder, full ingest while serving.
 let started = performance.now();
-let server = spawn(process.execPath, [CLI, 'serve', '--ingest'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+let server = spawn(process.execPath, [CLI, 'serve', '--ingest'], { env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 const log = collect(server);
 await until(() => status('/healthz').then((s) => s === 200));
 console.log(`first start: /healthz 200 after ${seconds(started)}`);
 await until(() => status('/readyz').then((s) => s === 200), 300_000);
 const ingestMs = /"ms":(\d+),"msg":"ingest done"/.exec(log.text)?.[1];
-console.log(`first start: ready (every mirrored source ingested) after ${seconds(started)}; the ingest took ${Number(ingestMs) / 1000} s`);
+console.log(`first start: ready (every mirrored source ingested) after ${seconds(started)}, ${groupCpuSeconds(server.pid!).toFixed(1)} CPU s; the ingest took ${Number(ingestMs) / 1000} s`);
 const key = (await run(process.execPath, [CLI, 'keys', 'create', '--email', 'bench@example.org'], { env })).stdout.trim();
 for (const url of ['/v1/occupations/2134/pay', '/v1/occupations/2134', '/v1/occupations/search?q=nurse']) await status(url, key);
-console.log(`serving after the full ingest: rss ${memory(server.pid!, 'VmRSS')} MiB (peak ${memory(server.pid!, 'VmHWM')} MiB); load ${loadavg()[0]!.toFixed(2)}`);
+console.log(`serving after the full ingest: rss ${memoryMiB(server.pid!)} MiB (peak ${memoryMiB(server.pid!, 'VmHWM')} MiB); load ${loadavg()[0]!.toFixed(2)}`);
 await stop(server);
 
 // Restart through `npm start` on the data already there.
@@ -42,7 +42,7 @@ started = performance.now();
 server = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 const restartLog = collect(server);
 await until(() => status('/v1/occupations/2134/pay', key).then((s) => s === 200));
-console.log(`restart (npm start, data already ingested): first 200 on GET /v1/occupations/2134/pay after ${seconds(started)}`);
+console.log(`restart (npm start, data already ingested): first 200 on GET /v1/occupations/2134/pay after ${seconds(started)}, ${groupCpuSeconds(server.pid!).toFixed(2)} CPU s (npm, the build check and the server)`);
 await until(() => status('/readyz').then((s) => s === 200), 120_000);
 console.log(`restart: ready after ${seconds(started)} (${/"ms":(\d+),"msg":"ingest done"/.exec(restartLog.text)?.[1]} ms to recognise every release as unchanged); load ${loadavg()[0]!.toFixed(2)}`);
 process.kill(-server.pid!, 'SIGTERM');
@@ -74,28 +74,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise
   }
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
-function memory(pid: number, field: 'VmRSS' | 'VmHWM'): string {
-  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return (kb / 1024).toFixed(0);
-}
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(2)} s`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
 }
