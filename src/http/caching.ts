@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { CurrentEditions } from '../queries/current-editions.js';
 
 declare module 'fastify' {
@@ -136,21 +136,32 @@ function cacheControl(reply: FastifyReply, policy: RoutePolicy): void {
 export function registerCaching(app: FastifyInstance, currentEditions: CurrentEditions, cache = new ResponseCache()): void {
   currentEditions.onChange(() => cache.clear());
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.is404 || cache.size === 0) return;
-    const policy = policyOf(request);
-    if (!policy.cached) return;
-    // The current editions are re-read every few seconds; a change empties the cache first.
-    if (currentEditions.stale) await currentEditions.all();
+  // Callback-style hooks: on the hot path they allocate no promise when nothing waits.
+  const answerFromCache = (request: FastifyRequest, reply: FastifyReply, policy: RoutePolicy, done: HookHandlerDoneFunction) => {
     const hit = cache.get(cacheKey(request.url));
-    if (!hit) return;
+    if (!hit) return done();
     reply.header('etag', hit.etag);
     cacheControl(reply, policy);
-    if (matches(request, hit.etag)) return reply.code(304).send();
-    return reply.header('content-type', hit.contentType).send(hit.payload);
+    if (matches(request, hit.etag)) reply.code(304).send();
+    else reply.header('content-type', hit.contentType).send(hit.payload);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.is404 || cache.size === 0) return done();
+    const policy = policyOf(request);
+    if (!policy.cached) return done();
+    if (!currentEditions.stale) return answerFromCache(request, reply, policy, done);
+    // The current editions are re-read every few seconds; a change empties the cache first.
+    currentEditions.all().then(
+      () => answerFromCache(request, reply, policy, done),
+      (error: unknown) => done(error as Error),
+    );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, validated(request, reply, payload));
+  });
+
+  function validated(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     if (request.method !== 'GET' || reply.statusCode >= 400 || reply.statusCode === 304) return payload;
     const policy = policyOf(request);
     cacheControl(reply, policy);
@@ -167,5 +178,5 @@ export function registerCaching(app: FastifyInstance, currentEditions: CurrentEd
       return '';
     }
     return payload;
-  });
+  }
 }
