@@ -143,21 +143,25 @@ for (const deployment of DEPLOYMENTS) {
   for (const child of [ours.child, bare.child]) await stop(child);
 }
 
+/**
+ * The ratio is the median over rounds of ours/bare in the same round (the two runs are back to
+ * back, so they share the machine's load of the moment), with the lowest and highest beside it.
+ */
 function printRow(row: Row, header: boolean): void {
   if (header) {
     console.log(
-      `${'scenario'.padEnd(26)} ${'bare req/s'.padStart(10)} ${'ours req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'bare p99'.padStart(8)} ${'ours p99'.padStart(8)} ${'statuses (ours)'.padEnd(16)} ${'log/req'.padStart(7)} ${'load'.padStart(5)}`,
+      `${'scenario'.padEnd(26)} ${'bare req/s'.padStart(10)} ${'ours req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'(range)'.padEnd(11)} ${'bare p99'.padStart(8)} ${'ours p99'.padStart(8)} ${'statuses (ours)'.padEnd(16)} ${'log/req'.padStart(7)} ${'load'.padStart(5)}`,
     );
   }
-  const bareRps = median(row.bare.map((m) => m.rps));
-  const oursRps = median(row.ours.map((m) => m.rps));
+  const ratios = row.ours.map((m, i) => m.rps / row.bare[i]!.rps);
   const last = row.ours[row.ours.length - 1]!;
   console.log(
     [
       row.scenario.name.padEnd(26),
-      bareRps.toFixed(0).padStart(10),
-      oursRps.toFixed(0).padStart(10),
-      (oursRps / bareRps).toFixed(2).padStart(6),
+      median(row.bare.map((m) => m.rps)).toFixed(0).padStart(10),
+      median(row.ours.map((m) => m.rps)).toFixed(0).padStart(10),
+      median(ratios).toFixed(2).padStart(6),
+      `(${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`.padEnd(11),
       `${median(row.bare.map((m) => m.p99))} ms`.padStart(8),
       `${median(row.ours.map((m) => m.p99))} ms`.padStart(8),
       last.statuses.padEnd(16),
