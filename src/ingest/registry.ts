@@ -12,6 +12,9 @@ import { onetSoc2010CrosswalkSource } from './sources/onet/onet-soc-2010-crosswa
 import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
+import { ncsContentExportSource } from './sources/ncs/ncs-content-export-2020/descriptor.js';
+import { ncsJobProfilesSource } from './sources/ncs/ncs-job-profiles/descriptor.js';
+import { ROUTES_IN_SOURCES } from './sources/skills-england/sources.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
 import { geographySource } from './sources/ons/ons-geography/descriptor.js';
 import { socCrosswalkSource } from './sources/ons/soc-crosswalk/descriptor.js';
@@ -50,6 +53,9 @@ export const SOURCES: AnySourceDescriptor[] = [
   asheTable15Source,
   essVacanciesSource,
   essVacanciesNationsSource,
+  ncsContentExportSource,
+  ncsJobProfilesSource,
+  ...ROUTES_IN_SOURCES,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {
