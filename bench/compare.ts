@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort, memoryMiB, stop } from './processes.js';
+import { freePort, memoryMiB, processCpuSeconds, stop } from './processes.js';
 import { replayKey, type RecordedResponse } from './replay.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +67,8 @@ const SCENARIOS = chosen ? ALL_SCENARIOS.filter((s) => chosen.includes(s.id)) : 
 interface Measured {
   rps: number;
   total: number;
+  /** The server's CPU time per request, in microseconds: what its throughput would be on a machine of its own. */
+  cpuUs: number;
   p99: number;
   statuses: string;
   load: number;
@@ -129,9 +131,11 @@ for (const deployment of DEPLOYMENTS) {
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const);
       for (const which of order) {
-        const address = which === 'bare' ? bare.address : ours.address;
+        const server = which === 'bare' ? bare : ours;
         const linesBefore = which === 'ours' ? countLines(logFile) : 0;
-        const measured = await autocannon(`${address}${scenario.url}`, headers);
+        const cpuBefore = processCpuSeconds(server.child.pid!);
+        const measured = await autocannon(`${server.address}${scenario.url}`, headers);
+        measured.cpuUs = ((processCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, measured.total);
         if (which === 'ours') measured.logLinesPerRequest = (countLines(logFile) - linesBefore) / Math.max(1, measured.total);
         row[which].push(measured);
       }
@@ -146,11 +150,13 @@ for (const deployment of DEPLOYMENTS) {
 /**
  * The ratio is the median over rounds of ours/bare in the same round (the two runs are back to
  * back, so they share the machine's load of the moment), with the lowest and highest beside it.
+ * The CPU columns are each server's CPU time per request and bare's over ours: on a machine
+ * others share, the steadier measure of what each server costs.
  */
 function printRow(row: Row, header: boolean): void {
   if (header) {
     console.log(
-      `${'scenario'.padEnd(26)} ${'bare req/s'.padStart(10)} ${'ours req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'(range)'.padEnd(11)} ${'bare p99'.padStart(8)} ${'ours p99'.padStart(8)} ${'statuses (ours)'.padEnd(16)} ${'log/req'.padStart(7)} ${'load'.padStart(5)}`,
+      `${'scenario'.padEnd(26)} ${'bare req/s'.padStart(10)} ${'ours req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'(range)'.padEnd(11)} ${'bare p99'.padStart(8)} ${'ours p99'.padStart(8)} ${'CPU µs/req bare ours ratio'.padEnd(26)} ${'statuses (ours)'.padEnd(16)} ${'log/req'.padStart(7)} ${'load'.padStart(5)}`,
     );
   }
   const ratios = row.ours.map((m, i) => m.rps / row.bare[i]!.rps);
@@ -164,6 +170,7 @@ function printRow(row: Row, header: boolean): void {
       `(${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`.padEnd(11),
       `${median(row.bare.map((m) => m.p99))} ms`.padStart(8),
       `${median(row.ours.map((m) => m.p99))} ms`.padStart(8),
+      `${median(row.bare.map((m) => m.cpuUs)).toFixed(0).padStart(15)} ${median(row.ours.map((m) => m.cpuUs)).toFixed(0).padStart(4)} ${(median(row.bare.map((m) => m.cpuUs)) / median(row.ours.map((m) => m.cpuUs))).toFixed(2).padStart(5)}`,
       last.statuses.padEnd(16),
       median(row.ours.map((m) => m.logLinesPerRequest ?? 0)).toFixed(2).padStart(7),
       median([...row.bare, ...row.ours].map((m) => m.load)).toFixed(1).padStart(5),
@@ -179,7 +186,7 @@ async function autocannon(url: string, headers: Record<string, string>): Promise
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}x${count}`)
     .join(' ');
-  return { rps: result.requests.average, total: result.requests.total, p99: result.latency.p99, statuses, load: loadavg()[0]! };
+  return { rps: result.requests.average, total: result.requests.total, cpuUs: 0, p99: result.latency.p99, statuses, load: loadavg()[0]! };
 }
 
 function headersOf(scenario: Scenario, keys: Record<'unlimited' | 'exhausted', string>, recorded: RecordedResponse[]): Record<string, string> {

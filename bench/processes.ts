@@ -27,6 +27,13 @@ export function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): numb
   return Math.round(kb / 1024);
 }
 
+/** CPU seconds (user and system) a process has used so far. */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
  * CPU seconds used so far by a process group (user and system, with its reaped children's): on a
  * machine others share, this says what a start costs better than the time on the clock.
