@@ -14,7 +14,7 @@
  * Env: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_DEPLOYMENTS (embedded,scale-out),
  *      BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/lmi_bench), BENCH_REDIS_URL (redis://127.0.0.1:6379),
  *      BENCH_SCENARIOS (names to run, comma-separated: pay,profile,search,healthz,304,429),
- *      BENCH_CPU_PROF (a folder: our server writes a --cpu-prof profile there).
+ *      BENCH_CPU_PROF (a folder: our server writes a --cpu-prof profile there), BENCH_LOG_LEVEL (info).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
@@ -98,7 +98,7 @@ for (const deployment of DEPLOYMENTS) {
     ...process.env,
     LMI_DATA_DIR: path.join(BENCH_DIR, deployment),
     LMI_SECRET: SECRET,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     DATABASE_URL: '',
     REDIS_URL: '',
   };
