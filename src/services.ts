@@ -16,6 +16,7 @@ import { JobProfiles } from './queries/job-profiles.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
+import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
@@ -67,6 +68,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     areas: new Areas(store.db, currentEditions),
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
+    projections: new Projections(store.db, currentEditions, occupations, socCrosswalk),
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Metadata(store.db, currentEditions),

@@ -24,6 +24,7 @@ const DECLARED: Record<string, number[]> = {
   '/v1/occupations/{soc}/employment': [400, 401, 404, 429],
   '/v1/occupations/{soc}/workforce': [401, 404, 429],
   '/v1/occupations/{soc}/vacancies': [400, 401, 404, 429],
+  '/v1/occupations/{soc}/projections': [400, 401, 404, 429],
   '/v1/occupations/{soc}/how-to-become': [401, 404, 429],
   '/v1/occupations/{soc}/apprenticeships': [400, 401, 404, 429],
   '/v1/local-areas': [401, 404, 429],
