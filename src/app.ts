@@ -6,8 +6,10 @@ import { registerApiKeyAuth } from './http/auth.js';
 import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { OneLinePerRequest, redactedUrl } from './http/request-log.js';
+import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
@@ -25,14 +27,18 @@ export type App = FastifyInstance;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * Logs as JSON lines on stdout. The destination writes asynchronously: under load, lines written
- * while a write is in flight go out together in the next one, instead of one system call per line
- * on the thread that serves requests. Buffered lines are flushed when the process exits.
+ * Pino's options: JSON lines, or with `pretty` one readable line per event through pino-pretty,
+ * which formats in a worker thread (pino's transport), off the thread that answers requests.
+ * JSON lines go out through an asynchronous destination: under load, lines written while a write
+ * is in flight leave together in the next one, instead of one system call per line on the thread
+ * that serves requests. Buffered lines are flushed when the process exits.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
   return {
     level,
-    stream: pino.destination({ dest: 1, sync: false }),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : { stream: pino.destination({ dest: 1, sync: false }) }),
     redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
     serializers: {
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
@@ -76,11 +82,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   registerApiKeyAuth(app, services.liveKeys);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
+  registerMetrics(app, services, services.config.metrics);
   await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });
 
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);
   await app.register(keyConfirmationPageRoutes);
   await app.register(v1Routes, { prefix: '/v1' });
+  await app.register(exploreRoutes);
   return app;
 }
