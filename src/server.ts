@@ -1,11 +1,11 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions, type App } from './app.js';
 import type { Config, LogFormat } from './config.js';
 import { metricsServer } from './http/metrics.js';
 import { recoverInterruptedIngests } from './ingest/interrupted.js';
-import { ingestSources } from './ingest/pipeline.js';
+import type { IngestMessage } from './ingest-process.js';
 import { loggedProgress } from './ingest/progress.js';
-import { SOURCES } from './ingest/registry.js';
-import { upstreamFor } from './ingest/upstream.js';
 import { openMigratedStore } from './runtime.js';
 import { createServices } from './services.js';
 
@@ -65,22 +65,38 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
     void warmSearch();
   } else {
     services.readiness.ingestDone = false;
-    const upstream = upstreamFor(config.upstreamDir);
-    app.log.info({ upstream: upstream.description }, 'ingest started');
     const started = Date.now();
-    // The ingest writes through a connection of its own: on SQLite, publishing a release holds its
-    // connection for the whole transaction, which must not hold up the requests being served.
-    const ingestStore = await openMigratedStore(config);
-    const progress = loggedProgress(app.log);
-    ingestSources({ store: ingestStore, upstream, sources: SOURCES, progress: { ...progress, sourceDone: (result) => { progress.sourceDone(result); services.currentEditions.invalidate(); } } })
+    ingestInChildProcess(app, () => services.currentEditions.invalidate())
       .then(() => app.log.info({ ms: Date.now() - started }, 'ingest done'))
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
       .finally(async () => {
-        await ingestStore.close();
         services.currentEditions.invalidate();
         await warmSearch();
         services.readiness.ingestDone = true;
       });
   }
   return app;
+}
+
+/** Runs src/ingest-process.ts as a child process (see there why), logging what it reports. */
+function ingestInChildProcess(app: App, sourceDone: () => void): Promise<void> {
+  // From source under tsx the child needs tsx's loader too.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSource ? './ingest-process.ts' : './ingest-process.js', import.meta.url));
+  const child = fork(entry, [], { execArgv: fromSource ? ['--import', 'tsx'] : [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // The server closing (process.exit) stops an ingest still running; the next start resumes it.
+  process.once('exit', () => child.kill());
+  let done = false;
+  child.on('message', (message: IngestMessage) => {
+    if (message.kind === 'started') app.log.info({ upstream: message.upstream }, 'ingest started');
+    else if (message.kind === 'source') {
+      loggedProgress(app.log).sourceDone(message.result);
+      sourceDone();
+    }
+    else done = true;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (done ? resolve() : reject(new Error(`the ingest process stopped (${signal ?? `exit code ${code}`})`))));
+  });
 }

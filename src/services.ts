@@ -3,6 +3,7 @@ import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
 import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
+import { LiveKeys } from './keys/live-keys.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
 import { Apprenticeships } from './queries/apprenticeships.js';
@@ -58,6 +59,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const areas = new Areas(store.db, currentEditions);
   const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
+  const liveKeys = new LiveKeys(store.db);
   return {
     config,
     store,
@@ -79,7 +81,9 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Metadata(store.db, currentEditions),
-    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
+    /** API keys by hash, in memory for a few seconds (LIVE_KEY_TTL_MS). */
+    liveKeys,
+    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger, liveKeys),
     /** Serialised response bodies, emptied when the current editions change. */
     responseCache: new ResponseCache(),
     /** Shared by every replica when REDIS_URL is set; in-process otherwise. */

@@ -5,7 +5,7 @@ import { buildApp, loggerOptions, type App } from '../src/app.js';
 import { createServices } from '../src/services.js';
 import { servedFromTemplate, testConfig, type ServedApp } from './helpers/served-app.js';
 
-describe('logs never contain an API key', () => {
+describe('request logs', () => {
   let app: App;
   let served: ServedApp;
   const lines: string[] = [];
@@ -25,8 +25,28 @@ describe('logs never contain an API key', () => {
     await app.inject({ url: `/v1/occupations?api_key=${served.key}` });
     await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': `${served.key}x` } });
     const log = lines.join('');
-    assert.ok(lines.length >= 6, 'requests were logged');
+    assert.equal(lines.length, 3, 'one line per request');
     assert.ok(log.includes('api_key=[redacted]'));
     assert.ok(!log.includes(served.key.slice(4)), 'no part of the key after its mark is logged');
+  });
+
+  it('writes one line per request with what an operator needs: request id, method, URL, status, time, client, key prefix', async () => {
+    lines.length = 0;
+    const ok = await app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': served.key, 'x-request-id': 'trace-me-1' } });
+    const missing = await app.inject({ url: '/v1/occupations/2134' });
+    assert.equal(lines.length, 2, 'one line per request');
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(first!.reqId, 'trace-me-1');
+    assert.equal(first!.msg, 'request completed');
+    assert.equal(first!.level, 30);
+    assert.equal(first!.method, 'GET');
+    assert.equal(first!.url, '/v1/occupations/2134');
+    assert.equal(first!.status, ok.statusCode);
+    assert.equal(typeof first!.ms, 'number');
+    assert.equal(first!.ip, '127.0.0.1');
+    assert.equal(first!.key, served.key.slice(0, 12), 'the key\'s display prefix');
+    assert.equal(second!.reqId, missing.headers['x-request-id']);
+    assert.equal(second!.status, 401);
+    assert.equal(second!.key, undefined);
   });
 });

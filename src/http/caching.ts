@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { CurrentEditions } from '../queries/current-editions.js';
 
 declare module 'fastify' {
@@ -14,15 +14,16 @@ const KEYED_MAX_AGE_S = 300;
 const OPEN_MAX_AGE_S = 60;
 
 interface CachedBody {
-  payload: string;
+  /** The body as sent: serialised once, served as bytes. */
+  payload: Buffer;
   etag: string;
   contentType: string;
 }
 
 /**
- * Serialised bodies by request, least recently used dropped first. Every response is a pure
- * function of its route, its parameters and the current editions, so the cache is emptied
- * whenever the set of current editions changes.
+ * Serialised bodies by request, least recently used dropped first, with their ETag computed when
+ * stored. Every response is a pure function of its route, its parameters and the current
+ * editions, so the cache is emptied whenever the set of current editions changes.
  */
 export class ResponseCache {
   private readonly bodies = new Map<string, CachedBody>();
@@ -77,75 +78,111 @@ export class ResponseCache {
 }
 
 /** The request with its query parameters in a fixed order, so equal requests share an entry. */
-function cacheKey(request: FastifyRequest): string {
-  const [path, query = ''] = request.url.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(query);
+function cacheKey(url: string): string {
+  const mark = url.indexOf('?');
+  // One parameter or none: already in its one order.
+  if (mark === -1 || !url.includes('&', mark)) return url;
+  const params = new URLSearchParams(url.slice(mark + 1));
   params.sort();
-  const sorted = params.toString();
-  return sorted ? `${path}?${sorted}` : path;
+  return `${url.slice(0, mark)}?${params.toString()}`;
 }
 
-function etagOf(payload: string): string {
+function etagOf(payload: string | Buffer): string {
   return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
 }
 
 function matches(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
-  return header === '*' || header.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2));
+  return header === '*' || header === etag || header.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2));
 }
 
-function cacheable(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.routeOptions.config.cache !== false && (request.routeOptions.url ?? '').startsWith('/v1/');
+interface RoutePolicy {
+  /** Kept in the in-process cache (GET /v1/... unless marked `cache: false`). */
+  cached: boolean;
+  /** `cache: false`: no-store, no validator, never 304. */
+  noStore: boolean;
+  cacheControl: string;
+  vary: string | null;
 }
 
-function cacheControl(request: FastifyRequest, reply: FastifyReply): void {
-  if (reply.hasHeader('cache-control')) return;
-  if (request.routeOptions.config.cache === false) {
-    reply.header('cache-control', 'no-store');
-    return;
+/** What a route's configuration says about caching, worked out once per route rather than per request. */
+const policies = new WeakMap<object, RoutePolicy>();
+
+function policyOf(request: FastifyRequest): RoutePolicy {
+  const options = request.routeOptions;
+  let policy = policies.get(options.config);
+  if (!policy) {
+    const noStore = options.config.cache === false;
+    // Keyed responses are `private`: a shared cache must not hand one caller's response to another without a key check.
+    const open = options.config.access === 'open';
+    policy = {
+      cached: !noStore && (options.url ?? '').startsWith('/v1/'),
+      noStore,
+      cacheControl: noStore ? 'no-store' : open ? `public, max-age=${OPEN_MAX_AGE_S}` : `private, max-age=${KEYED_MAX_AGE_S}`,
+      vary: noStore || open ? null : 'X-API-Key',
+    };
+    policies.set(options.config, policy);
   }
-  // Keyed responses are `private`: a shared cache must not hand one caller's response to another without a key check.
-  const open = request.routeOptions.config.access === 'open';
-  reply.header('cache-control', open ? `public, max-age=${OPEN_MAX_AGE_S}` : `private, max-age=${KEYED_MAX_AGE_S}`);
-  if (!open) reply.header('vary', 'X-API-Key');
+  return policy;
+}
+
+function cacheControl(reply: FastifyReply, policy: RoutePolicy): void {
+  if (reply.hasHeader('cache-control')) return;
+  reply.header('cache-control', policy.cacheControl);
+  if (policy.vary) reply.header('vary', policy.vary);
 }
 
 /**
  * ETags (a hash of the body) with 304 on a matching If-None-Match, Cache-Control, and the
- * in-process cache of serialised bodies. A hit skips the handler and the serialiser; auth and
- * rate limits (onRequest) have already run, so every call is still counted and checked.
+ * in-process cache of serialised bodies. A hit is answered in onRequest, after the key check and
+ * the rate limit (registered before this), so every call is still counted and checked; it skips
+ * validation, the handler and the serialiser, and a 304 from it sends no body at all.
  */
 export function registerCaching(app: FastifyInstance, currentEditions: CurrentEditions, cache = new ResponseCache()): void {
   currentEditions.onChange(() => cache.clear());
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!cacheable(request)) return;
-    // Reads the current editions (cheap; from the database every few seconds), which empties the cache when they changed.
-    await currentEditions.all();
-    const hit = cache.get(cacheKey(request));
-    if (!hit) return;
+  // Callback-style hooks: on the hot path they allocate no promise when nothing waits.
+  const answerFromCache = (request: FastifyRequest, reply: FastifyReply, policy: RoutePolicy, done: HookHandlerDoneFunction) => {
+    const hit = cache.get(cacheKey(request.url));
+    if (!hit) return done();
     reply.header('etag', hit.etag);
-    cacheControl(request, reply);
-    if (matches(request, hit.etag)) return reply.code(304).send();
-    return reply.type(hit.contentType).send(hit.payload);
+    cacheControl(reply, policy);
+    if (matches(request, hit.etag)) reply.code(304).send();
+    else reply.header('content-type', hit.contentType).send(hit.payload);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.is404 || cache.size === 0) return done();
+    const policy = policyOf(request);
+    if (!policy.cached) return done();
+    if (!currentEditions.stale) return answerFromCache(request, reply, policy, done);
+    // The current editions are re-read every few seconds; a change empties the cache first.
+    currentEditions.all().then(
+      () => answerFromCache(request, reply, policy, done),
+      (error: unknown) => done(error as Error),
+    );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, validated(request, reply, payload));
+  });
+
+  function validated(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     if (request.method !== 'GET' || reply.statusCode >= 400 || reply.statusCode === 304) return payload;
-    cacheControl(request, reply);
+    const policy = policyOf(request);
+    cacheControl(reply, policy);
     // A route that is never cached gets no validator either, so a client can never get a 304 for it.
-    if (request.routeOptions.config.cache === false) return payload;
+    if (policy.noStore) return payload;
     if (typeof payload !== 'string' || reply.hasHeader('etag')) return payload;
     const etag = etagOf(payload);
     reply.header('etag', etag);
-    if (cacheable(request) && reply.statusCode === 200) {
-      cache.set(cacheKey(request), { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+    if (policy.cached && reply.statusCode === 200) {
+      cache.set(cacheKey(request.url), { payload: Buffer.from(payload), etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
     }
     if (matches(request, etag)) {
       reply.code(304);
       return '';
     }
     return payload;
-  });
+  }
 }

@@ -3,6 +3,7 @@ import type { Config, Tier } from '../config.js';
 import { consumeKeyRequest, insertKeyRequest, recordIssuedKey } from '../store/key-requests.js';
 import type { Db } from '../store/schema.js';
 import { hashEmail, issueApiKey } from './api-key.js';
+import type { LiveKeys } from './live-keys.js';
 import { confirmationMail } from './confirmation-mail.js';
 import type { Mailer } from './mailer.js';
 
@@ -41,6 +42,8 @@ export class KeyIssuance {
     private readonly secret: string,
     private readonly mailer: Mailer,
     private readonly log: Logger,
+    /** Told when a confirmation revokes earlier keys, so they stop working here at once. */
+    private readonly liveKeys?: Pick<LiveKeys, 'clear'>,
   ) {}
 
   emailHmac(email: string): string {
@@ -75,7 +78,7 @@ export class KeyIssuance {
   /** Issues the key for a valid token, once; null for an unknown, used or expired token. */
   async confirm(token: string): Promise<IssuedKeyResponse | null> {
     const tokenHash = hashToken(token);
-    return this.db.transaction().execute(async (trx) => {
+    const issued = await this.db.transaction().execute(async (trx) => {
       const emailHmac = await consumeKeyRequest(trx, tokenHash);
       if (emailHmac === null) return null;
       const tier = this.freeTier;
@@ -89,6 +92,8 @@ export class KeyIssuance {
         replacedKeys: issued.replacedKeys,
       };
     });
+    if (issued && issued.replacedKeys > 0) this.liveKeys?.clear();
+    return issued;
   }
 
   /** Waits for mails still being sent (graceful close, and tests). */

@@ -89,11 +89,16 @@ export class CurrentEditions {
   }
 
   async all(): Promise<Edition[]> {
-    if (this.editions && Date.now() - this.loadedAt < this.maxAgeMs) return this.editions;
+    if (!this.stale) return this.editions!;
     this.loading ??= this.load().finally(() => {
       this.loading = null;
     });
     return this.loading;
+  }
+
+  /** Whether the next `all()` reads the database (callers on the hot path skip the await otherwise). */
+  get stale(): boolean {
+    return !this.editions || Date.now() - this.loadedAt >= this.maxAgeMs;
   }
 
   invalidate(): void {

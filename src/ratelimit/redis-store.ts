@@ -17,7 +17,7 @@ type LimiterRedis = Redis & { lmiHit(key: string, windowMs: number): Promise<[nu
 
 /** Counts shared by every replica that uses the same Redis. */
 export function redisRateLimitStore(url: string, keyPrefix = 'lmi:ratelimit:'): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) as LimiterRedis;
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true }) as LimiterRedis;
   redis.defineCommand('lmiHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   return {
     kind: 'redis',

@@ -9,7 +9,7 @@ import { servedFromTemplate, type ServedApp } from '../helpers/served-app.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
 
 describe('ResponseCache', () => {
-  const body = (payload: string) => ({ payload, etag: 'W/"x"', contentType: 'application/json' });
+  const body = (payload: string) => ({ payload: Buffer.from(payload), etag: 'W/"x"', contentType: 'application/json' });
 
   it('drops the least recently used entry past its entry limit', () => {
     const cache = new ResponseCache(2, 1_000_000);
@@ -19,7 +19,7 @@ describe('ResponseCache', () => {
     cache.set('c', body('3'));
     assert.equal(cache.size, 2);
     assert.equal(cache.get('b'), undefined);
-    assert.equal(cache.get('a')!.payload, '1');
+    assert.equal(cache.get('a')!.payload.toString(), '1');
   });
 
   it('drops entries past its size limit, and never keeps a body larger than an eighth of it', () => {
@@ -68,6 +68,36 @@ describe('HTTP caching', () => {
     assert.equal((await get('/v1/occupations/search?limit=3&q=nurse', { 'if-none-match': first.headers.etag as string })).statusCode, 304);
     assert.equal((await get('/v1/occupations/search?q=nurse&limit=4')).json().length, 4);
     assert.equal(responseCache.size, 2);
+  });
+
+  it('answers a cached request and its 304 from the stored bytes and ETag: no query, no serialisation', async () => {
+    const { responseCache } = served.services;
+    responseCache.clear();
+    const url = '/v1/occupations/3111/pay';
+    const first = await get(url);
+    assert.equal(first.statusCode, 200);
+    // Change the rows behind the answer without publishing an edition: only a query would see it.
+    const shift = (by: number) => served.store.db.updateTable('ashe_pay').set((eb) => ({ median: eb('median', '+', by) })).where('soc', '=', '3111').execute();
+    await shift(1);
+    try {
+      const hit = await get(url);
+      assert.equal(hit.body, first.body, 'the stored bytes');
+      assert.equal(hit.headers.etag, first.headers.etag);
+      assert.equal(hit.headers['content-type'], first.headers['content-type']);
+      assert.match(hit.headers.ratelimit as string, /^"key";r=\d+;t=\d+$/, 'still counted');
+      const revalidated = await get(url, { 'if-none-match': first.headers.etag as string });
+      assert.equal(revalidated.statusCode, 304);
+      assert.equal(revalidated.body, '');
+      assert.equal(revalidated.headers.etag, first.headers.etag);
+      assert.equal(revalidated.headers['cache-control'], 'private, max-age=300');
+      assert.match(revalidated.headers.ratelimit as string, /^"key";r=\d+;t=\d+$/, 'still counted');
+      responseCache.clear();
+      const queried = await get(url);
+      assert.equal(queried.json().distribution.median, first.json().distribution.median + 1, 'a query now sees the change the cached answers did not');
+    } finally {
+      await shift(-1);
+      responseCache.clear();
+    }
   });
 
   it('still counts a cached response against the key\'s limit, and still checks the key', async () => {

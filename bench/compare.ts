@@ -1,0 +1,300 @@
+/**
+ * Our server against a bare Fastify app sending the very same bytes, side by side, at 50
+ * connections: the req/s ratio and both p99s of a keyed cached pay GET, a profile GET, a search
+ * GET, /healthz, a 304 revalidation and a 429, on the embedded default (SQLite, in-process limits)
+ * and on PostgreSQL + Redis (one replica).
+ *
+ * Each server runs as its own process (ours is `lmi serve` from dist/, logging at info to a file
+ * as in production), and so does autocannon. Runs alternate bare/ours, then ours/bare, so drift
+ * in the machine's load falls on both; the table shows medians and the load average of each
+ * scenario. The data is a full ingest of the mirror into a folder (and a PostgreSQL database,
+ * `lmi_bench`) that later runs reuse: an unchanged release is recognised by its hash.
+ *
+ * Run: npm run bench:compare
+ * Env: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_DEPLOYMENTS (embedded,scale-out),
+ *      BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/lmi_bench), BENCH_REDIS_URL (redis://127.0.0.1:6379),
+ *      BENCH_SCENARIOS (names to run, comma-separated: pay,profile,search,healthz,304,429),
+ *      BENCH_CPU_PROF (a folder: our server writes a --cpu-prof profile there), BENCH_LOG_LEVEL (info).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort, memoryMiB, processCpuSeconds, stop } from './processes.js';
+import { replayKey, type RecordedResponse } from './replay.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');
+const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'embedded,scale-out').split(',');
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lmi_bench';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const BENCH_DIR = path.join(tmpdir(), 'lmi-bench-compare');
+const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+const run = promisify(execFile);
+
+interface Scenario {
+  /** Short name for BENCH_SCENARIOS. */
+  id: string;
+  name: string;
+  url: string;
+  /** Which key: a key with a limit never reached, or one already over its limit (the 429). */
+  key: 'unlimited' | 'exhausted' | null;
+  /** Revalidate with the ETag of this scenario's answer (the 304). */
+  revalidate?: boolean;
+  status: number;
+}
+
+const ALL_SCENARIOS: Scenario[] = [
+  { id: 'pay', name: 'keyed cached pay GET', url: '/v1/occupations/2134/pay', key: 'unlimited', status: 200 },
+  { id: 'profile', name: 'profile GET', url: '/v1/occupations/2134', key: 'unlimited', status: 200 },
+  { id: 'search', name: 'search GET', url: '/v1/occupations/search?q=software%20developer', key: 'unlimited', status: 200 },
+  { id: 'healthz', name: '/healthz', url: '/healthz', key: null, status: 200 },
+  { id: '304', name: '304 revalidation (pay)', url: '/v1/occupations/2134/pay', key: 'unlimited', revalidate: true, status: 304 },
+  { id: '429', name: '429 (key over its limit)', url: '/v1/occupations/2134/pay', key: 'exhausted', status: 429 },
+];
+
+const chosen = process.env.BENCH_SCENARIOS?.split(',');
+const SCENARIOS = chosen ? ALL_SCENARIOS.filter((s) => chosen.includes(s.id)) : ALL_SCENARIOS;
+
+interface Measured {
+  rps: number;
+  total: number;
+  /** The server's CPU time per request, in microseconds: what its throughput would be on a machine of its own. */
+  cpuUs: number;
+  p99: number;
+  statuses: string;
+  load: number;
+  logLinesPerRequest?: number;
+}
+
+interface Row {
+  scenario: Scenario;
+  bare: Measured[];
+  ours: Measured[];
+}
+
+const children: ChildProcess[] = [];
+/** Bytes and lines of each log file counted so far. */
+const counted = new Map<string, { bytes: number; lines: number }>();
+process.on('exit', () => {
+  for (const child of children) child.kill();
+});
+
+mkdirSync(BENCH_DIR, { recursive: true });
+console.log(`bench:compare on ${process.platform} ${process.arch}, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating`);
+console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+for (const deployment of DEPLOYMENTS) {
+  if (deployment !== 'embedded' && deployment !== 'scale-out') throw new Error(`unknown deployment ${deployment}: embedded or scale-out`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LMI_DATA_DIR: path.join(BENCH_DIR, deployment),
+    LMI_SECRET: SECRET,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  };
+  if (deployment === 'scale-out') {
+    await ensureDatabase(DATABASE_URL);
+    Object.assign(env, { DATABASE_URL, REDIS_URL });
+  }
+  console.log(`\n=== ${deployment}${deployment === 'scale-out' ? ` (PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}, Redis, one replica)` : ' (SQLite, in-process limits)'}`);
+
+  const ingestStarted = performance.now();
+  await run(process.execPath, [CLI, 'ingest'], { env, maxBuffer: 16 * 2 ** 20 });
+  console.log(`ingest (a full one the first time; after that unchanged releases are recognised by hash): ${((performance.now() - ingestStarted) / 1000).toFixed(1)} s`);
+  const keys = {
+    unlimited: await createKey(env, 100_000_000),
+    exhausted: await createKey(env, 1),
+  };
+
+  const logFile = path.join(BENCH_DIR, `${deployment}.log`);
+  const ours = await startOurs(env, logFile, deployment);
+  await waitForReady(ours.address);
+  const recorded = await record(ours.address, keys);
+  const recordFile = path.join(BENCH_DIR, `${deployment}-responses.json`);
+  writeFileSync(recordFile, JSON.stringify(recorded));
+  const bare = await startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), recordFile], process.env, 'pipe');
+
+  const rows: Row[] = [];
+  for (const scenario of SCENARIOS) {
+    const row: Row = { scenario, bare: [], ours: [] };
+    const headers = headersOf(scenario, keys, recorded);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const);
+      for (const which of order) {
+        const server = which === 'bare' ? bare : ours;
+        const linesBefore = which === 'ours' ? countLines(logFile) : 0;
+        const cpuBefore = processCpuSeconds(server.child.pid!);
+        const measured = await autocannon(`${server.address}${scenario.url}`, headers);
+        measured.cpuUs = ((processCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, measured.total);
+        if (which === 'ours') measured.logLinesPerRequest = (countLines(logFile) - linesBefore) / Math.max(1, measured.total);
+        row[which].push(measured);
+      }
+    }
+    rows.push(row);
+    printRow(row, rows.length === 1);
+  }
+  console.log(`our server: rss ${memoryMiB(ours.child.pid!)} MiB after the runs; log ${logFile}`);
+  for (const child of [ours.child, bare.child]) await stop(child);
+}
+
+/**
+ * The ratio is the median over rounds of ours/bare in the same round (the two runs are back to
+ * back, so they share the machine's load of the moment), with the lowest and highest beside it.
+ * The CPU columns are each server's CPU time per request and bare's over ours: on a machine
+ * others share, the steadier measure of what each server costs.
+ */
+function printRow(row: Row, header: boolean): void {
+  if (header) {
+    console.log(
+      `${'scenario'.padEnd(26)} ${'bare req/s'.padStart(10)} ${'ours req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'(range)'.padEnd(11)} ${'bare p99'.padStart(8)} ${'ours p99'.padStart(8)} ${'CPU µs/req bare ours ratio'.padEnd(26)} ${'statuses (ours)'.padEnd(16)} ${'log/req'.padStart(7)} ${'load'.padStart(5)}`,
+    );
+  }
+  const ratios = row.ours.map((m, i) => m.rps / row.bare[i]!.rps);
+  const last = row.ours[row.ours.length - 1]!;
+  console.log(
+    [
+      row.scenario.name.padEnd(26),
+      median(row.bare.map((m) => m.rps)).toFixed(0).padStart(10),
+      median(row.ours.map((m) => m.rps)).toFixed(0).padStart(10),
+      median(ratios).toFixed(2).padStart(6),
+      `(${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`.padEnd(11),
+      `${median(row.bare.map((m) => m.p99))} ms`.padStart(8),
+      `${median(row.ours.map((m) => m.p99))} ms`.padStart(8),
+      `${median(row.bare.map((m) => m.cpuUs)).toFixed(0).padStart(15)} ${median(row.ours.map((m) => m.cpuUs)).toFixed(0).padStart(4)} ${(median(row.bare.map((m) => m.cpuUs)) / median(row.ours.map((m) => m.cpuUs))).toFixed(2).padStart(5)}`,
+      last.statuses.padEnd(16),
+      median(row.ours.map((m) => m.logLinesPerRequest ?? 0)).toFixed(2).padStart(7),
+      median([...row.bare, ...row.ours].map((m) => m.load)).toFixed(1).padStart(5),
+    ].join(' '),
+  );
+}
+
+async function autocannon(url: string, headers: Record<string, string>): Promise<Measured> {
+  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 64 * 2 ** 20 });
+  const result = JSON.parse(stdout) as { latency: { p99: number }; requests: { average: number; total: number }; statusCodeStats?: Record<string, { count: number }> };
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}x${count}`)
+    .join(' ');
+  return { rps: result.requests.average, total: result.requests.total, cpuUs: 0, p99: result.latency.p99, statuses, load: loadavg()[0]! };
+}
+
+function headersOf(scenario: Scenario, keys: Record<'unlimited' | 'exhausted', string>, recorded: RecordedResponse[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (scenario.key) headers['x-api-key'] = keys[scenario.key];
+  if (scenario.revalidate) headers['if-none-match'] = etagOf(recorded, scenario.url, keys.unlimited);
+  return headers;
+}
+
+function etagOf(recorded: RecordedResponse[], url: string, key: string): string {
+  const answer = recorded.find((r) => r.url === url && r.apiKey === key && r.ifNoneMatch === null);
+  if (!answer?.headers.etag) throw new Error(`no ETag recorded for ${url}`);
+  return answer.headers.etag;
+}
+
+/** Asks our server each scenario's request once (filling its cache) and keeps what it answered, for the bare app to replay. */
+async function record(address: string, keys: Record<'unlimited' | 'exhausted', string>): Promise<RecordedResponse[]> {
+  // Spend the exhausted key's one request, so that it answers 429 from now on.
+  await fetch(`${address}/v1/occupations/2134/pay`, { headers: { 'x-api-key': keys.exhausted } });
+  const recorded: RecordedResponse[] = [];
+  for (const scenario of ALL_SCENARIOS) {
+    const headers = headersOf(scenario, keys, recorded);
+    const response = await fetch(`${address}${scenario.url}`, { headers });
+    if (response.status !== scenario.status) throw new Error(`${scenario.name}: expected ${scenario.status}, got ${response.status}: ${await response.text()}`);
+    const kept: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) kept[name] = value;
+    });
+    const apiKey = headers['x-api-key'] ?? null;
+    const ifNoneMatch = headers['if-none-match'] ?? null;
+    if (recorded.some((r) => replayKey(r.url, r.apiKey, r.ifNoneMatch) === replayKey(scenario.url, apiKey, ifNoneMatch))) continue;
+    recorded.push({ url: scenario.url, apiKey, ifNoneMatch, status: response.status, headers: kept, body: await response.text() });
+  }
+  return recorded;
+}
+
+async function createKey(env: NodeJS.ProcessEnv, rpm: number): Promise<string> {
+  const { stdout } = await run(process.execPath, [CLI, 'keys', 'create', '--email', 'bench@example.org', '--rpm', String(rpm)], { env });
+  return stdout.trim();
+}
+
+async function startOurs(env: NodeJS.ProcessEnv, logFile: string, deployment: string): Promise<{ child: ChildProcess; address: string }> {
+  const port = await freePort();
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${deployment}-${Date.now()}.cpuprofile`] : [];
+  // pino writes its lines to stdout, here a file: what an operator's collector would receive.
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...profile, CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, 'inherit'] });
+  closeSync(log);
+  children.push(child);
+  return { child, address: `http://127.0.0.1:${port}` };
+}
+
+async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe'): Promise<{ child: ChildProcess; address: string }> {
+  const child = spawn(command, args, { env, stdio: ['ignore', stdout, 'inherit'] });
+  children.push(child);
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  return { child, address };
+}
+
+async function waitForReady(address: string): Promise<void> {
+  for (let tries = 0; tries < 600; tries += 1) {
+    const status = await fetch(`${address}/readyz`).then((r) => r.status).catch(() => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${address} was not ready within a minute`);
+}
+
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+
+/** Lines written to the log so far (counted from where the last count stopped). */
+function countLines(file: string): number {
+  const seen = counted.get(file) ?? { bytes: 0, lines: 0 };
+  const size = statSync(file).size;
+  const fd = openSync(file, 'r');
+  const chunk = Buffer.alloc(4 * 2 ** 20);
+  for (let at = seen.bytes; at < size; ) {
+    const read = readSync(fd, chunk, 0, Math.min(chunk.length, size - at), at);
+    for (let i = chunk.indexOf(10); i !== -1 && i < read; i = chunk.indexOf(10, i + 1)) seen.lines += 1;
+    at += read;
+  }
+  closeSync(fd);
+  counted.set(file, { bytes: size, lines: seen.lines });
+  return seen.lines;
+}
+
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
