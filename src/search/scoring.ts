@@ -24,6 +24,12 @@ export const MAX_FUZZY_CONFIDENCE = 0.99;
 /** A word split or joined to fit the vocabulary ("hair dresser" -> "hairdresser") is nearly, not quite, the same. */
 export const COMPOUND_SIMILARITY = 0.95;
 
+/** A title from outside the coding index (an alias) that matches as well as a coding-index title is worth this share of its confidence. */
+export const ALIAS_CONFIDENCE = 0.9;
+
+/** An alias leads to each unit group of its ISCO-08 group with confidence times (share of the group's titles)^this. */
+export const ALIAS_SHARE_EXPONENT = 0.5;
+
 /** Rarity of a word over the indexed titles. */
 export function inverseDocumentFrequency(titlesWithWord: number, titles: number): number {
   return Math.log(1 + titles / Math.max(1, titlesWithWord));

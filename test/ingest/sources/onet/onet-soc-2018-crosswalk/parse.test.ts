@@ -15,7 +15,7 @@ describe('O*NET-SOC 2019 to 2018 SOC crosswalk parser', () => {
     assert.equal(new Set(links.map((l) => l.usSoc2018)).size, 867);
     assert.deepEqual(links.filter((l) => l.usSoc2018 === '29-9099').map((l) => l.onetSoc2019), ['29-9099.00', '29-9099.01']);
     assert.deepEqual(links.find((l) => l.onetSoc2019 === '11-1011.03'), { onetSoc2019: '11-1011.03', onetTitle: 'Chief Sustainability Officers', usSoc2018: '11-1011', usSoc2018Title: 'Chief Executives' });
-    assert.deepEqual(onetSoc2018CrosswalkSource.check(links), []);
+    assert.deepEqual(onetSoc2018CrosswalkSource.check(links, { label: '', seriesKey: null, location: { mirrorPath: '', url: '' } }), []);
   });
 
   it('refuses a row whose 2018 SOC code is not a six-digit code', async () => {

@@ -18,7 +18,7 @@ describe('O*NET-SOC 2010 to O*NET-SOC 2019 crosswalk parser', () => {
     assert.deepEqual(links.filter((l) => l.onetSoc2019 === '15-1252.00').map((l) => l.onetSoc2010).sort(), ['15-1132.00', '15-1133.00']);
     assert.deepEqual(links.find((l) => l.onetSoc2010 === '55-3017.00'), { onetSoc2010: '55-3017.00', onetSoc2019: '17-3029.00', onetSoc2019Title: 'Engineering Technologists and Technicians, Except Drafters, All Other' });
     assert.ok(links.some((l) => links.filter((m) => m.onetSoc2010 === l.onetSoc2010).length > 1), 'some 2010 occupation is split');
-    assert.deepEqual(onetSoc2019CrosswalkSource.check(links), []);
+    assert.deepEqual(onetSoc2019CrosswalkSource.check(links, { label: '', seriesKey: null, location: { mirrorPath: '', url: '' } }), []);
   });
 
   it('refuses a workbook without the header', async () => {
