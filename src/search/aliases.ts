@@ -15,7 +15,7 @@ export interface AliasGroup {
   soc2020: string;
   /** Share (0 to 1] of the ISCO-08 group's coding-index titles that this unit group holds. */
   share: number;
-  /** The coding-index entry a match reports: the group's first entry in the ISCO-08 group. */
+  /** The coding-index entry a match reports: the group's entry in the ISCO-08 group closest in words to the alias. */
   record: CodingIndexRecord;
 }
 
@@ -41,19 +41,36 @@ export function aliasesThroughIsco(index: CodingIndex, labels: readonly IscoLabe
     groups.set(record.soc2020, records);
     byIsco.set(record.isco08, groups);
   }
-  const groupsOf = new Map<string, AliasGroup[]>();
+  const shares = new Map<string, Array<{ soc2020: string; share: number; records: CodingIndexRecord[] }>>();
   for (const [isco08, groups] of byIsco) {
     const total = [...groups.values()].reduce((sum, records) => sum + records.length, 0);
-    groupsOf.set(
+    shares.set(
       isco08,
       [...groups]
-        .map(([soc2020, records]) => ({ soc2020, share: records.length / total, record: records.reduce((best, r) => (entryRank(r) < entryRank(best) ? r : best)) }))
+        .map(([soc2020, records]) => ({ soc2020, share: records.length / total, records: [...records].sort((a, b) => entryRank(a) - entryRank(b)) }))
         .filter((group) => group.share >= minShare)
         .sort((a, b) => b.share - a.share || a.soc2020.localeCompare(b.soc2020)),
     );
   }
+  const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  const recordWords = new Map<CodingIndexRecord, Set<string>>();
+  const words = (record: CodingIndexRecord) => recordWords.get(record) ?? recordWords.set(record, wordsOf(record.naturalTitle)).get(record)!;
   return labels.flatMap(({ title, isco08 }) => {
-    const groups = groupsOf.get(isco08);
-    return groups && groups.length > 0 ? [{ title, groups }] : [];
+    const groups = shares.get(isco08);
+    if (!groups || groups.length === 0) return [];
+    // A match reports the group's coding-index title sharing most words with the label, so
+    // "tobacco shop manager" shows "Shop manager" (default entries first on a tie).
+    const label = wordsOf(title);
+    const closest = (records: CodingIndexRecord[]) => {
+      let best = records[0]!;
+      let bestShared = -1;
+      for (const record of records) {
+        let shared = 0;
+        for (const word of words(record)) if (label.has(word)) shared++;
+        if (shared > bestShared) [best, bestShared] = [record, shared];
+      }
+      return best;
+    };
+    return [{ title, groups: groups.map((group) => ({ soc2020: group.soc2020, share: group.share, record: closest(group.records) })) }];
   });
 }

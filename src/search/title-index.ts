@@ -7,7 +7,9 @@ import {
   ALIAS_SHARE_EXPONENT,
   COMPOUND_SIMILARITY,
   MIN_QUERY_COVERAGE,
+  SUPPORT_WEIGHT,
   MIN_RANKING_SCORE,
+  NEAR_MATCH_SCORE,
   QUALIFIER_WEIGHT,
   confidenceOf,
   inverseDocumentFrequency,
@@ -35,6 +37,8 @@ interface Hit {
   rank: number;
   /** What a match through this hit's title is worth, as a factor of the ranking score: 1 for the coding index's own entries, less for an alias. */
   factor: number;
+  /** Reached through a see-other-entry row (see `SearchableEntry.viaSeeReference`). */
+  viaSeeReference: boolean;
 }
 
 /**
@@ -140,10 +144,12 @@ export class TitleIndex {
       for (const id of titleIds ?? []) {
         for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
           const hit = this.titles.hits[h]!;
-          // The title as typed beats one that only normalises alike, then the nearer spelling
-          // wins ("Services managers": "Services manager" before "Service manager"); a title
-          // beats title + qualifier.
-          found.push({ hit, order: spellingDistance(typed, hit.spelling) * 2 + (viaQualifier ? 1 : 0), closeness: sharedEnds(typed, hit.spelling) });
+          // A title's own entries come before those its see-other-entry row points to; then the
+          // title as typed beats one that only normalises alike, then the nearer spelling wins
+          // ("Services managers": "Services manager" before "Service manager"); a title beats
+          // title + qualifier.
+          const order = (hit.viaSeeReference ? 8 : 0) + spellingDistance(typed, hit.spelling) * 2 + (viaQualifier ? 1 : 0);
+          found.push({ hit, order, closeness: sharedEnds(typed, hit.spelling) });
         }
       }
     };
@@ -373,11 +379,12 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonl
 
     const code = codeId(entry.soc2020);
     const hits = titles[id]!.hits;
-    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank, factor: 1 };
-    // One hit per unit group and spelling: the spelling decides which hit an exact query prefers.
+    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank, factor: 1, viaSeeReference: entry.viaSeeReference };
+    // One hit per unit group and spelling: the spelling decides which hit an exact query prefers;
+    // the title's own entry before one a see-other-entry row points to.
     const same = hits.findIndex((existing) => existing.code === code && existing.spelling === hit.spelling);
     if (same < 0) hits.push(hit);
-    else if (hit.rank < hits[same]!.rank) hits[same] = hit;
+    else if (hit.viaSeeReference !== hits[same]!.viaSeeReference ? !hit.viaSeeReference : hit.rank < hits[same]!.rank) hits[same] = hit;
   }
 
   // Aliases: titles of their own (never merged with a coding-index title, never exact keys); one
@@ -400,7 +407,7 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonl
     for (const group of alias.groups) {
       const code = codeId(group.soc2020);
       const factor = (ALIAS_CONFIDENCE * group.share ** ALIAS_SHARE_EXPONENT) ** 5;
-      const hit: Hit = { code, title: group.record.naturalTitle, qualifier: group.record.qualifier, spelling: spelling(alias.title), rank: entryRank(group.record), factor };
+      const hit: Hit = { code, title: group.record.naturalTitle, qualifier: group.record.qualifier, spelling: spelling(alias.title), rank: entryRank(group.record), factor, viaSeeReference: false };
       const same = hits.findIndex((existing) => existing.code === code);
       if (same < 0) hits.push(hit);
       else if (factor > hits[same]!.factor) hits[same] = hit;
@@ -468,6 +475,8 @@ class Scratch {
   private readonly wordTouched: Int32Array;
   private wordTouchedCount = 0;
   private readonly bestScore: Float64Array;
+  /** Per unit group: the scores of all its titles that matched, added up. */
+  private readonly sumScore: Float64Array;
   private readonly bestRank: Float64Array;
   /** Per unit group: its best hit so far, -1 for none. */
   private readonly bestHit: Int32Array;
@@ -488,6 +497,7 @@ class Scratch {
     this.wordWeighted = new Float64Array(titles);
     this.wordTouched = new Int32Array(titles);
     this.bestScore = new Float64Array(codes);
+    this.sumScore = new Float64Array(codes);
     this.bestRank = new Float64Array(codes);
     this.bestHit = new Int32Array(codes).fill(-1);
     this.taken = new Uint8Array(codes);
@@ -513,6 +523,7 @@ class Scratch {
   clearOffers(): void {
     for (const code of this.codesOffered) {
       this.bestScore[code] = 0;
+      this.sumScore[code] = 0;
       this.bestHit[code] = -1;
     }
     this.codesOffered.length = 0;
@@ -602,6 +613,7 @@ class Scratch {
   /** Hit `hit` (of unit group `code`) scores `score`: kept if it is the group's best so far, the default entry on a tie. */
   offer(hit: number, code: number, rank: number, score: number): void {
     if (this.taken[code] !== 0) return;
+    this.sumScore[code]! += score;
     if (this.bestHit[code]! < 0) this.codesOffered.push(code);
     else if (score < this.bestScore[code]! || (score === this.bestScore[code] && rank >= this.bestRank[code]!)) return;
     this.bestScore[code] = score;
@@ -616,7 +628,16 @@ class Scratch {
    */
   bestPerCode(count: number, typed: string, hits: readonly Hit[]): { hit: Hit; score: number }[] {
     const best: { hit: Hit; score: number; closeness: number }[] = [];
-    for (const code of this.codesOffered) best.push({ hit: hits[this.bestHit[code]!]!, score: this.bestScore[code]!, closeness: -1 });
+    // A title that nearly matches (a typo, a plural) is the answer; otherwise each group's other
+    // matching titles add evidence, so a label like "tobacco shop manager" goes where many
+    // "... shop manager" titles lead rather than to the one title sharing its rarest word.
+    let top = 0;
+    for (const code of this.codesOffered) if (this.bestScore[code]! > top) top = this.bestScore[code]!;
+    const supportWeight = top >= NEAR_MATCH_SCORE ? 0 : SUPPORT_WEIGHT;
+    for (const code of this.codesOffered) {
+      const bestScore = this.bestScore[code]!;
+      best.push({ hit: hits[this.bestHit[code]!]!, score: bestScore + supportWeight * (this.sumScore[code]! - bestScore), closeness: -1 });
+    }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
       entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));
     best.sort((a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);
