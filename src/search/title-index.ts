@@ -144,11 +144,11 @@ export class TitleIndex {
       for (const id of titleIds ?? []) {
         for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
           const hit = this.titles.hits[h]!;
-          // A title's own entries come before those its see-other-entry row points to; then the
-          // title as typed beats one that only normalises alike, then the nearer spelling wins
-          // ("Services managers": "Services manager" before "Service manager"); a title beats
-          // title + qualifier.
-          const order = (hit.viaSeeReference ? 8 : 0) + spellingDistance(typed, hit.spelling) * 2 + (viaQualifier ? 1 : 0);
+          // The title as typed beats one that only normalises alike, then the nearer spelling
+          // wins ("Services managers": "Services manager" before "Service manager"); then a
+          // title's own entries, qualified or not, come before those its see-other-entry row
+          // points to ("Chargeman" before "see also Foreman"); a title beats title + qualifier.
+          const order = spellingDistance(typed, hit.spelling) * 4 + (hit.viaSeeReference ? 2 : 0) + (viaQualifier ? 1 : 0);
           found.push({ hit, order, closeness: sharedEnds(typed, hit.spelling) });
         }
       }
