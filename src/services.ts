@@ -5,13 +5,17 @@ import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
+import { Apprenticeships } from './queries/apprenticeships.js';
 import { Areas } from './queries/areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Employment } from './queries/employment.js';
+import { HowToBecome } from './queries/how-to-become.js';
+import { JobProfiles } from './queries/job-profiles.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
+import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
@@ -47,6 +51,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
+  const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
   return {
     config,
     store,
@@ -61,6 +66,9 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     areas: new Areas(store.db, currentEditions),
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
+    projections: new Projections(store.db, currentEditions, occupations, socCrosswalk),
+    howToBecome: new HowToBecome(jobProfiles, occupations),
+    apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Metadata(store.db, currentEditions),
     keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger),
     /** Serialised response bodies, emptied when the current editions change. */

@@ -2,9 +2,14 @@ import type { AnySourceDescriptor } from './source.js';
 import { iscoUsSocCrosswalkSource } from './sources/bls/isco-us-soc-crosswalk/descriptor.js';
 import { essVacanciesNationsSource } from './sources/dfe/ess-vacancies-nations/descriptor.js';
 import { essVacanciesSource } from './sources/dfe/ess-vacancies/descriptor.js';
+import { lmspEnglandSource } from './sources/dfe/lmsp-england/descriptor.js';
+import { LMSP_OTHER_AREA_SOURCES } from './sources/dfe/lmsp-other-areas/descriptor.js';
+import { workingFuturesUkSource } from './sources/dfe/working-futures-uk/descriptor.js';
 import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
+import { ncsContentExportSource } from './sources/ncs/ncs-content-export-2020/descriptor.js';
+import { ncsJobProfilesSource } from './sources/ncs/ncs-job-profiles/descriptor.js';
 import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js';
 import { onetInterestsSource } from './sources/onet/onet-interests/descriptor.js';
 import { onetOccupationsSource } from './sources/onet/onet-occupations/descriptor.js';
@@ -20,6 +25,7 @@ import { socCrosswalkSource } from './sources/ons/soc-crosswalk/descriptor.js';
 import { socDescriptionsSource } from './sources/ons/soc2020-descriptions/descriptor.js';
 import { codingIndexSource } from './sources/ons/soc2020-index/descriptor.js';
 import { socStructureSource } from './sources/ons/soc2020-structure/descriptor.js';
+import { ROUTES_IN_SOURCES } from './sources/skills-england/sources.js';
 
 /** The three ESCO files the skills endpoint joins (through the ISCO-08 column of the coding index). */
 export const ESCO_SOURCES: AnySourceDescriptor[] = [
@@ -39,6 +45,9 @@ export const WORK_PROFILE_SOURCES: AnySourceDescriptor[] = [
   onetAbilitiesSource,
 ];
 
+/** The projections by occupation: England from the 2020-2035 round, the UK from Working Futures 2017-2027, the rest of the round unreleased. */
+export const PROJECTION_SOURCES: AnySourceDescriptor[] = [lmspEnglandSource, workingFuturesUkSource, ...LMSP_OTHER_AREA_SOURCES];
+
 /** Every source the service knows, in ingest order (sources others depend on come first): one line a source. */
 export const SOURCES: AnySourceDescriptor[] = [
   socStructureSource,
@@ -54,6 +63,10 @@ export const SOURCES: AnySourceDescriptor[] = [
   asheTable15Source,
   essVacanciesSource,
   essVacanciesNationsSource,
+  ...PROJECTION_SOURCES,
+  ncsContentExportSource,
+  ncsJobProfilesSource,
+  ...ROUTES_IN_SOURCES,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {

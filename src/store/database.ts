@@ -47,6 +47,10 @@ function openPostgres(databaseUrl: string, schema?: string): Store {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle client whose backend goes away (a server restart, a dropped database) emits 'error' on
+  // the pool; unheard, that is an uncaught exception that ends the process. The pool has already
+  // discarded the client, and the next query opens a new one, so there is nothing else to do.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   return {

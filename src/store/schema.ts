@@ -4,6 +4,8 @@ import type { CoreTables } from './tables/core.js';
 import type { EmploymentTables } from './tables/employment.js';
 import type { GeographyTables } from './tables/geography.js';
 import type { PayTables } from './tables/pay.js';
+import type { ProjectionsTables } from './tables/projections.js';
+import type { RoutesInTables } from './tables/routes-in.js';
 import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
 import type { VacanciesTables } from './tables/vacancies.js';
@@ -20,6 +22,8 @@ export interface Database
     EmploymentTables,
     GeographyTables,
     PayTables,
+    ProjectionsTables,
+    RoutesInTables,
     SkillsTables,
     SocCrosswalkTables,
     VacanciesTables,

@@ -26,20 +26,38 @@ export async function insertSocCrosswalk(db: DbOrTx, editionId: string, crosswal
 }
 
 /** The SOC 2010 unit groups some of whose records are coded to `soc2020`, with their records and the shares that went there. */
-export async function soc2010GroupsInto(db: DbOrTx, editionId: string, soc2020: string): Promise<{ base: Soc2010Base; link: SocCrosswalkLink }[]> {
-  const rows = await db
+export async function soc2010GroupsInto(db: DbOrTx, editionId: string, soc2020: string): Promise<Soc2010Link[]> {
+  return (await soc2010Links(db, editionId, soc2020)).get(soc2020) ?? [];
+}
+
+/** For every SOC 2020 unit group of the table, the SOC 2010 unit groups whose records are coded to it (as `soc2010GroupsInto`). */
+export async function soc2010GroupsIntoEach(db: DbOrTx, editionId: string): Promise<Map<string, Soc2010Link[]>> {
+  return soc2010Links(db, editionId, null);
+}
+
+export interface Soc2010Link {
+  base: Soc2010Base;
+  link: SocCrosswalkLink;
+}
+
+async function soc2010Links(db: DbOrTx, editionId: string, soc2020: string | null): Promise<Map<string, Soc2010Link[]>> {
+  let query = db
     .selectFrom('soc_crosswalk_links as l')
     .innerJoin('soc2010_bases as b', (join) => join.onRef('b.edition_id', '=', 'l.edition_id').onRef('b.soc2010', '=', 'l.soc2010'))
     .select([
       'l.soc2010', 'l.soc2020', 'l.soc2020_title', 'l.men_lfs', 'l.men_census', 'l.women_lfs', 'l.women_census',
       'b.title', 'b.men_lfs as base_men_lfs', 'b.men_census as base_men_census', 'b.women_lfs as base_women_lfs', 'b.women_census as base_women_census',
     ])
-    .where('l.edition_id', '=', editionId)
-    .where('l.soc2020', '=', soc2020)
-    .orderBy('l.soc2010')
-    .execute();
-  return rows.map((r) => ({
-    base: { soc2010: r.soc2010, title: r.title, records: fromColumns({ men_lfs: r.base_men_lfs, men_census: r.base_men_census, women_lfs: r.base_women_lfs, women_census: r.base_women_census }) },
-    link: { soc2010: r.soc2010, soc2020: r.soc2020, soc2020Title: r.soc2020_title, shares: fromColumns(r) },
-  }));
+    .where('l.edition_id', '=', editionId);
+  if (soc2020 !== null) query = query.where('l.soc2020', '=', soc2020);
+  const byUnitGroup = new Map<string, Soc2010Link[]>();
+  for (const r of await query.orderBy('l.soc2020').orderBy('l.soc2010').execute()) {
+    const links = byUnitGroup.get(r.soc2020) ?? [];
+    links.push({
+      base: { soc2010: r.soc2010, title: r.title, records: fromColumns({ men_lfs: r.base_men_lfs, men_census: r.base_men_census, women_lfs: r.base_women_lfs, women_census: r.base_women_census }) },
+      link: { soc2010: r.soc2010, soc2020: r.soc2020, soc2020Title: r.soc2020_title, shares: fromColumns(r) },
+    });
+    byUnitGroup.set(r.soc2020, links);
+  }
+  return byUnitGroup;
 }

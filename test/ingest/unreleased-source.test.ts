@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { essVacanciesNationsSource } from '../../src/ingest/sources/dfe/ess-vacancies-nations/descriptor.js';
+import { LMSP_OTHER_AREA_SOURCES } from '../../src/ingest/sources/dfe/lmsp-other-areas/descriptor.js';
 import { DFE_PROFILE } from '../../src/ingest/sources/dfe/publisher.js';
 import { apsOccupationSource } from '../../src/ingest/sources/ons/aps-occupation/descriptor.js';
 import { ONS_PROFILE } from '../../src/ingest/sources/ons/publisher.js';
@@ -9,7 +10,7 @@ import { UPSTREAM_DIR } from '../helpers/upstream.js';
 
 describe('a registered source with no release', () => {
   it('finds none, even in the full mirror, and refuses to read one', async () => {
-    for (const source of [essVacanciesNationsSource, apsOccupationSource]) {
+    for (const source of [essVacanciesNationsSource, apsOccupationSource, ...LMSP_OTHER_AREA_SOURCES]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
       await assert.rejects(source.parse({ uri: 'x', bytes: new Uint8Array(), sha256: '' }, { label: 'x', seriesKey: null, location: { mirrorPath: 'x', url: 'x' } }, []), new RegExp(`no release of ${source.key}`));
     }
@@ -21,5 +22,10 @@ describe('a registered source with no release', () => {
     assert.equal(apsOccupationSource.licence, ONS_PROFILE.licence);
     assert.equal(apsOccupationSource.publisher, 'Office for National Statistics (Nomis)');
     assert.equal(apsOccupationSource.tier, 'api');
+    for (const source of LMSP_OTHER_AREA_SOURCES) {
+      assert.equal(source.publisher, DFE_PROFILE.publisher);
+      assert.equal(source.url, 'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035');
+      assert.match(source.name, /^Labour market and skills projections 2020 to 2035: .+ workbooks?( \(.+\))?, by occupation \(SOC 2020 sub-major groups\)$/);
+    }
   });
 });

@@ -6,11 +6,12 @@ import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
 import { SOURCES } from '../../src/ingest/registry.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
+import { socGroupsOfEdition } from '../../src/store/soc-groups.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
 import { upstreamPath } from '../helpers/upstream.js';
-import { largestSupplier } from '../helpers/vacancy-sources.js';
+import { censusRecordsInto, largestSupplier } from '../helpers/vacancy-sources.js';
 
 /** Census 2021 records of each SOC 2010 group coded to SOC 2020 6135, computed from the sheet's own cells. */
 function census6135(): Map<string, number> {
@@ -67,6 +68,31 @@ for (const dialect of DIALECTS) {
       const care = (await crosswalk.suppliersOf('6135', 'Vacancies')).suppliers[0]!;
       const food = (await crosswalk.suppliersOf('8160', 'Vacancies')).suppliers[0]!;
       assert.ok(care.shareOfSupplier > 0.99 && food.shareOfSupplier < 0.1);
+    });
+
+    it('sums the suppliers by SOC 2010 sub-major group, and counts the SOC 2020 unit groups each supplies most of', async () => {
+      const bySubMajor = (soc2020: string) => {
+        const sums = new Map<string, number>();
+        for (const [soc2010, { records }] of censusRecordsInto(soc2020)) sums.set(soc2010.slice(0, 2), (sums.get(soc2010.slice(0, 2)) ?? 0) + records);
+        return [...sums].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      };
+      for (const soc2020 of ['2134', '6135', '8160']) {
+        const expected = bySubMajor(soc2020);
+        const total = expected.reduce((sum, [, n]) => sum + n, 0);
+        const { suppliers } = await crosswalk.subMajorSuppliersOf(soc2020, 'Projections');
+        assert.deepEqual(suppliers.map((s) => s.subMajorGroup), expected.map(([code]) => code), soc2020);
+        suppliers.forEach((s, i) => assert.ok(Math.abs(s.share - expected[i]![1] / total) < 1e-12, `${soc2020} ${s.subMajorGroup}`));
+      }
+      assert.equal((await crosswalk.subMajorSuppliersOf('2134', 'Projections')).suppliers[0]!.subMajorGroup, '21');
+      const { unitGroupsMostlyFrom } = await crosswalk.subMajorSuppliersOf('2134', 'Projections');
+      const largest = new Map<string, number>();
+      const unitGroups = (await socGroupsOfEdition(store.db, (await current.latest('soc2020-structure'))!.id)).filter((g) => g.level === 'unit');
+      for (const { code: soc2020 } of unitGroups) {
+        const top = bySubMajor(soc2020)[0]?.[0];
+        if (top) largest.set(top, (largest.get(top) ?? 0) + 1);
+      }
+      assert.deepEqual(new Map([...unitGroupsMostlyFrom].sort()), new Map([...largest].sort()));
+      assert.equal([...unitGroupsMostlyFrom.values()].reduce((a, b) => a + b, 0), 412);
     });
 
     it('answers 404 naming the crosswalk when it has no release', async () => {

@@ -21,7 +21,10 @@ function newRelease(sourceKey: string, seriesKey: string | null = null): NewEdit
   return { sourceKey, label: `${sourceKey} test release ${releases}`, seriesKey, sourceUri: `file:///test/${releases}`, sha256: `${releases}`.padStart(64, '0') };
 }
 
-const SOURCES_WITHOUT_RELEASE = ['ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations'];
+const SOURCES_WITHOUT_RELEASE = [
+  'ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations', 't-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications',
+  'lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions',
+];
 
 for (const dialect of DIALECTS) {
   describe(`editions (${dialect})`, () => {

@@ -3,9 +3,12 @@ import type { DocTag } from '../../http/docs.js';
 import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
+import { apprenticeshipRoutes } from './occupations/apprenticeships/index.js';
 import { employmentRoutes } from './occupations/employment/index.js';
+import { howToBecomeRoutes } from './occupations/how-to-become/index.js';
 import { occupationRoutes } from './occupations/index.js';
 import { payRoutes } from './occupations/pay/index.js';
+import { projectionRoutes } from './occupations/projections/index.js';
 import { occupationSkillsRoutes } from './occupations/skills/index.js';
 import { vacancyRoutes } from './occupations/vacancies/index.js';
 import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js';
@@ -24,6 +27,9 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/local-areas', localAreaRoutes],
   ['/occupations', payRoutes],
   ['/occupations', vacancyRoutes],
+  ['/occupations', projectionRoutes],
+  ['/occupations', howToBecomeRoutes],
+  ['/occupations', apprenticeshipRoutes],
 ];
 
 /** Every tag the routes use, in the order the docs page shows them: a new group's tag is one line here. */
@@ -31,8 +37,11 @@ export const TAGS: readonly DocTag[] = [
   { name: 'Occupations', description: 'Find an occupation from a job title, and what it is: the 412 SOC 2020 unit groups, their place in the classification, job titles and tasks (ONS SOC 2020).' },
   { name: 'Pay', description: 'Pay and paid hours of employee jobs: distribution, mean, jobs and quality, by year, sex, work pattern and area (ONS ASHE).' },
   { name: 'Employment', description: 'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).' },
+  { name: 'Projections', description: 'Employment projections for the occupation\'s sub-major group (Warwick IER and Cambridge Econometrics for DfE): England 2020-2035 on SOC 2020; the UK from Working Futures 2017-2027 on SOC 2010, said so in `derivation`; other areas 404 until their workbooks are available.' },
   { name: 'Vacancies', description: 'Vacancies, hard-to-fill and skill-shortage vacancies from the Employer Skills Survey (DfE), which codes to SOC 2010: the figures of the SOC 2010 unit group supplying most of the occupation\'s workers, said so in `derivation`.' },
   { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
+  { name: 'How to become', description: 'Routes into an occupation (university, college, apprenticeship, work and others) from the National Careers Service job profiles placed on it by title: the pages as published in 2026, else the November 2020 content export, said so with each profile.' },
+  { name: 'Apprenticeships', description: 'Apprenticeship standards approved for delivery (Skills England), related to an occupation by derivation (partial matches): NCS profile links and typical job titles in the ONS coding index.' },
   { name: 'Local areas', description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.' },
   { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },
   { name: 'Keys', description: 'Free API keys by e-mail confirmation. No key needed.' },

@@ -1,0 +1,114 @@
+/**
+ * Routes into an occupation: National Careers Service job profiles ("how to become") and
+ * apprenticeship standards. The rows the NCS and Skills England parsers produce and the queries read.
+ */
+
+/** The kinds of route a job profile's "How to become" section has, in the order the page shows them. */
+export const ROUTE_KINDS = ['university', 'college', 'apprenticeship', 'work', 'volunteering', 'direct_application', 'other_routes', 'more_information'] as const;
+export type RouteKind = (typeof ROUTE_KINDS)[number];
+
+/** The heading the job-profile page gives each route section. */
+export const ROUTE_HEADINGS: Record<RouteKind, string> = {
+  university: 'University',
+  college: 'College',
+  apprenticeship: 'Apprenticeship',
+  work: 'Work',
+  volunteering: 'Volunteering',
+  direct_application: 'Direct application',
+  other_routes: 'Other routes',
+  more_information: 'More information',
+};
+
+/** The routes with entry requirements of their own (university, college and apprenticeship). */
+export const ROUTES_WITH_REQUIREMENTS = ['university', 'college', 'apprenticeship'] as const;
+export type RouteWithRequirements = (typeof ROUTES_WITH_REQUIREMENTS)[number];
+
+/** A paragraph (`text`) and the list that follows it (`items`), as plain text. */
+export interface TextPart {
+  text: string | null;
+  items: string[] | null;
+}
+
+export interface TextBlock {
+  heading: string | null;
+  parts: TextPart[];
+}
+
+export interface ProfileRoute {
+  kind: RouteKind;
+  heading: string;
+  blocks: TextBlock[];
+}
+
+/** The heading of a route's entry-requirements block (the page's own). */
+export const ENTRY_REQUIREMENTS_HEADING = 'Entry requirements';
+
+/**
+ * One job profile as one release gives it: the November 2020 content export (structured routes,
+ * SOC 2010 code, standards) or a page retrieved in 2026 (newer text, no structure of its own).
+ */
+export interface NcsProfile {
+  slug: string;
+  title: string;
+  alternativeTitles: string[];
+  summary: string | null;
+  routesIntro: string | null;
+  routesListed: string[];
+  routes: ProfileRoute[];
+  requirements: string[];
+  requirementNotes: string[];
+  url: string;
+  /** The four-digit SOC 2010 code the export gives; null for a 2026 page (which has none). */
+  soc2010: string | null;
+  /** Apprenticeship standards (ST references) the export links the profile to; empty for a 2026 page. */
+  standards: string[];
+  /** When the page was retrieved (2026 pages); null for the export. */
+  retrievedAt: string | null;
+}
+
+/** An apprenticeship standard as a release gives it; what the release lacks is null. */
+export interface ApprenticeshipStandard {
+  /** ST reference, e.g. ST0116. */
+  code: string;
+  name: string;
+  /** 2 to 7; null when the release gives none in that range. */
+  level: number | null;
+  status: string | null;
+  route: string | null;
+  typicalJobTitles: string[];
+  url: string | null;
+  durationMonths: number | null;
+  version: string | null;
+  larsCode: number | null;
+  maxFunding: number | null;
+  approvedForDelivery: string | null;
+}
+
+/** The 2026 job-profile release: the profiles retrieved and every slug the sitemap lists. */
+export interface NcsJobProfilesRelease {
+  retrievedFrom: string;
+  retrievedTo: string;
+  profiles: NcsProfile[];
+  liveSlugs: string[];
+}
+
+/** The content export: its job profiles and the apprenticeship standards it knew. */
+export interface NcsContentExport {
+  profiles: NcsProfile[];
+  standards: ApprenticeshipStandard[];
+  /** Old apprenticeship frameworks the export lists (no reference, no level): counted, not stored. */
+  frameworks: number;
+  /** Link fields that held recipe script expressions, and how many resolved by display text. */
+  scriptLinks: { found: number; resolved: number };
+}
+
+export interface ApprenticeshipStandardsRelease {
+  retrievedAt: string;
+  standards: ApprenticeshipStandard[];
+}
+
+/** Apprenticeship levels the spec allows (2 to 7); others are stored as null. */
+export function apprenticeshipLevel(value: unknown): number | null {
+  const level = typeof value === 'string' ? Number(value) : value;
+  return typeof level === 'number' && Number.isInteger(level) && level >= 2 && level <= 7 ? level : null;
+}

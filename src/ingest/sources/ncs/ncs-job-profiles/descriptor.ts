@@ -1,0 +1,36 @@
+import { insertJobProfiles } from '../../../../store/routes-in.js';
+import { NCS_PROFILE, NCS_PROFILE_PAGE, ncsSource } from '../publisher.js';
+import { checkJobProfiles } from './checks.js';
+import { parseJobProfiles, PROFILES_FILE, SLUGS_FILE } from './parse.js';
+
+const FOLDER = 'ncs-job-profiles';
+
+/**
+ * National Careers Service job profiles as published in 2026: the pages retrieved (titles,
+ * alternative titles, routes, entry requirements) and the sitemap's list of every live profile.
+ * NCS publishes no bulk file, so a release is a retrieval of the pages, found in the mirror.
+ */
+export const ncsJobProfilesSource = ncsSource({
+  key: 'ncs-job-profiles',
+  name: 'National Careers Service job profiles (pages as published, and the sitemap of live profiles)',
+  async detect(upstream) {
+    const files = await upstream.listFolder(FOLDER);
+    if (!files.includes(PROFILES_FILE) || !files.includes(SLUGS_FILE)) return [];
+    return [
+      {
+        label: 'National Careers Service job profiles',
+        seriesKey: null,
+        location: { mirrorPath: `${FOLDER}/${PROFILES_FILE}`, url: NCS_PROFILE.url },
+        companions: [{ mirrorPath: `${FOLDER}/${SLUGS_FILE}`, url: `${NCS_PROFILE_PAGE}` }],
+      },
+    ];
+  },
+  parse: async (file, _release, [slugs]) => {
+    if (!slugs) throw new Error(`${SLUGS_FILE} is missing from the release`);
+    return parseJobProfiles(file.bytes, slugs.bytes);
+  },
+  labelOf: (release) =>
+    `National Careers Service job profiles, ${release.profiles.length} pages retrieved ${release.retrievedFrom === release.retrievedTo ? release.retrievedFrom : `${release.retrievedFrom} to ${release.retrievedTo}`}; sitemap of ${release.liveSlugs.length} live profiles`,
+  check: checkJobProfiles,
+  stage: insertJobProfiles,
+});

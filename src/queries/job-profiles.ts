@@ -1,0 +1,160 @@
+import { ENTRY_REQUIREMENTS_HEADING, type NcsProfile, type ProfileRoute } from '../domain/routes-in.js';
+import { liveSlugsOf, profilesOf } from '../store/routes-in.js';
+import type { Db } from '../store/schema.js';
+import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
+import type { CurrentEditions, Served } from './current-editions.js';
+import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey, type TitleMatchKind } from './title-placement.js';
+
+export const NCS_JOB_PROFILES = 'ncs-job-profiles';
+export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020';
+
+/** A live job profile as served: the newest text for its slug, and which release each part is from. */
+export interface ServedProfile {
+  profile: NcsProfile;
+  /** The release of its title and text: the 2026 pages where retrieved, else the 2020 export. */
+  served: Served;
+  /** What comes from which release, to pass on with the text. */
+  contentNote: string;
+  /** The standards the 2020 export links the slug to (evidence for apprenticeships). */
+  standards: string[];
+}
+
+export interface ProfilePlacement {
+  slug: string;
+  match: TitleMatchKind;
+}
+
+/** The live profiles with content, where they sit in SOC 2020, and the counts the coverage reports. */
+export interface JobProfilesView {
+  key: string;
+  pages: Served;
+  export: Served | null;
+  profiles: Map<string, ServedProfile>;
+  bySoc: Map<string, ProfilePlacement[]>;
+  counts: {
+    liveSlugs: number;
+    fromPages: number;
+    fromExport: number;
+    /** Live slugs neither release has content for. */
+    liveWithoutContent: number;
+    /** Export profiles whose slug the sitemap no longer lists: left out. */
+    exportNotLive: number;
+    placed: number;
+    unitGroups: number;
+  };
+}
+
+/**
+ * The job profiles the service answers from: each live slug (in the 2026 sitemap) with the 2026
+ * page where one was retrieved, else the November 2020 export, placed on SOC 2020 unit groups by
+ * title against the coding index. Built once per set of current editions.
+ */
+export class JobProfiles {
+  private view: JobProfilesView | null = null;
+  private building: Promise<JobProfilesView> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly current: CurrentEditions,
+    private readonly codingIndex: CodingIndexCache,
+  ) {}
+
+  /** The view, or the 404 naming the 2026 profiles or the coding index when either has no release. */
+  async get(what: string): Promise<JobProfilesView> {
+    const pages = await this.current.serving(NCS_JOB_PROFILES, what);
+    const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
+    const index = await this.codingIndex.get();
+    if (!index) throw this.current.unavailable(CODING_INDEX, what);
+    const key = `${pages.edition.id}|${exportEdition?.id ?? ''}|${index.edition.id}`;
+    if (this.view?.key === key) return this.view;
+    this.building ??= this.build(key, pages, exportEdition ? this.current.served(exportEdition) : null, unitGroupsByTitle(index.byUnitGroup)).finally(() => {
+      this.building = null;
+    });
+    const built = await this.building;
+    return built.key === key ? built : this.get(what);
+  }
+
+  private async build(key: string, pages: Served, exported: Served | null, titles: TitleIndexByKey): Promise<JobProfilesView> {
+    const [live, retrieved, old] = await Promise.all([
+      liveSlugsOf(this.db, pages.edition.id),
+      profilesOf(this.db, pages.edition.id),
+      exported ? profilesOf(this.db, exported.edition.id) : Promise.resolve([]),
+    ]);
+    const liveSet = new Set(live);
+    const newBySlug = new Map(retrieved.map((p) => [p.slug, p]));
+    const oldBySlug = new Map(old.map((p) => [p.slug, p]));
+    const profiles = new Map<string, ServedProfile>();
+    for (const slug of live) {
+      const page = newBySlug.get(slug);
+      const earlier = oldBySlug.get(slug);
+      if (page) profiles.set(slug, { profile: earlier ? overlay(page, earlier) : page, served: pages, contentNote: pageNote(page, earlier, exported), standards: earlier?.standards ?? [] });
+      else if (earlier && exported) profiles.set(slug, { profile: earlier, served: exported, contentNote: exportNote(exported), standards: earlier.standards });
+    }
+
+    const bySoc = new Map<string, ProfilePlacement[]>();
+    let placed = 0;
+    for (const { profile } of profiles.values()) {
+      const placements = placeByTitles(titles, profile.title, profile.alternativeTitles, { qualifiedAmongOthers: true });
+      if (placements.length > 0) placed++;
+      for (const p of placements) {
+        const list = bySoc.get(p.soc2020) ?? [];
+        list.push({ slug: profile.slug, match: p.match });
+        bySoc.set(p.soc2020, list);
+      }
+    }
+    // Profiles matched by their own title first, then by title.
+    for (const list of bySoc.values()) list.sort((a, b) => (a.match === b.match ? profiles.get(a.slug)!.profile.title.localeCompare(profiles.get(b.slug)!.profile.title) : a.match === 'title' ? -1 : 1));
+
+    const view: JobProfilesView = {
+      key,
+      pages,
+      export: exported,
+      profiles,
+      bySoc,
+      counts: {
+        liveSlugs: live.length,
+        fromPages: [...profiles.values()].filter((p) => p.served === pages).length,
+        fromExport: [...profiles.values()].filter((p) => p.served !== pages).length,
+        liveWithoutContent: live.filter((slug) => !profiles.has(slug)).length,
+        exportNotLive: old.filter((p) => !liveSet.has(p.slug)).length,
+        placed,
+        unitGroups: bySoc.size,
+      },
+    };
+    this.view = view;
+    return view;
+  }
+}
+
+/**
+ * A 2026 page over the 2020 export's structure: the page's title, alternative titles, routes
+ * listed, entry requirements, registration and restrictions, and its routes (a route the page no
+ * longer has is dropped); within each route the export's blocks, with the page's entry
+ * requirements in place of the export's. The page's "More information" replaces the export's.
+ */
+export function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
+  const routes: ProfileRoute[] = page.routes.map((route) => {
+    const before = earlier.routes.find((r) => r.kind === route.kind);
+    if (!before || route.kind === 'more_information') return route;
+    const current = route.blocks.find((b) => b.heading === ENTRY_REQUIREMENTS_HEADING);
+    const blocks = before.blocks.flatMap((block) => {
+      if (block.heading !== ENTRY_REQUIREMENTS_HEADING) return [block];
+      if (!current) return [];
+      // The export's lead-in ("You'll usually need:") stays; the list is the page's.
+      return [{ heading: block.heading, parts: [{ text: block.parts[0]?.text ?? null, items: current.parts.flatMap((p) => p.items ?? []) }] }];
+    });
+    if (current && !blocks.some((b) => b.heading === ENTRY_REQUIREMENTS_HEADING)) blocks.push(current);
+    return { ...route, blocks };
+  });
+  return { ...page, summary: earlier.summary, requirementNotes: earlier.requirementNotes, routes, soc2010: earlier.soc2010, standards: earlier.standards };
+}
+
+function pageNote(page: NcsProfile, earlier: NcsProfile | undefined, exported: Served | null): string {
+  const retrieved = `as published on the National Careers Service site, retrieved ${page.retrievedAt?.slice(0, 10) ?? 'in 2026'}`;
+  if (!earlier || !exported) return `Title, alternative titles, routes and entry requirements ${retrieved}; the page's other text is not in this release.`;
+  return `Title, alternative titles, the routes listed, entry requirements, registration, restrictions and "More information" ${retrieved}. The summary, the other route text, links and other requirements are from the ${exported.edition.label} and may have changed since.`;
+}
+
+function exportNote(exported: Served): string {
+  return `${exported.edition.label}: not the current page, which may have changed since; read the current text at the profile's url.`;
+}

@@ -1,0 +1,181 @@
+import type { AreaSummary } from '../domain/areas.js';
+import { Problem } from '../domain/problems.js';
+import {
+  QUALIFICATION_LEVELS, nearestThousandJobs, projectionArea, projectionDirection, type ProjectionAreaSlug, type ProjectionFigures, type ProjectionGroupRow,
+  type ProjectionQualificationRow,
+} from '../domain/projections.js';
+import type { SocGroup } from '../domain/soc.js';
+import type { ProjectionOutlook, ProjectionResponse } from '../schemas/projections.js';
+import { projectionGroup, projectionWorkbook, type ProjectionWorkbook } from '../store/projections.js';
+import type { Db } from '../store/schema.js';
+import type { CurrentEditions, Served } from './current-editions.js';
+import type { Occupations } from './occupations.js';
+import type { SocCrosswalkQuery } from './soc-crosswalk.js';
+
+/** The releases served: England from the 2020-2035 round, the UK from Working Futures 2017-2027. */
+const LMSP_ENGLAND = 'lmsp-england';
+const WORKING_FUTURES_UK = 'working-futures-uk';
+/** The 2020-2035 round's workbooks of which none is available: the UK's, and those a 404 names for the other areas. */
+const LMSP_UK = 'lmsp-uk';
+const LMSP_REGIONS = 'lmsp-english-regions';
+const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, string>> = { wales: 'lmsp-wales', scotland: 'lmsp-scotland', 'northern-ireland': 'lmsp-northern-ireland' };
+
+/** What DfE and the producers say the projections are (DfE's page for the 2020-2035 round; IER's for Working Futures). */
+const NOT_PREDICTIONS = 'The projections are not precise predictions but the most likely trajectory of labour market change, given past trends and the producers\' assumptions.';
+
+/** A release's figures for one sub-major group, with what the workbook says about itself. */
+interface GroupFigures {
+  served: Served;
+  workbook: ProjectionWorkbook;
+  group: ProjectionGroupRow;
+  qualifications: ProjectionQualificationRow[];
+}
+
+/**
+ * Employment projections of an occupation. They are published for sub-major groups only, so an
+ * occupation gets its group's figures: England's from the 2020-2035 round (SOC 2020), the UK's from
+ * the previous round (SOC 2010, carried over through ONS's relationship table), each saying exactly
+ * what it is. England's figures are never shown as the UK's, and nothing is rescaled.
+ */
+export class Projections {
+  constructor(
+    private readonly db: Db,
+    private readonly current: CurrentEditions,
+    private readonly occupations: Occupations,
+    private readonly crosswalk: SocCrosswalkQuery,
+  ) {}
+
+  async outlook(soc: string, slug: ProjectionAreaSlug): Promise<ProjectionResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const area = projectionArea(slug);
+    if (slug === 'england') return this.england(unit, area);
+    if (slug === 'uk') return this.uk(unit, area);
+    throw this.current.unavailable(LMSP_NATIONS[slug] ?? LMSP_REGIONS, `Projections for ${area.name}`);
+  }
+
+  private async england(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
+    const figures = await this.groupFigures(LMSP_ENGLAND, unit.code.slice(0, 2), 'Projections for England');
+    const { unitGroups } = await this.occupations.structure();
+    const sharing = unitGroups.filter((u) => u.code.startsWith(figures.group.code)).length;
+    const { group, workbook } = figures;
+    return projectionResponse(unit, area, figures, sharing, [
+      `Projections are published for sub-major groups, not unit groups: these are the figures of SOC 2020 sub-major group ${group.code} (${group.title}), which holds ${unit.code} (${unit.title}) and ${sharing - 1} other unit group${sharing === 2 ? '' : 's'}, all shown the same figures.`,
+      `They are ${workbook.areaName}'s, from "${figures.served.edition.label}": base year ${workbook.baseYear}, projected yearly from ${workbook.baseYear + 1} to ${workbook.targetYear}.`,
+      ROUNDED,
+    ]);
+  }
+
+  private async uk(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
+    const what = 'Projections for the United Kingdom';
+    const latestRound = this.current.catalog.profile(LMSP_UK);
+    const { suppliers, unitGroupsMostlyFrom, served: crosswalk } = await this.crosswalk.subMajorSuppliersOf(unit.code, what);
+    const largest = suppliers[0];
+    if (!largest) {
+      throw new Problem('figure-not-found', `The SOC 2010 to SOC 2020 relationship table relates no SOC 2010 group to ${unit.code}, so Working Futures' SOC 2010 figures cannot be carried onto it.`);
+    }
+    const figures = await this.groupFigures(WORKING_FUTURES_UK, largest.subMajorGroup, what);
+    const { group, workbook } = figures;
+    const sharing = unitGroupsMostlyFrom.get(group.code) ?? 1;
+    const first = group.series[0]?.year;
+    const last = group.series.at(-1)?.year;
+    return projectionResponse(unit, area, figures, sharing, [
+      `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures, from "${figures.served.edition.label}": base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
+      'The producers note that this round was made before the Covid-19 pandemic, when a negotiated Brexit was expected.',
+      `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percent(largest.share)} of them, by ONS's dual-coded Census 2021 records ("${crosswalk.edition.label}")` +
+        (suppliers.length === 1 ? '.' : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +
+        ` ${sharing} SOC 2020 unit group${sharing === 1 ? ' is' : 's are'} shown these same figures.`,
+      `England's 2020-2035 figures on SOC 2020 are at area=england; they are England's only and are not shown as the UK's, and neither round is rescaled to the other.`,
+      ROUNDED,
+    ]);
+  }
+
+  private async groupFigures(sourceKey: string, code: string, what: string): Promise<GroupFigures> {
+    const served = await this.current.serving(sourceKey, what);
+    const [workbook, found] = await Promise.all([projectionWorkbook(this.db, served.edition.id), projectionGroup(this.db, served.edition.id, code)]);
+    if (!workbook || !found) throw new Problem('figure-not-found', `The release "${served.edition.label}" has no figures for sub-major group ${code}.`);
+    return { served, workbook, ...found };
+  }
+}
+
+const ROUNDED = "Figures are the workbook's (published in thousands), each rounded on its own to the nearest 1,000 jobs, so they may not add up exactly; none is estimated or rescaled here.";
+
+function projectionResponse(unit: SocGroup, area: AreaSummary, figures: GroupFigures, unitGroups: number, derivation: string[]): ProjectionResponse {
+  const { served, workbook, group, qualifications } = figures;
+  const threshold = workbook.publishThreshold / 1_000;
+  const groupPresentable = presentable(group, threshold);
+  return {
+    soc2020: unit.code,
+    title: unit.title,
+    group: { code: group.code, title: group.title, unitGroups },
+    area,
+    outlook: outlookOf(group, workbook, groupPresentable),
+    series: group.series.map(({ year, employment }) => ({
+      year,
+      employment: employment >= threshold ? nearestThousandJobs(employment) : null,
+      projected: year > workbook.baseYear,
+      presentable: employment >= threshold,
+    })),
+    byQualification: QUALIFICATION_LEVELS.flatMap((level) => {
+      const cell = qualifications.find((q) => q.qualification === level);
+      if (!cell) return [];
+      const shown = presentable(cell, threshold);
+      return [{
+        qualification: level,
+        rqf: level === 'none' ? null : Number(level.slice(3)),
+        label: cell.label,
+        ...jobsOf(cell, shown),
+        sharePercent: shown && groupPresentable && group.totalRequirement > 0 ? oneDecimal((cell.totalRequirement / group.totalRequirement) * 100) : null,
+        presentable: shown,
+      }];
+    }),
+    derivation: derivation.join(' '),
+    accuracy:
+      `${workbook.reporting} ${NOT_PREDICTIONS} ` +
+      `The producers advise publishing only estimates based on at least ${workbook.publishThreshold.toLocaleString('en-GB')} individuals, so a group or qualification cell with fewer jobs in the base or target year (or a year of the series with fewer) is null with presentable false.`,
+    coverage: {
+      population: 'jobs (employees and self-employed)',
+      includesSelfEmployed: true,
+      referencePeriod: `${workbook.baseYear} (base) to ${workbook.targetYear} (target)`,
+      note:
+        `Jobs in ${workbook.areaName} by occupation (${workbook.classification}), employees and the self-employed alike; a person with two jobs counts twice, so the totals exceed the number of people in employment. ` +
+        `Years up to ${workbook.baseYear} are the producers' estimates from official data; later years are projected. Replacement demand is the jobs that open as people leave the occupation (retiring, or moving to other work or out of the area).`,
+    },
+    citation: `${served.source.attribution} ${workbook.copyright}.`,
+    provenance: served.provenance,
+  };
+}
+
+function outlookOf(group: ProjectionFigures, workbook: ProjectionWorkbook, shown: boolean): ProjectionOutlook {
+  return {
+    baseYear: workbook.baseYear,
+    targetYear: workbook.targetYear,
+    ...jobsOf(group, shown),
+    netChangePercent: shown && group.employmentBase > 0 ? oneDecimal((group.netChange / group.employmentBase) * 100) : null,
+    direction: projectionDirection(group.netChange * 1_000),
+    presentable: shown,
+  };
+}
+
+/** The workbooks' rule: publish only what rests on at least the threshold's jobs, in both years. */
+function presentable(figures: ProjectionFigures, thresholdThousands: number): boolean {
+  return figures.employmentBase >= thresholdThousands && figures.employmentTarget >= thresholdThousands;
+}
+
+function jobsOf(f: ProjectionFigures, shown: boolean) {
+  const jobs = (thousands: number) => (shown ? nearestThousandJobs(thousands) : null);
+  return {
+    employmentBase: jobs(f.employmentBase),
+    employmentTarget: jobs(f.employmentTarget),
+    netChange: jobs(f.netChange),
+    replacementDemand: jobs(f.replacementDemand),
+    totalRequirement: jobs(f.totalRequirement),
+  };
+}
+
+function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}

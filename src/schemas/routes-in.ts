@@ -1,0 +1,132 @@
+import { Type, type Static } from 'typebox';
+import { ROUTE_KINDS } from '../domain/routes-in.js';
+import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+
+/** What a routes-in response covers and what it leaves out. */
+export const RoutesCoverageSchema = Type.Object(
+  {
+    referencePeriod: Type.String({ description: 'The releases the answer is from' }),
+    note: Type.String({ description: 'How occupations are related and what is missing; pass it on' }),
+  },
+  { title: 'RoutesCoverage' },
+);
+
+const TextPartSchema = Type.Object(
+  {
+    text: Nullable(Type.String({ description: 'A paragraph, plain text (links as "text (address)")' })),
+    items: Nullable(Type.Array(Type.String(), { description: 'The list the paragraph introduces, plain text' })),
+  },
+  { title: 'TextPart' },
+);
+
+export const ProfileRouteSchema = Type.Object(
+  {
+    kind: StringEnum(ROUTE_KINDS),
+    heading: Type.String(),
+    blocks: Type.Array(Type.Object({ heading: Nullable(Type.String()), parts: Type.Array(TextPartSchema) }, { title: 'TextBlock' })),
+  },
+  { title: 'ProfileRoute' },
+);
+
+export const JobProfileSchema = Type.Object(
+  {
+    slug: Type.String(),
+    title: Type.String(),
+    alternativeTitles: Type.Array(Type.String()),
+    summary: Nullable(Type.String()),
+    match: StringEnum(['title', 'alternative title'] as const, { description: 'What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index' }),
+    routesIntro: Nullable(Type.String()),
+    routesListed: Type.Array(Type.String()),
+    routes: Type.Array(ProfileRouteSchema),
+    requirements: Type.Array(Type.String()),
+    requirementNotes: Type.Array(Type.String()),
+    url: Type.String({ description: 'The profile on the National Careers Service site' }),
+    contentNote: Type.String({ description: 'Which release each part of the text is from (2026 pages or the November 2020 content export); show it with the text' }),
+    provenance: ProvenanceSchema,
+  },
+  { title: 'JobProfile' },
+);
+
+export const HowToBecomeResponseSchema = Type.Object(
+  {
+    soc2020: Type.String({ pattern: '^\\d{4}$' }),
+    title: Type.String(),
+    profiles: Type.Array(JobProfileSchema, { description: 'Profiles matched by their own title first; several or none' }),
+    attribution: Type.String({ description: 'To be displayed wherever the text is used' }),
+    coverage: RoutesCoverageSchema,
+    provenance: ProvenanceSchema,
+  },
+  { title: 'HowToBecomeResponse' },
+);
+export type HowToBecomeResponse = Static<typeof HowToBecomeResponseSchema>;
+
+export const ApprenticeshipsQuerySchema = Type.Object(
+  {
+    includeInactive: Type.Boolean({ default: false, description: 'Include standards that are not approved for delivery (retired, withdrawn, or known only from 2020)' }),
+  },
+  { additionalProperties: false },
+);
+
+const LEVEL = { minimum: 2, maximum: 7 };
+
+export const ApprenticeshipProductSchema = Type.Object(
+  {
+    code: Type.String(),
+    name: Type.String(),
+    type: StringEnum(['apprenticeship', 'foundation_apprenticeship', 'apprenticeship_unit', 't_level', 'higher_technical_qualification', 'technical_qualification'] as const),
+    level: Nullable(Type.Integer(LEVEL)),
+    status: Nullable(Type.String()),
+    careerStarter: Nullable(Type.Boolean({ description: 'Null: the release does not say' })),
+    detail: Nullable(
+      Type.Object(
+        {
+          durationMonths: Nullable(Type.Integer()),
+          entryRequirements: Nullable(Type.String()),
+          regulatedBy: Nullable(Type.String()),
+          professionalRecognition: Type.Array(Type.String()),
+          degree: Nullable(StringEnum(['integrated', 'separate'] as const)),
+          qualificationsGained: Type.Array(Type.String()),
+          version: Type.String(),
+        },
+        { title: 'ApprenticeshipDetail' },
+      ),
+    ),
+  },
+  { title: 'ApprenticeshipProduct' },
+);
+
+export const ApprenticeshipOccupationSchema = Type.Object(
+  {
+    code: Type.String({ description: 'Standard reference, e.g. ST0116' }),
+    name: Type.String(),
+    match: StringEnum(['primary', 'partial'] as const),
+    level: Nullable(Type.Integer(LEVEL)),
+    status: Type.String(),
+    overview: Nullable(Type.String()),
+    route: Type.String(),
+    pathway: Nullable(Type.String()),
+    technicalLevel: Nullable(StringEnum(['Technical', 'Higher technical', 'Professional'] as const)),
+    typicalJobTitles: Type.Array(Type.String()),
+    products: Type.Array(ApprenticeshipProductSchema, { description: 'Lowest level first' }),
+    url: Type.String(),
+    derivation: Type.String({ description: 'The evidence relating the standard to the unit group' }),
+  },
+  { title: 'ApprenticeshipOccupation' },
+);
+export type ApprenticeshipOccupation = Static<typeof ApprenticeshipOccupationSchema>;
+
+export const ApprenticeshipsResponseSchema = Type.Object(
+  {
+    soc2020: Type.String({ pattern: '^\\d{4}$' }),
+    title: Type.String(),
+    apprenticeshipsAvailable: Type.Integer({ description: 'Approved apprenticeships across primary-match occupations' }),
+    lowestApprenticeshipLevel: Nullable(Type.Integer(LEVEL)),
+    tLevels: Type.Integer(),
+    occupations: Type.Array(ApprenticeshipOccupationSchema, { description: 'Primary matches first, then partial' }),
+    attribution: Type.String({ description: "Required with the publisher's logo" }),
+    coverage: RoutesCoverageSchema,
+    provenance: ProvenanceSchema,
+  },
+  { title: 'ApprenticeshipsResponse' },
+);
+export type ApprenticeshipsResponse = Static<typeof ApprenticeshipsResponseSchema>;

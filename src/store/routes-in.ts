@@ -1,0 +1,114 @@
+import type { ApprenticeshipStandard, ApprenticeshipStandardsRelease, NcsContentExport, NcsJobProfilesRelease, NcsProfile } from '../domain/routes-in.js';
+import { insertInBatches } from './batch.js';
+import type { DbOrTx } from './schema.js';
+import type { ApprenticeshipStandardsTable, NcsProfilesTable } from './tables/routes-in.js';
+
+export async function insertContentExport(db: DbOrTx, editionId: string, release: NcsContentExport): Promise<number> {
+  return (await insertProfiles(db, editionId, release.profiles)) + (await insertStandards(db, editionId, release.standards));
+}
+
+export async function insertJobProfiles(db: DbOrTx, editionId: string, release: NcsJobProfilesRelease): Promise<number> {
+  const slugs = await insertInBatches(db, 'ncs_live_slugs', release.liveSlugs.map((slug) => ({ edition_id: editionId, slug })));
+  return slugs + (await insertProfiles(db, editionId, release.profiles));
+}
+
+export async function insertApprenticeshipStandards(db: DbOrTx, editionId: string, release: ApprenticeshipStandardsRelease): Promise<number> {
+  return insertStandards(db, editionId, release.standards);
+}
+
+function insertProfiles(db: DbOrTx, editionId: string, profiles: NcsProfile[]): Promise<number> {
+  return insertInBatches(
+    db,
+    'ncs_profiles',
+    profiles.map((p) => ({
+      edition_id: editionId,
+      slug: p.slug,
+      title: p.title,
+      alternative_titles: JSON.stringify(p.alternativeTitles),
+      summary: p.summary,
+      routes_intro: p.routesIntro,
+      routes_listed: JSON.stringify(p.routesListed),
+      routes: JSON.stringify(p.routes),
+      requirements: JSON.stringify(p.requirements),
+      requirement_notes: JSON.stringify(p.requirementNotes),
+      url: p.url,
+      soc2010: p.soc2010,
+      standards: JSON.stringify(p.standards),
+      retrieved_at: p.retrievedAt,
+    })),
+  );
+}
+
+function insertStandards(db: DbOrTx, editionId: string, standards: ApprenticeshipStandard[]): Promise<number> {
+  return insertInBatches(
+    db,
+    'apprenticeship_standards',
+    standards.map((s) => ({
+      edition_id: editionId,
+      code: s.code,
+      name: s.name,
+      level: s.level,
+      status: s.status,
+      route: s.route,
+      typical_job_titles: JSON.stringify(s.typicalJobTitles),
+      url: s.url,
+      duration_months: s.durationMonths,
+      version: s.version,
+      lars_code: s.larsCode,
+      max_funding: s.maxFunding,
+      approved_for_delivery: s.approvedForDelivery,
+    })),
+  );
+}
+
+/** Every profile of a release, by slug order. */
+export async function profilesOf(db: DbOrTx, editionId: string): Promise<NcsProfile[]> {
+  const rows = await db.selectFrom('ncs_profiles').selectAll().where('edition_id', '=', editionId).orderBy('slug').execute();
+  return rows.map(profileFromRow);
+}
+
+export async function liveSlugsOf(db: DbOrTx, editionId: string): Promise<string[]> {
+  return (await db.selectFrom('ncs_live_slugs').select('slug').where('edition_id', '=', editionId).orderBy('slug').execute()).map((r) => r.slug);
+}
+
+/** Every standard of a release, by reference. */
+export async function standardsOf(db: DbOrTx, editionId: string): Promise<ApprenticeshipStandard[]> {
+  const rows = await db.selectFrom('apprenticeship_standards').selectAll().where('edition_id', '=', editionId).orderBy('code').execute();
+  return rows.map(standardFromRow);
+}
+
+function profileFromRow(r: NcsProfilesTable): NcsProfile {
+  return {
+    slug: r.slug,
+    title: r.title,
+    alternativeTitles: JSON.parse(r.alternative_titles) as string[],
+    summary: r.summary,
+    routesIntro: r.routes_intro,
+    routesListed: JSON.parse(r.routes_listed) as string[],
+    routes: JSON.parse(r.routes) as NcsProfile['routes'],
+    requirements: JSON.parse(r.requirements) as string[],
+    requirementNotes: JSON.parse(r.requirement_notes) as string[],
+    url: r.url,
+    soc2010: r.soc2010,
+    standards: JSON.parse(r.standards) as string[],
+    retrievedAt: r.retrieved_at,
+  };
+}
+
+function standardFromRow(r: ApprenticeshipStandardsTable): ApprenticeshipStandard {
+  const number = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    code: r.code,
+    name: r.name,
+    level: number(r.level),
+    status: r.status,
+    route: r.route,
+    typicalJobTitles: JSON.parse(r.typical_job_titles) as string[],
+    url: r.url,
+    durationMonths: number(r.duration_months),
+    version: r.version,
+    larsCode: number(r.lars_code),
+    maxFunding: number(r.max_funding),
+    approvedForDelivery: r.approved_for_delivery,
+  };
+}

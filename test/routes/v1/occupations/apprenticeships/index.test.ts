@@ -1,0 +1,96 @@
+import { describe, it, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { DIALECTS } from '../../../../helpers/stores.js';
+import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
+
+interface Occupation {
+  code: string;
+  match: string;
+  status: string;
+  level: number | null;
+  derivation: string;
+  products: { type: string; level: number | null; careerStarter: boolean | null; detail: { durationMonths: number | null; version: string } | null }[];
+}
+
+for (const dialect of DIALECTS) {
+  describe(`apprenticeships (${dialect})`, () => {
+    let served: ServedApp;
+    before(async () => {
+      served = await servedFromTemplate(dialect);
+    });
+    after(() => served.close());
+
+    it('relates ST0116 Software developer to 2134 as a partial match, through the NCS profile and its typical job titles', async () => {
+      const res = await served.get('/v1/occupations/2134/apprenticeships');
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      const st0116 = (body.occupations as Occupation[]).find((o) => o.code === 'ST0116')!;
+      assert.equal(st0116.match, 'partial');
+      assert.equal(st0116.status, 'Approved for delivery');
+      assert.equal(st0116.level, 4);
+      assert.match(st0116.derivation, /profile "Software developer" \(placed here by its title\) linked it in November 2020/);
+      assert.match(st0116.derivation, /typical job title "Web developer"/);
+      assert.deepEqual(st0116.products, [
+        { code: 'ST0116', name: 'Software developer', type: 'apprenticeship', level: 4, status: 'Approved for delivery', careerStarter: null, detail: { durationMonths: 24, entryRequirements: null, regulatedBy: null, professionalRecognition: [], degree: null, qualificationsGained: [], version: '1.2' } },
+      ]);
+      assert.ok((body.occupations as Occupation[]).every((o) => o.match === 'partial'));
+      // Counts are of primary matches, and no publisher mapping gives any.
+      assert.equal(body.apprenticeshipsAvailable, 0);
+      assert.equal(body.lowestApprenticeshipLevel, null);
+      assert.equal(body.tLevels, 0);
+      assert.match(body.coverage.note, /No publisher mapping of apprenticeship standards to SOC 2020 is available/);
+      assert.match(body.coverage.note, /No release is available of: T Levels.*\(`t-levels`\).*\(`higher-technical-qualifications`\)/);
+      assert.match(body.attribution, /Skills England licensed under the Open Government Licence v3\.0\. Display the Skills England logo/);
+      assert.match(body.provenance.edition, /^Apprenticeship standards approved for delivery, 157 retrieved 2026-09-29$/);
+    });
+
+    it('relates ST0152 Installation and maintenance electrician to 5241 by its typical job title', async () => {
+      const body = (await served.get('/v1/occupations/5241/apprenticeships')).json();
+      const st0152 = (body.occupations as Occupation[]).find((o) => o.code === 'ST0152')!;
+      assert.equal(st0152.match, 'partial');
+      assert.match(st0152.derivation, /typical job title "Electrician" is a title the ONS coding index gives this unit group/);
+      assert.equal(st0152.products[0]!.detail!.durationMonths, 54);
+    });
+
+    it('adds the standards NCS knew in 2020 that are not in the approved list only with includeInactive=true, labelled so', async () => {
+      const active = (await served.get('/v1/occupations/5241/apprenticeships')).json().occupations as Occupation[];
+      const all = (await served.get('/v1/occupations/5241/apprenticeships?includeInactive=true')).json().occupations as Occupation[];
+      assert.ok(active.every((o) => o.status === 'Approved for delivery'));
+      assert.equal(active.find((o) => o.code === 'ST0158'), undefined);
+      const st0158 = all.find((o) => o.code === 'ST0158')!;
+      assert.match(st0158.status, /^Unknown: not among the approved standards in this release/);
+      assert.equal(st0158.level, 2);
+      assert.deepEqual(st0158.products.map((p) => p.detail), [null]);
+      assert.deepEqual(all.slice(0, active.length).map((o) => o.code), active.map((o) => o.code));
+    });
+
+    it('answers 400 for a non-boolean includeInactive and 404 for an unknown occupation', async () => {
+      const bad = await served.get('/v1/occupations/2134/apprenticeships?includeInactive=maybe');
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.json().detail, /includeInactive.*true or false/);
+      assert.equal((await served.get('/v1/occupations/0000/apprenticeships')).statusCode, 404);
+    });
+  });
+}
+
+describe('apprenticeships and the sources with no release', () => {
+  it('lists T Levels, foundation apprenticeships, units and HTQs with no edition, and answers 404 naming the standards when they have none', async () => {
+    const store = await copyTemplate('sqlite');
+    await withdrawSources(store, ['apprenticeship-standards']);
+    const served = await serve(store);
+    try {
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as { key: string; publisher: string; currentEdition: string | null }[];
+      for (const key of ['t-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications', 'apprenticeship-standards']) {
+        const source = sources.find((s) => s.key === key)!;
+        assert.equal(source.publisher, 'Skills England (Department for Education)');
+        assert.equal(source.currentEdition, null, key);
+      }
+      const res = await served.get('/v1/occupations/2134/apprenticeships');
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.json().source, 'apprenticeship-standards');
+    } finally {
+      await served.close();
+    }
+  });
+});
