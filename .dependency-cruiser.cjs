@@ -64,6 +64,13 @@ module.exports = {
       to: { path: [layer('routes'), layer('ingest'), layer('cli')] },
     },
     {
+      name: 'explorer-renders-what-the-queries-answer',
+      comment: 'The web explorer renders the response objects of the query layer (through app.services): no SQL, parsers, HTTP plugins or routes.',
+      severity: 'error',
+      from: { path: layer('explore') },
+      to: { path: [layer('store'), layer('ingest'), layer('http'), layer('routes'), layer('cli')] },
+    },
+    {
       name: 'ingest-writes-through-the-store',
       comment: 'The ingest reads upstream files into domain rows and stages them through the store; it never serves.',
       severity: 'error',

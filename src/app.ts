@@ -5,7 +5,9 @@ import { registerApiKeyAuth } from './http/auth.js';
 import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
 import { registerProblemHandlers } from './http/errors.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
 import { problemTypeRoutes } from './routes/problems.js';
@@ -25,9 +27,14 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Query-string values that must never reach a log line, whatever a caller puts there. */
 const SECRET_PARAMS = /([?&](?:api_?key|apiKey|key|x-api-key|token)=)[^&]*/gi;
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * Pino's options: JSON lines, or with `pretty` one readable line per event through pino-pretty,
+ * which formats in a worker thread (pino's transport), off the thread that answers requests.
+ */
+export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
     redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
     serializers: {
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
@@ -69,11 +76,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   registerApiKeyAuth(app, services.store.db);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
+  registerMetrics(app, services, services.config.metrics);
   await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });
 
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);
   await app.register(keyConfirmationPageRoutes);
   await app.register(v1Routes, { prefix: '/v1' });
+  await app.register(exploreRoutes);
   return app;
 }

@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** `json` always; `pretty`: human-readable lines (pino-pretty); `auto`: pretty when stdout is a terminal. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** `/metrics` on the API's own port, not at all, or on a port of its own (kept off the public listener). */
+export type MetricsSetting = { serve: 'off' } | { serve: 'with-api' } | { serve: 'own-port'; port: number };
+
 export interface Tier {
   name: string;
   requestsPerMinute: number;
@@ -23,6 +29,8 @@ export interface Config {
   secret: string | null;
   smtpUrl: string | null;
   logLevel: LogLevel;
+  logFormat: LogFormat;
+  metrics: MetricsSetting;
   tiers: Tier[];
   /** The address callers reach the API at; confirmation links in e-mails start with it. */
   publicUrl: string;
@@ -61,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: readSecret(env.LMI_SECRET),
     smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     logLevel: readLogLevel(env.LOG_LEVEL),
+    logFormat: readLogFormat(env.LOG_FORMAT),
+    metrics: readMetrics(env.LMI_METRICS, port),
     tiers: readTiers(env.LMI_TIERS),
     publicUrl: (readUrl('LMI_PUBLIC_URL', env.LMI_PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: readBoolean('LMI_TRUST_PROXY', env.LMI_TRUST_PROXY),
@@ -129,6 +139,23 @@ function readLogLevel(value: string | undefined): LogLevel {
   const level = LOG_LEVELS.find((l) => l === text.toLowerCase());
   if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text}"`);
   return level;
+}
+
+function readLogFormat(value: string | undefined): LogFormat {
+  const text = readNonEmpty('LOG_FORMAT', value)?.toLowerCase() ?? 'auto';
+  if (text === 'auto' || text === 'json' || text === 'pretty') return text;
+  throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${text}"`);
+}
+
+/** LMI_METRICS: `on` (default, /metrics beside the API), `off`, or a port number for a listener of its own. */
+function readMetrics(value: string | undefined, apiPort: number): MetricsSetting {
+  const text = readNonEmpty('LMI_METRICS', value)?.toLowerCase() ?? 'on';
+  if (/^(on|true|yes)$/.test(text)) return { serve: 'with-api' };
+  if (/^(off|false|no)$/.test(text)) return { serve: 'off' };
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new ConfigError(`LMI_METRICS must be on, off or a port number from 1 to 65535, got "${text}"`);
+  if (port === apiPort) throw new ConfigError(`LMI_METRICS names the API's own port ${port}; say on to serve /metrics there`);
+  return { serve: 'own-port', port };
 }
 
 /** LMI_TIERS: "free=60,partner=600". The free tier is required: it is what key requests issue. */

@@ -1,11 +1,17 @@
 import { buildApp, loggerOptions, type App } from './app.js';
-import type { Config } from './config.js';
+import type { Config, LogFormat } from './config.js';
+import { metricsServer } from './http/metrics.js';
 import { ingestSources } from './ingest/pipeline.js';
 import { loggedProgress } from './ingest/progress.js';
 import { SOURCES } from './ingest/registry.js';
 import { upstreamFor } from './ingest/upstream.js';
 import { openMigratedStore } from './runtime.js';
 import { createServices } from './services.js';
+
+/** Human-readable lines when asked, or by default when stdout is a terminal (`npm start` in a shell); JSON otherwise. */
+export function prettyLogs(format: LogFormat, stdoutIsTty = process.stdout.isTTY === true): boolean {
+  return format === 'pretty' || (format === 'auto' && stdoutIsTty);
+}
 
 export interface ServeOptions {
   /** Read upstream releases after listening (the embedded default's `npm start`). */
@@ -20,7 +26,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   const services = createServices(config, store, {
     logger: { info: (obj, msg) => app?.log.info(obj, msg), error: (obj, msg) => app?.log.error(obj, msg) },
   });
-  app = await buildApp(services, { logger: loggerOptions(config.logLevel) });
+  app = await buildApp(services, { logger: loggerOptions(config.logLevel, prettyLogs(config.logFormat)) });
+  const metrics = config.metrics.serve === 'own-port' && app.metrics ? await metricsServer(app.metrics) : null;
 
   let closing = false;
   const close = async (signal: string) => {
@@ -28,6 +35,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
     closing = true;
     app.log.info({ signal }, 'closing');
     await app.close();
+    await metrics?.close();
     await store.close();
     process.exit(0);
   };
@@ -36,6 +44,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
+  if (metrics && config.metrics.serve === 'own-port') {
+    await metrics.listen({ port: config.metrics.port, host: config.host });
+    app.log.info({ port: config.metrics.port }, 'metrics served on their own port');
+  }
 
   // Build the job-title search before the first caller needs it.
   const warmSearch = () =>

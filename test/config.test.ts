@@ -17,6 +17,16 @@ describe('configuration', () => {
     assert.equal(config.tiers.find((t) => t.name === 'free')!.requestsPerMinute, 60);
     assert.equal(config.publicUrl, 'http://localhost:8080');
     assert.equal(config.trustProxy, false);
+    assert.equal(config.logFormat, 'auto');
+    assert.deepEqual(config.metrics, { serve: 'with-api' });
+  });
+
+  it('LMI_METRICS: on, off or a port of its own; LOG_FORMAT: auto, json or pretty', () => {
+    assert.deepEqual(loadConfig({ LMI_METRICS: 'off' }).metrics, { serve: 'off' });
+    assert.deepEqual(loadConfig({ LMI_METRICS: 'ON' }).metrics, { serve: 'with-api' });
+    assert.deepEqual(loadConfig({ LMI_METRICS: '9464' }).metrics, { serve: 'own-port', port: 9464 });
+    assert.equal(loadConfig({ LOG_FORMAT: 'Pretty' }).logFormat, 'pretty');
+    assert.equal(loadConfig({ LOG_FORMAT: 'json' }).logFormat, 'json');
   });
 
   it('reads every variable', () => {
@@ -50,6 +60,9 @@ describe('configuration', () => {
     [{ PORT: '   ' }, /^PORT is blank$/],
     [{ LMI_PUBLIC_URL: 'ftp://x' }, /^LMI_PUBLIC_URL must start with http:\/\/ or https:\/\/$/],
     [{ LMI_TRUST_PROXY: 'maybe' }, /^LMI_TRUST_PROXY must be true or false, got "maybe"$/],
+    [{ LMI_METRICS: 'sometimes' }, /^LMI_METRICS must be on, off or a port number from 1 to 65535, got "sometimes"$/],
+    [{ LMI_METRICS: '8080' }, /^LMI_METRICS names the API's own port 8080; say on to serve \/metrics there$/],
+    [{ LOG_FORMAT: 'xml' }, /^LOG_FORMAT must be auto, json or pretty, got "xml"$/],
   ];
   for (const [env, message] of bad) {
     it(`stops on ${Object.keys(env)[0]}=${Object.values(env)[0]} with a one-line message naming the variable`, () => {

@@ -27,6 +27,9 @@ interface CachedBody {
 export class ResponseCache {
   private readonly bodies = new Map<string, CachedBody>();
   private bytes = 0;
+  /** Lookups that found a body and that did not, since start (read by the metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly maxEntries = 5_000,
@@ -36,8 +39,11 @@ export class ResponseCache {
   get(key: string): CachedBody | undefined {
     const body = this.bodies.get(key);
     if (body) {
+      this.hits += 1;
       this.bodies.delete(key);
       this.bodies.set(key, body);
+    } else {
+      this.misses += 1;
     }
     return body;
   }

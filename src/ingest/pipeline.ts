@@ -15,6 +15,8 @@ export interface ReleaseResult {
   editionId: string;
   checks: Check[];
   rowsStored: number | null;
+  /** Bytes read from upstream for the release (all its files). */
+  bytes: number;
   ms: number;
 }
 
@@ -109,9 +111,11 @@ async function ingestRelease(
   const file = await upstream.fetch(ref.location);
   const companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location)));
   const sha256 = releaseSha256(file, companions);
+  const bytes = [file, ...companions].reduce((sum, f) => sum + f.bytes.length, 0);
+  progress.step(source.key, `read ${ref.label} (${formatBytes(bytes)})`);
   const known = await findEditionByContent(db, source.key, sha256);
   if (known) {
-    return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, ms: Date.now() - started };
+    return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, bytes, ms: Date.now() - started };
   }
 
   const edition: Edition = await recordDetectedEdition(db, {
@@ -123,10 +127,10 @@ async function ingestRelease(
   });
   const quarantine = async (checks: Check[], label: string): Promise<ReleaseResult> => {
     await quarantineEdition(db, edition.id, checks);
-    return { label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, ms: Date.now() - started };
+    return { label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, bytes, ms: Date.now() - started };
   };
 
-  progress.step(source.key, `parsing ${ref.label}`);
+  progress.step(source.key, `parsing ${ref.label} (${formatBytes(bytes)})`);
   let parsed: unknown;
   let label = ref.label;
   try {
@@ -139,13 +143,19 @@ async function ingestRelease(
     return quarantine([{ rule: 'the file can be read in the publisher\'s layout', status: 'fail', observed: error instanceof Error ? error.message : String(error) }], label);
   }
 
-  progress.step(source.key, `checking ${label}`);
+  progress.step(source.key, `checking ${label} (${formatBytes(bytes)} read)`);
   const checks = source.check(parsed, ref);
   if (checks.some((c) => c.status === 'fail')) return quarantine(checks, label);
 
   progress.step(source.key, `publishing ${label}`);
   const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, parsed));
-  return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, ms: Date.now() - started };
+  return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, bytes, ms: Date.now() - started };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 }
 
 /** A one-file release is identified by its file's SHA-256; a release of several by the hash of their hashes. */

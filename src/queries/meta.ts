@@ -1,7 +1,7 @@
 import type { Edition } from '../domain/editions.js';
 import type { EditionResponse, IngestStatusResponse, SourceResponse } from '../schemas/meta.js';
 import { listEditions } from '../store/editions.js';
-import { latestRunsBySource } from '../store/ingest-runs.js';
+import { countFinishedRuns, latestRunsBySource, type RunCount } from '../store/ingest-runs.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 
@@ -42,6 +42,13 @@ export class Metadata {
       sources: runs,
       quarantined: quarantined.map((e) => ({ id: e.id, sourceKey: e.sourceKey, label: e.label, detectedAt: e.detectedAt })),
     };
+  }
+
+  /** What the metrics report of the ingest: finished runs by source and outcome, quarantined releases by source. */
+  async ingestCounts(): Promise<{ runs: RunCount[]; quarantined: Map<string, number> }> {
+    const quarantined = new Map<string, number>();
+    for (const e of await listEditions(this.db)) if (e.status === 'quarantined') quarantined.set(e.sourceKey, (quarantined.get(e.sourceKey) ?? 0) + 1);
+    return { runs: await countFinishedRuns(this.db), quarantined };
   }
 }
 

@@ -10,6 +10,8 @@ export const LIMITS = {
   /** POST /v1/keys/requests: per client address, and per e-mail address. */
   keyRequestsPerClient: { limit: 10, windowSeconds: 3600 },
   keyRequestsPerAddress: { limit: 3, windowSeconds: 3600 },
+  /** The web explorer's pages (/explore): per client address; each page reads several resources. */
+  explore: { limit: 60, windowSeconds: 60 },
   /** POST /v1/keys/confirm: per client address. */
   confirmationsPerClient: { limit: 20, windowSeconds: 3600 },
 } as const;

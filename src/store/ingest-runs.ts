@@ -38,3 +38,20 @@ export async function latestRunsBySource(db: Db): Promise<SourceRunStatus[]> {
     .execute();
   return rows.map((r) => ({ sourceKey: r.source_key, lastRun: r.last_run, lastSuccess: r.last_success ?? null }));
 }
+
+export interface RunCount {
+  sourceKey: string;
+  outcome: RunOutcome;
+  runs: number;
+}
+
+/** Finished runs by source and outcome: what the metrics report (every process's runs, from the one table). */
+export async function countFinishedRuns(db: Db): Promise<RunCount[]> {
+  const rows = await db
+    .selectFrom('ingest_runs')
+    .select((eb) => ['source_key', 'outcome', eb.fn.countAll<number | string>().as('runs')])
+    .where('outcome', 'is not', null)
+    .groupBy(['source_key', 'outcome'])
+    .execute();
+  return rows.map((r) => ({ sourceKey: r.source_key, outcome: r.outcome as RunOutcome, runs: Number(r.runs) }));
+}

@@ -1,0 +1,11 @@
+import { employmentSection } from './employment.js';
+import { paySection } from './pay.js';
+import { projectionsSection } from './projections.js';
+import { routesInSection } from './routes-in.js';
+import type { Section } from './section.js';
+import { skillsSection } from './skills.js';
+import { vacanciesSection } from './vacancies.js';
+import { workProfileSection } from './work-profile.js';
+
+/** The parts of an occupation's page, in order: a new one (projections, routes in) is its module and one line here. */
+export const SECTIONS: ReadonlyArray<Section<unknown>> = [paySection, employmentSection, projectionsSection, vacanciesSection, skillsSection, workProfileSection, routesInSection];

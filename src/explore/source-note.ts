@@ -1,0 +1,33 @@
+import type { SourceCatalog } from '../domain/sources.js';
+import type { Provenance } from '../queries/provenance.js';
+import { externalLink, html, type SafeHtml } from './html.js';
+
+interface Coverage {
+  population: string;
+  includesSelfEmployed: boolean;
+  referencePeriod: string;
+  note: string;
+}
+
+export interface SourceNoteParts {
+  coverage?: Coverage;
+  /** A response's own required credit (`attribution`) or citation (`citation`), shown as given. */
+  attribution?: string;
+  citation?: string;
+}
+
+/**
+ * Under every figure: what it counts, the exact release it came from and the credit its licence
+ * requires (the source's attribution from the registry, and the response's own where it has one).
+ */
+export function sourceNote(provenance: Provenance, catalog: SourceCatalog, parts: SourceNoteParts = {}): SafeHtml {
+  const profile = catalog.profiles.find((p) => p.name === provenance.source);
+  const credits = [...new Set([profile?.attribution, parts.attribution].filter((t): t is string => Boolean(t)))];
+  const coverage = parts.coverage;
+  return html`<footer class="source">
+${coverage ? html`<p class="coverage"><strong>Counts:</strong> ${coverage.population} (${coverage.includesSelfEmployed ? 'self-employed included' : 'self-employed not included'}), ${coverage.referencePeriod}. ${coverage.note}</p>` : null}
+<p class="provenance"><strong>Source:</strong> ${externalLink(provenance.url, provenance.source)}, ${provenance.publisher}. Release: ${provenance.edition}${provenance.published ? `, served since ${provenance.published.slice(0, 10)}` : ''}. Licence: ${provenance.licence}.</p>
+${credits.map((text) => html`<p class="attribution">${text}</p>`)}
+${parts.citation ? html`<p class="citation"><strong>Cite as:</strong> ${parts.citation}</p>` : null}
+</footer>`;
+}

@@ -1,0 +1,146 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { MetricsSetting } from '../config.js';
+import type { ResponseCache } from './caching.js';
+
+/** What the metrics read at scrape time: the response cache's counts and the ingest's runs from the database. */
+export interface MetricsSources {
+  responseCache: ResponseCache;
+  meta: { ingestCounts(): Promise<{ runs: Array<{ sourceKey: string; outcome: string; runs: number }>; quarantined: Map<string, number> }> };
+}
+
+/** Latency buckets in seconds: most answers come from the cache in well under a millisecond. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/** A request whose path matched no route is counted under one label, so a scan of random paths cannot grow the series without end. */
+const UNMATCHED_ROUTE = 'unmatched';
+
+/** Process metrics (CPU, memory, event loop, GC) belong to the process, so they are collected once whatever the number of apps. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'lmi_' });
+  }
+  return processRegistry;
+}
+
+/**
+ * The Prometheus metrics of one app (its own registry, so tests can build several apps). The
+ * per-request cost is one `onResponse` hook: one histogram observation through a cached child,
+ * and a counter on a 429. Everything else is read when Prometheus scrapes.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Histogram<'method' | 'route' | 'status'>;
+  private readonly rateLimited: Counter<'route'>;
+  private readonly children = new Map<string, { observe(value: number): void }>();
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    processMetrics();
+    this.requests = new Histogram({
+      name: 'lmi_http_request_duration_seconds',
+      help: 'Time to answer a request, by route template, method and status (its _count is the number of requests).',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.rateLimited = new Counter({ name: 'lmi_http_rate_limited_total', help: 'Requests refused with 429 by a rate limit, by route template.', labelNames: ['route'], registers });
+    const cache = sources.responseCache;
+    new Counter({
+      name: 'lmi_response_cache_lookups_total',
+      help: 'Lookups in the in-process cache of serialised response bodies, by result (hit or miss).',
+      labelNames: ['result'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ result: 'hit' }, cache.hits);
+        this.inc({ result: 'miss' }, cache.misses);
+      },
+    });
+    new Gauge({ name: 'lmi_response_cache_entries', help: 'Bodies held in the response cache.', registers, collect() { this.set(cache.size); } });
+    // The ingest may run in another process (a scheduled `lmi ingest`): its runs are read from the database at scrape time.
+    let ingest: ReturnType<MetricsSources['meta']['ingestCounts']> | null = null;
+    const ingestCounts = () => (ingest ??= sources.meta.ingestCounts().finally(() => setImmediate(() => (ingest = null))));
+    new Counter({
+      name: 'lmi_ingest_runs_total',
+      help: 'Finished ingest runs by source and outcome (published, unchanged, unavailable, quarantined, failed), from every process that ingests into this database.',
+      labelNames: ['source', 'outcome'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const run of (await ingestCounts()).runs) this.inc({ source: run.sourceKey, outcome: run.outcome }, run.runs);
+      },
+    });
+    new Gauge({
+      name: 'lmi_editions_quarantined',
+      help: 'Releases held back by a failed check, by source (the previous release keeps serving).',
+      labelNames: ['source'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const [source, count] of (await ingestCounts()).quarantined) this.set({ source }, count);
+      },
+    });
+  }
+
+  /** Called once per answered request. */
+  observe(method: string, route: string | undefined, status: number, seconds: number): void {
+    const routeLabel = route ?? UNMATCHED_ROUTE;
+    const key = `${method} ${routeLabel} ${status}`;
+    let child = this.children.get(key);
+    if (!child) {
+      child = this.requests.labels({ method, route: routeLabel, status: String(status) });
+      this.children.set(key, child);
+    }
+    child.observe(seconds);
+    if (status === 429) this.rateLimited.inc({ route: routeLabel });
+  }
+
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return { contentType: this.registry.contentType, body: `${process}\n${own}` };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null when LMI_METRICS=off. */
+    metrics: AppMetrics | null;
+  }
+}
+
+/** GET /metrics in the Prometheus text format: no key, never cached, left out of the OpenAPI document. */
+function metricsRoute(app: FastifyInstance, metrics: AppMetrics): void {
+  app.get('/metrics', { config: { access: 'open', cache: false }, schema: { hide: true } }, async (_request, reply) => {
+    const { contentType, body } = await metrics.exposition();
+    return reply.header('cache-control', 'no-store').type(contentType).send(body);
+  });
+}
+
+/**
+ * Counts every request of the app, unless metrics are off. `/metrics` is served beside the API
+ * (`with-api`), or only by `metricsServer` on a port of its own (`own-port`).
+ */
+export function registerMetrics(app: FastifyInstance, sources: MetricsSources, setting: MetricsSetting): void {
+  if (setting.serve === 'off') {
+    app.decorate('metrics', null);
+    return;
+  }
+  const metrics = new AppMetrics(sources);
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  if (setting.serve === 'with-api') metricsRoute(app, metrics);
+}
+
+/** A listener that serves only /metrics, for LMI_METRICS=<port>: scrapes stay off the public port. */
+export async function metricsServer(metrics: AppMetrics): Promise<FastifyInstance> {
+  const server = Fastify({ logger: false });
+  metricsRoute(server, metrics);
+  await server.ready();
+  return server;
+}

@@ -1,0 +1,131 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { EXPLORE_SECURITY_HEADERS } from '../../../src/explore/page.js';
+import { SECTIONS } from '../../../src/explore/sections/index.js';
+import { LIMITS } from '../../../src/ratelimit/policies.js';
+import { servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
+
+/** The text of the first element matching an id, tags stripped (enough for the explorer's flat markup). */
+function byId(markup: string, id: string): string {
+  const start = markup.indexOf(`id="${id}"`);
+  assert.ok(start >= 0, `no element #${id}`);
+  return markup.slice(start, markup.indexOf('</section>', start) >= 0 ? markup.indexOf('</section>', start) : undefined);
+}
+
+describe('the web explorer (/explore) over the template data', () => {
+  let served: ServedApp;
+  const open = (url: string) => served.app.inject({ url });
+  before(async () => {
+    served = await servedFromTemplate('sqlite');
+    // Upstream text with markup in it, to see that every page escapes it.
+    await served.store.db.updateTable('soc_descriptions').set({ description: '<script>alert("x")</script> & <b>bold</b>' }).where('code', '=', '2134').execute();
+  });
+  after(async () => served.close());
+
+  it('searches a job title without a key, and links each match to its occupation', async () => {
+    const response = await open('/explore?q=software+developer');
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /^text\/html/);
+    const first = /<ol class="matches"><li><a href="\/explore\/occupations\/(\d{4})">/.exec(response.body);
+    assert.equal(first?.[1], '2134');
+    assert.match(response.body, /matched “Software developer”, exact, confidence 1/);
+    assert.match(response.body, /<input id="q" name="q" type="search" value="software developer"/);
+  });
+
+  it('sets a strict Content-Security-Policy and carries no script, and no key anywhere', async () => {
+    for (const url of ['/explore', '/explore?q=nurse', '/explore/occupations/2134', '/explore/occupations/9999']) {
+      const response = await open(url);
+      for (const [name, value] of Object.entries(EXPLORE_SECURITY_HEADERS)) assert.equal(response.headers[name], value, `${name} of ${url}`);
+      assert.doesNotMatch(response.body, /<script|\son[a-z]+=|javascript:/i, url);
+      assert.ok(!response.body.includes(served.key), url);
+    }
+    assert.match(EXPLORE_SECURITY_HEADERS['content-security-policy'], /default-src 'none'/);
+    assert.doesNotMatch(EXPLORE_SECURITY_HEADERS['content-security-policy'], /unsafe-inline|unsafe-eval|script-src/);
+  });
+
+  it('escapes upstream text', async () => {
+    const body = (await open('/explore/occupations/2134')).body;
+    assert.ok(body.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;'));
+    assert.ok(!body.includes('<b>bold</b>'));
+  });
+
+  it('shows the pay API\'s median in the pay chart and its table, with quality, release and credit', async () => {
+    const pay = (await served.get('/v1/occupations/2134/pay')).json<{ distribution: { median: number }; quality: string; provenance: { edition: string } }>();
+    const body = (await open('/explore/occupations/2134')).body;
+    const section = byId(body, 'pay');
+    const median = `£${pay.distribution.median.toLocaleString('en-GB')}`;
+    assert.match(section, new RegExp(`<svg class="chart" id="pay-distribution-chart"[^>]* data-median="${pay.distribution.median}"`));
+    assert.ok(section.includes(`>Median ${median}</text>`));
+    assert.ok(section.includes(`<th scope="row">Median (50th)</th><td><span class="figure">${median}</span>`));
+    assert.ok(section.includes(`title="quality band">${pay.quality}</span>`));
+    assert.ok(section.includes(`Release: ${pay.provenance.edition}`));
+    const credit = served.services.sources.profile('ashe-table14').attribution;
+    assert.ok(section.includes(`<p class="attribution">${credit}</p>`), credit);
+  });
+
+  it('writes withheld figures as withheld, never as a number or zero', async () => {
+    const pay = (await served.get('/v1/occupations/1111/pay')).json<{ distribution: Record<string, number | null> }>();
+    assert.equal(pay.distribution.p90, null);
+    const section = byId((await open('/explore/occupations/1111')).body, 'pay');
+    assert.match(section, /<th scope="row">90th percentile<\/th><td><span class="withheld" title="withheld by the publisher">withheld<\/span>/);
+    const employment = byId((await open('/explore/occupations/2134')).body, 'employment');
+    assert.match(employment, /<th scope="row">January-December 2024<\/th><td><span class="withheld"/);
+  });
+
+  it('shows every section, and in place of one without figures what the API says', async () => {
+    const body = (await open('/explore/occupations/2134')).body;
+    for (const id of ['about', 'pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in']) assert.match(body, new RegExp(`<section id="${id}"`));
+    assert.deepEqual(SECTIONS.map((part) => part.id), ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in']);
+    const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
+    for (const part of SECTIONS) {
+      for (const path of part.api) {
+        assert.ok(path in document.paths, `${part.id} names ${path}, which the API does not have`);
+        assert.ok(byId(body, part.id).includes(`<code>GET ${path.replace('{soc}', '2134')}</code>`));
+      }
+    }
+    const problem = (await served.get('/v1/occupations/2134/work-profile')).json<{ detail: string }>();
+    assert.ok(byId(body, 'work-profile').includes('<strong>Not available.</strong> No work profile for 2134'), problem.detail);
+  });
+
+  it('shows projections for the UK and England as the API gives them, with the required citation', async () => {
+    const section = byId((await open('/explore/occupations/2134')).body, 'projections');
+    for (const area of ['uk', 'england']) {
+      const response = await served.get(`/v1/occupations/2134/projections?area=${area}`);
+      if (response.statusCode === 404) {
+        assert.ok(section.includes(response.json<{ detail: string }>().detail.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')), `${area}: the API's reason`);
+        continue;
+      }
+      const p = response.json<{ group: { code: string }; outlook: { baseYear: number; targetYear: number; presentable: boolean; netChange: number | null }; citation: string }>();
+      assert.ok(section.includes(`sub-major group ${p.group.code} `), area);
+      assert.ok(section.includes(`<th scope="row">Jobs in ${p.outlook.baseYear}</th>`));
+      assert.ok(section.includes(`<p class="citation"><strong>Cite as:</strong> ${p.citation.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</p>`), `${area}: citation`);
+      assert.match(section, new RegExp(`<svg class="chart" id="projections-${area}-chart"`));
+    }
+  });
+
+  it('shows routes in: the how-to-become profiles and apprenticeship standards the API gives, with their credit', async () => {
+    const profiles = (await served.get('/v1/occupations/2134/how-to-become')).json<{ profiles: Array<{ title: string; url: string }>; attribution: string }>();
+    const standards = (await served.get('/v1/occupations/2134/apprenticeships')).json<{ occupations: Array<{ code: string; name: string }>; attribution: string }>();
+    const routes = byId((await open('/explore/occupations/2134')).body, 'routes-in');
+    assert.ok(profiles.profiles.length > 0 && standards.occupations.length > 0);
+    const first = profiles.profiles[0]!;
+    assert.ok(routes.includes(`<h4><a href="${first.url}" rel="noopener noreferrer">${first.title}</a>`), first.title);
+    assert.ok(routes.includes(`>${standards.occupations[0]!.code} ${standards.occupations[0]!.name}</a>`));
+    for (const credit of [profiles.attribution, standards.attribution]) assert.ok(routes.includes(`<p class="attribution">${credit}</p>`), credit);
+  });
+
+  it('answers an unknown occupation with a 404 page', async () => {
+    const response = await open('/explore/occupations/9999');
+    assert.equal(response.statusCode, 404);
+    assert.match(response.body, /<h1>No such occupation<\/h1>/);
+  });
+
+  it('is limited per client address by its own policy, and its assets are served from here', async () => {
+    const response = await open('/explore');
+    assert.equal(response.headers['ratelimit-policy'], `"explore";q=${LIMITS.explore.limit};w=${LIMITS.explore.windowSeconds}`);
+    const css = await open('/explore/explore.css');
+    assert.equal(css.statusCode, 200);
+    assert.match(String(css.headers['content-type']), /^text\/css/);
+    assert.equal((await open('/explore/icon.svg')).headers['content-type'], 'image/svg+xml');
+  });
+});
