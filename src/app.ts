@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
-import { registerProblemHandlers } from './http/errors.js';
+import { edgeServerOptions, registerEdgeGuards } from './http/edge.js';
+import { frameworkProblem, registerProblemHandlers } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { exploreRoutes } from './routes/explore/index.js';
@@ -60,7 +61,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 16 * 1024,
-    trustProxy: services.config.trustProxy,
+    ...edgeServerOptions(services.config.trustProxy, frameworkProblem),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('services', services);
@@ -73,6 +74,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   });
 
   registerProblemHandlers(app);
+  registerEdgeGuards(app);
   registerApiKeyAuth(app, services.store.db);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,9 +35,15 @@ export interface Config {
   tiers: Tier[];
   /** The address callers reach the API at; confirmation links in e-mails start with it. */
   publicUrl: string;
-  /** Behind a proxy or load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed: none (false), the number of proxies in front of the
+   * service (the client is that many hops from the socket), or the proxies' addresses and CIDR
+   * ranges. Never every hop: the left-most X-Forwarded-For is whatever the client wrote.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -73,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: readMetrics(env.LMI_METRICS, port),
     tiers: readTiers(env.LMI_TIERS),
     publicUrl: (readUrl('LMI_PUBLIC_URL', env.LMI_PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    trustProxy: readBoolean('LMI_TRUST_PROXY', env.LMI_TRUST_PROXY),
+    trustProxy: readTrustProxy(env.LMI_TRUST_PROXY),
   };
 }
 
@@ -83,12 +90,32 @@ function readNonEmpty(name: string, value: string | undefined): string | null {
   return value.trim();
 }
 
-function readBoolean(name: string, value: string | undefined): boolean {
+/**
+ * LMI_TRUST_PROXY: unset, `false` or `0` (trust no proxy: the client is the socket's address); a
+ * hop count (`1`: one load balancer in front); or the proxies' addresses and ranges
+ * (`10.0.0.0/8,127.0.0.1`). `true` is refused: trusting every hop lets any client choose its
+ * address, and with it its rate-limit identity.
+ */
+function readTrustProxy(value: string | undefined): TrustProxy {
+  const name = 'LMI_TRUST_PROXY';
   const text = readNonEmpty(name, value);
-  if (text === null) return false;
-  if (/^(true|1|yes)$/i.test(text)) return true;
-  if (/^(false|0|no)$/i.test(text)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${text}"`);
+  if (text === null || /^(false|no|none|0)$/i.test(text)) return false;
+  const form = 'the number of proxies in front of the service (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
+  if (/^(true|yes)$/i.test(text)) throw new ConfigError(`${name}=${text} would let any client choose its address; give ${form}`);
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new ConfigError(`${name} must be at most 10 proxies, got ${hops}`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || rest.length > 0) return true;
+    return prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  });
+  if (bad.length > 0) throw new ConfigError(`${name} must be ${form}; "${bad.join('", "')}" is neither`);
+  return entries;
 }
 
 function readPort(value: string | undefined): number {

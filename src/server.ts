@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions, type App } from './app.js';
 import type { Config, LogFormat } from './config.js';
 import { metricsServer } from './http/metrics.js';
+import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { ingestSources } from './ingest/pipeline.js';
 import { loggedProgress } from './ingest/progress.js';
 import { SOURCES } from './ingest/registry.js';
@@ -42,6 +43,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
+  // Releases a killed ingest left half-read are held back with the reason (/v1/meta/editions, /v1/meta/ingest).
+  for (const edition of await recoverInterruptedIngests(store)) {
+    app.log.warn({ edition: edition.id, source: edition.sourceKey, label: edition.label, was: edition.status }, 'an interrupted ingest left this release unfinished: marked quarantined');
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
   if (metrics && config.metrics.serve === 'own-port') {
@@ -63,10 +68,15 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
     const upstream = upstreamFor(config.upstreamDir);
     app.log.info({ upstream: upstream.description }, 'ingest started');
     const started = Date.now();
-    ingestSources({ store, upstream, sources: SOURCES, progress: loggedProgress(app.log) })
+    // The ingest writes through a connection of its own: on SQLite, publishing a release holds its
+    // connection for the whole transaction, which must not hold up the requests being served.
+    const ingestStore = await openMigratedStore(config);
+    const progress = loggedProgress(app.log);
+    ingestSources({ store: ingestStore, upstream, sources: SOURCES, progress: { ...progress, sourceDone: (result) => { progress.sourceDone(result); services.currentEditions.invalidate(); } } })
       .then(() => app.log.info({ ms: Date.now() - started }, 'ingest done'))
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
       .finally(async () => {
+        await ingestStore.close();
         services.currentEditions.invalidate();
         await warmSearch();
         services.readiness.ingestDone = true;

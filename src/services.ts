@@ -9,9 +9,11 @@ import { Apprenticeships } from './queries/apprenticeships.js';
 import { Areas } from './queries/areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
+import { Demand } from './queries/demand.js';
 import { Employment } from './queries/employment.js';
 import { HowToBecome } from './queries/how-to-become.js';
 import { JobProfiles } from './queries/job-profiles.js';
+import { JobAdverts } from './queries/job-adverts.js';
 import { Metadata } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
@@ -20,6 +22,7 @@ import { Readiness } from './queries/readiness.js';
 import { OccupationSkills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
+import { Visas } from './queries/visas.js';
 import { WorkProfiles } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
@@ -36,6 +39,8 @@ export interface ServiceOptions {
   rateLimits?: RateLimitStore;
   mailer?: Mailer;
   logger?: ServiceLogger;
+  /** How long the current editions are kept before the store is asked again: the bound on seeing another process's change (5 s). */
+  editionsMaxAgeMs?: number;
 }
 
 const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefined };
@@ -46,11 +51,12 @@ const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefin
  */
 export function createServices(config: Config, store: Store, options: ServiceOptions = {}) {
   const sources = new SourceCatalog(options.sources ?? SOURCES);
-  const currentEditions = new CurrentEditions(store.db, sources);
+  const currentEditions = new CurrentEditions(store.db, sources, options.editionsMaxAgeMs);
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
+  const areas = new Areas(store.db, currentEditions);
   const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
   return {
     config,
@@ -63,10 +69,13 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     pay: new PayFigures(store.db, currentEditions, occupations),
     skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
     workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
-    areas: new Areas(store.db, currentEditions),
+    areas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
     projections: new Projections(store.db, currentEditions, occupations, socCrosswalk),
+    visas: new Visas(store.db, currentEditions, occupations),
+    demand: new Demand(store.db, currentEditions, occupations),
+    jobAdverts: new JobAdverts(store.db, currentEditions, occupations, areas),
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Metadata(store.db, currentEditions),

@@ -28,3 +28,16 @@ export interface Edition {
   checks: Check[];
   rowsStored: number | null;
 }
+
+/**
+ * A few figures of a release that the next release of the same source is compared with: how many
+ * rows or unit groups it has (`counts`) and typical values of its figures (`levels`, e.g. the
+ * median of gross annual pay over unit groups). Names are the source's own.
+ */
+export interface EditionSummary {
+  counts: Record<string, number>;
+  levels: Record<string, number>;
+}
+
+/** The check an edition fails when the ingest reading it stopped before it was settled (the process was killed). */
+export const INTERRUPTED_RULE = 'the ingest reading the release ran to the end';

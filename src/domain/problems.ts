@@ -5,6 +5,7 @@
 export const PROBLEM_KINDS = {
   'invalid-parameter': { status: 400, title: 'Invalid parameter' },
   'invalid-body': { status: 400, title: 'Invalid request body' },
+  'malformed-request': { status: 400, title: 'Malformed request' },
   'missing-api-key': { status: 401, title: 'API key required' },
   'invalid-api-key': { status: 401, title: 'API key not recognised' },
   'occupation-not-found': { status: 404, title: 'No such occupation' },
@@ -13,9 +14,13 @@ export const PROBLEM_KINDS = {
   'figure-not-found': { status: 404, title: 'No figure for that combination' },
   'route-not-found': { status: 404, title: 'No such resource' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'request-timeout': { status: 408, title: 'Request timeout' },
   'payload-too-large': { status: 413, title: 'Request body too large' },
+  'uri-too-long': { status: 414, title: 'URI too long' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'expectation-failed': { status: 417, title: 'Expectation failed' },
   'rate-limited': { status: 429, title: 'Rate limit reached' },
+  'header-fields-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
   'not-ready': { status: 503, title: 'Service not ready' },
 } as const satisfies Record<string, { status: number; title: string }>;
@@ -72,11 +77,11 @@ export function invalidParameter(name: string, reason: string, validValues?: rea
   });
 }
 
-/** A 404 naming the source of which no release has been ingested. */
-export function sourceUnavailable(source: { key: string; name: string }, what: string): Problem {
+/** A 404 naming the source of which no release has been ingested, and where its publisher publishes it. */
+export function sourceUnavailable(source: { key: string; name: string; publisher: string; url: string }, what: string): Problem {
   return new Problem(
     'source-unavailable',
-    `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. See /v1/meta/sources.`,
+    `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. ${source.publisher} publishes it at ${source.url}. See /v1/meta/sources.`,
     { source: source.key },
   );
 }

@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { ProblemSchema } from '../schemas/problem.js';
 import { problemContentType } from './problem.js';
 
@@ -13,23 +13,27 @@ const DESCRIPTIONS: Record<DeclaredError, string> = {
 
 interface DeclaredResponse<T extends TSchema> {
   description: string;
-  content: Record<string, { schema: T }>;
+  content: Record<string, { schema: T; examples?: Record<string, { summary: string; value: unknown }> }>;
 }
 
 /** Typed so the type provider checks what a handler replies against the success schema (or a problem body). */
 type DeclaredResponses<Success extends number, T extends TSchema, Errors extends DeclaredError> =
   { [S in Success]: DeclaredResponse<T> } & { [E in Errors]: DeclaredResponse<typeof ProblemSchema> };
 
+/** How the OpenAPI document marks an example: a shape to build a client against, never data. */
+export const ILLUSTRATIVE = 'Illustrative only: made-up figures showing the shape of the response, not data from any release';
+
 /**
- * The responses of a route: its success body and the errors the spec declares for it, each
+ * The responses of a route: its success body (with an example, marked illustrative, where given) and the errors the spec declares for it, each
  * with its declared content type. Spread into every route so OpenAPI lists them all.
  */
 export function declareResponses<T extends TSchema, const Errors extends DeclaredError, const Success extends number = 200>(
-  success: { status?: Success; schema: T; description: string },
+  success: { status?: Success; schema: T; description: string; illustration?: Static<T> },
   errors: readonly Errors[],
 ): DeclaredResponses<Success, T, Errors> {
+  const examples = success.illustration === undefined ? {} : { examples: { illustrative: { summary: ILLUSTRATIVE, value: success.illustration } } };
   const responses: Record<number, DeclaredResponse<TSchema>> = {
-    [success.status ?? 200]: { description: success.description, content: { 'application/json': { schema: success.schema } } },
+    [success.status ?? 200]: { description: success.description, content: { 'application/json': { schema: success.schema, ...examples } } },
   };
   for (const status of errors) {
     const contentType = problemContentType(status).split(';')[0]!;

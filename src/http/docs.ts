@@ -6,7 +6,8 @@ import type { SourceProfile } from '../domain/sources.js';
 const API_DESCRIPTION = `Labour market information for the 412 UK SOC 2020 occupations, from open datasets.
 Every figure carries its quality, its coverage and the exact upstream release it came from.
 Resolve a job title to a code with /v1/occupations/search, then use the code with the other endpoints.
-Errors are RFC 9457 problem details. Keys are free: POST /v1/keys/requests.`;
+Errors are RFC 9457 problem details. Keys are free: POST /v1/keys/requests.
+Which figures exist: /v1/meta/sources lists every source with the release being served, or a status saying none has been ingested; an endpoint whose source has no release answers 404 naming the source and where its publisher publishes it. Examples marked illustrative show the shape of a response with made-up figures, never data.`;
 
 /** The licence of the code (package.json's `license`); the data's licences are those of its sources. */
 const CODE_LICENCE = { name: 'MIT', identifier: 'MIT' };
@@ -52,8 +53,46 @@ function defaultedParametersOptional<T>(document: T): T {
   return document;
 }
 
+type MediaExamples = Record<string, unknown>;
+type RouteSchema = { response?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> };
+type DocumentResponses = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> }>> };
+
+/**
+ * The examples of the routes' success responses, as the routes declare them. The generator walks
+ * examples as if they were schemas and drops any `definitions` member (a field of some resources),
+ * so the declared examples are collected before it runs and put back after.
+ */
+function declaredExamples() {
+  const examples = new Map<string, MediaExamples>();
+  const key = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+  return {
+    collect({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[] } }) {
+      for (const [status, response] of Object.entries((schema as RouteSchema | undefined)?.response ?? {})) {
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          if (media.examples) for (const method of [route.method].flat()) examples.set(`${key(method, url)} ${status} ${type}`, media.examples);
+        }
+      }
+      return { schema: schema as never, url };
+    },
+    restore<T>(document: T): T {
+      for (const [path, operations] of Object.entries((document as DocumentResponses).paths ?? {})) {
+        for (const [method, operation] of Object.entries(operations)) {
+          for (const [status, response] of Object.entries(operation.responses ?? {})) {
+            for (const [type, media] of Object.entries(response.content ?? {})) {
+              const declared = examples.get(`${key(method, path)} ${status} ${type}`);
+              if (declared) media.examples = declared;
+            }
+          }
+        }
+      }
+      return document;
+    },
+  };
+}
+
 /** OpenAPI 3.1 generated from the route schemas, at /v1/openapi.json, and a docs page served locally. */
 export async function registerDocs(app: FastifyInstance, options: DocsOptions): Promise<void> {
+  const examples = declaredExamples();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -72,7 +111,8 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
     },
     hideUntagged: true,
     stripBasePath: false,
-    transformObject: (document) => ('openapiObject' in document ? defaultedParametersOptional(document.openapiObject) : document.swaggerObject),
+    transform: examples.collect,
+    transformObject: (document) => ('openapiObject' in document ? examples.restore(defaultedParametersOptional(document.openapiObject)) : document.swaggerObject),
   });
   // The docs page's own assets and routes need no key (the hook sees only routes added after it).
   app.addHook('onRoute', (route) => {

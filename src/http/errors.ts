@@ -11,12 +11,26 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     return sendProblem(request, reply, problem);
   });
 
-  app.setNotFoundHandler(async (request, reply) =>
-    sendProblem(request, reply, new Problem('route-not-found', `There is no resource at ${request.method} ${pathOf(request)}. The API is described at /v1/openapi.json.`)),
-  );
+  app.setNotFoundHandler(async (request, reply) => sendProblem(request, reply, routeNotFound(request)));
 }
 
-function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
+function routeNotFound(request: FastifyRequest): Problem {
+  return new Problem('route-not-found', `There is no resource at ${request.method} ${pathOf(request).slice(0, 256)}. The API is described at /v1/openapi.json.`);
+}
+
+/**
+ * Errors Fastify raises before routing (Fastify's `frameworkErrors`): a URL that does not decode
+ * (`%ff`) and a path parameter over its length limit. Never reaches the error handler otherwise.
+ */
+export function frameworkProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const problem =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new Problem('uri-too-long', 'A path segment is longer than the server reads.')
+      : new Problem('malformed-request', 'The request URL is not valid: a percent-encoding does not decode to UTF-8.');
+  void sendProblem(request, reply, problem);
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.extras.retryAfter !== undefined) reply.header('retry-after', String(problem.extras.retryAfter));
   return reply
     .code(problem.status)
@@ -42,5 +56,12 @@ async function toProblem(error: FastifyError | Problem, request: FastifyRequest)
   }
   if (error.statusCode === 400 && error instanceof SyntaxError) return new Problem('invalid-body', 'The request body is not valid JSON.');
   if (error.statusCode === 400) return new Problem('invalid-parameter', 'The request could not be understood.');
+  // A plugin's own 4xx (the docs' static files refuse a path that leaves their folder with 403):
+  // nothing is there to be had, which is a 404, never a 500.
+  if (error.statusCode === 403 || error.statusCode === 404) return routeNotFound(request);
+  if (error.statusCode === 405) return new Problem('method-not-allowed', `${request.method} is not allowed here.`);
+  if (error.statusCode === 413) return new Problem('payload-too-large', 'The request body is too large.');
+  if (error.statusCode === 415) return new Problem('unsupported-media-type', 'Send the request body as application/json.');
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return new Problem('malformed-request', 'The request could not be understood.');
   return new Problem('internal-error', 'Something went wrong on our side; the request id identifies it in our logs.');
 }

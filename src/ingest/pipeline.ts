@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { Check, Edition } from '../domain/editions.js';
+import { INTERRUPTED_RULE, type Check, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
-import { discardInterruptedEditions, findEditionByContent, publishEdition, quarantineEdition, recordDetectedEdition, relabelEdition } from '../store/editions.js';
+import {
+  countInterruptions, findEditionByContent, heartbeatEdition, previousSummary, publishEdition, quarantineEdition, recordDetectedEdition, relabelEdition,
+} from '../store/editions.js';
 import { withIngestLock } from '../store/ingest-lock.js';
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
+import { plausibleAgainstPrevious } from './checks/plausibility.js';
+import { ReleaseRefused } from './checks/refusal.js';
+import { HEARTBEAT_MS, recoverInterruptedIngests, THIS_INGEST } from './interrupted.js';
+import { examineInWorker, examineRelease, LayoutError, ReadLimitError, type ExaminedRelease } from './parse-worker.js';
+import { mebibytes, readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
+import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
-import type { Upstream, UpstreamFile } from './upstream.js';
+import { FileTooLargeError, type Upstream, type UpstreamFile } from './upstream.js';
 
 export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
 
@@ -42,6 +50,8 @@ export interface IngestOptions {
   upstream: Upstream;
   sources: AnySourceDescriptor[];
   progress?: IngestProgress;
+  /** Bounds over every source's own (a small container may want less memory than the defaults). */
+  limits?: Partial<ReadLimits>;
 }
 
 /**
@@ -51,9 +61,11 @@ export interface IngestOptions {
 export async function ingestSources(options: IngestOptions): Promise<SourceResult[]> {
   const progress = options.progress ?? silentProgress;
   return withIngestLock(options.store, async () => {
+    // Holding the lock (PostgreSQL), any edition still in progress was left by a dead ingest.
+    await recoverInterruptedIngests(options.store, undefined, options.store.dialect === 'postgres');
     const results: SourceResult[] = [];
     for (const source of options.sources) {
-      const result = await ingestSource(options.store, options.upstream, source, progress);
+      const result = await ingestSource(options.store, options.upstream, source, progress, options.limits ?? {});
       progress.sourceDone(result);
       results.push(result);
     }
@@ -66,6 +78,7 @@ async function ingestSource(
   upstream: Upstream,
   source: AnySourceDescriptor,
   progress: IngestProgress,
+  limits: Partial<ReadLimits>,
 ): Promise<SourceResult> {
   const started = Date.now();
   const { db } = store;
@@ -74,14 +87,13 @@ async function ingestSource(
   let outcome: RunOutcome;
   let message: string | null = null;
   try {
-    await discardInterruptedEditions(db, source.key);
     progress.step(source.key, 'detecting releases');
     const refs = await source.detect(upstream);
     if (refs.length === 0) {
       outcome = 'unavailable';
       message = `no release found in ${upstream.description}`;
     } else {
-      for (const ref of refs) releases.push(await ingestRelease(store, upstream, source, ref, progress));
+      for (const ref of refs) releases.push(await ingestRelease(store, upstream, source, ref, progress, readLimits({ ...source.limits, ...limits })));
       outcome = releases.some((r) => r.outcome === 'quarantined')
         ? 'quarantined'
         : releases.some((r) => r.outcome === 'published')
@@ -98,23 +110,68 @@ async function ingestSource(
   return { sourceKey: source.key, outcome, releases, message, ms: Date.now() - started };
 }
 
+/** Why a release that could not be read was held back: its limits, its layout, or a check its parser refused it on. */
+function unreadable(error: unknown, limits: ReadLimits): Check[] {
+  if (error instanceof ReleaseRefused) return error.checks;
+  const observed = error instanceof Error ? error.message : String(error);
+  if (error instanceof ReadLimitError) {
+    return [{ rule: `reading the release stays within the source's limits (${limits.maxHeapMb} MB of memory, ${limits.maxParseMs / 1000} s, ${mebibytes(limits.maxInflatedBytes)} unpacked)`, status: 'fail', observed }];
+  }
+  return [{ rule: 'the file can be read in the publisher\'s layout', status: 'fail', observed }];
+}
+
+/**
+ * Parses and checks in a worker thread (off the thread that serves requests, bounded in memory
+ * and time). A descriptor that is not the registered one (a test's wrapper around it) cannot be
+ * found by the worker, and is read here, within the same inflate limits.
+ */
+async function examine(source: AnySourceDescriptor, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<ExaminedRelease> {
+  if (findSource(source.key) === source) return examineInWorker(source.key, file, ref, companions, limits);
+  useReadLimits(limits);
+  try {
+    return await examineRelease(source, file, ref, companions);
+  } catch (error) {
+    throw error instanceof ReleaseRefused ? error : new LayoutError(error instanceof Error ? error.message : String(error));
+  } finally {
+    useReadLimits(readLimits());
+  }
+}
+
+/**
+ * Whether bytes seen before are read again: never when they published or failed a check; once
+ * more when an ingest reading them was interrupted (a restart after a crash), but not after a
+ * second interruption, so that a release that takes the process down is not retried in a loop.
+ */
+async function readAgain(store: Store, known: Edition): Promise<boolean> {
+  if (known.status !== 'quarantined' || !known.checks.every((c) => c.rule === INTERRUPTED_RULE)) return false;
+  return (await countInterruptions(store.db, known.sourceKey, known.sha256)) < 2;
+}
+
 async function ingestRelease(
   store: Store,
   upstream: Upstream,
   source: AnySourceDescriptor,
   ref: ReleaseRef,
   progress: IngestProgress,
+  limits: ReadLimits,
 ): Promise<ReleaseResult> {
   const started = Date.now();
   const { db } = store;
   progress.step(source.key, `reading ${ref.label}`);
-  const file = await upstream.fetch(ref.location);
-  const companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location)));
+  let file: UpstreamFile;
+  let companions: UpstreamFile[];
+  try {
+    file = await upstream.fetch(ref.location, limits.maxFileBytes);
+    companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location, limits.maxFileBytes)));
+  } catch (error) {
+    if (error instanceof FileTooLargeError && error.sha256) return oversized(store, source, ref, error, started);
+    throw error;
+  }
   const sha256 = releaseSha256(file, companions);
   const bytes = [file, ...companions].reduce((sum, f) => sum + f.bytes.length, 0);
   progress.step(source.key, `read ${ref.label} (${formatBytes(bytes)})`);
   const known = await findEditionByContent(db, source.key, sha256);
-  if (known) {
+  if (known && !(await readAgain(store, known))) {
     return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, bytes, ms: Date.now() - started };
   }
 
@@ -124,38 +181,65 @@ async function ingestRelease(
     seriesKey: ref.seriesKey,
     sourceUri: file.uri,
     sha256,
+    owner: THIS_INGEST,
   });
+  // Says this ingest is alive while it reads, so that only a dead one's editions are taken for interrupted.
+  const heartbeat = setInterval(() => void heartbeatEdition(db, edition.id).catch(() => undefined), HEARTBEAT_MS);
+  try {
+    return await readAndSettle(store, source, ref, edition, { file, companions, bytes, limits, started }, progress);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function readAndSettle(
+  store: Store,
+  source: AnySourceDescriptor,
+  ref: ReleaseRef,
+  edition: Edition,
+  read: { file: UpstreamFile; companions: UpstreamFile[]; bytes: number; limits: ReadLimits; started: number },
+  progress: IngestProgress,
+): Promise<ReleaseResult> {
+  const { db } = store;
   const quarantine = async (checks: Check[], label: string): Promise<ReleaseResult> => {
     await quarantineEdition(db, edition.id, checks);
-    return { label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, bytes, ms: Date.now() - started };
+    return { label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, bytes: read.bytes, ms: Date.now() - read.started };
   };
 
-  progress.step(source.key, `parsing ${ref.label} (${formatBytes(bytes)})`);
-  let parsed: unknown;
-  let label = ref.label;
+  progress.step(source.key, `parsing ${ref.label} (${formatBytes(read.bytes)})`);
+  let examined: ExaminedRelease;
   try {
-    parsed = await source.parse(file, ref, companions);
-    if (source.labelOf) {
-      label = source.labelOf(parsed);
-      await relabelEdition(db, edition.id, label);
-    }
+    examined = await examine(source, read.file, ref, read.companions, read.limits);
   } catch (error) {
-    return quarantine([{ rule: 'the file can be read in the publisher\'s layout', status: 'fail', observed: error instanceof Error ? error.message : String(error) }], label);
+    return quarantine(unreadable(error, read.limits), ref.label);
   }
+  const label = examined.label ?? ref.label;
+  if (examined.label !== null) await relabelEdition(db, edition.id, label);
 
-  progress.step(source.key, `checking ${label} (${formatBytes(bytes)} read)`);
-  const checks = source.check(parsed, ref);
+  progress.step(source.key, `checking ${label} (${formatBytes(read.bytes)} read)`);
+  const previous = examined.summary ? await previousSummary(db, source.key) : null;
+  const checks = [...examined.checks, ...(examined.summary ? plausibleAgainstPrevious(examined.summary, previous, source.plausibility) : [])];
   if (checks.some((c) => c.status === 'fail')) return quarantine(checks, label);
 
   progress.step(source.key, `publishing ${label}`);
-  const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, parsed));
-  return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, bytes, ms: Date.now() - started };
+  const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, examined.parsed), examined.summary);
+  return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, bytes: read.bytes, ms: Date.now() - read.started };
 }
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+/** A file over the source's size cap is quarantined unread (once: the same bytes are then known). */
+async function oversized(store: Store, source: AnySourceDescriptor, ref: ReleaseRef, error: FileTooLargeError, started: number): Promise<ReleaseResult> {
+  const known = await findEditionByContent(store.db, source.key, error.sha256!);
+  if (known) return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, bytes: error.bytes, ms: Date.now() - started };
+  const edition = await recordDetectedEdition(store.db, { sourceKey: source.key, label: ref.label, seriesKey: ref.seriesKey, sourceUri: error.uri, sha256: error.sha256!, owner: THIS_INGEST });
+  const checks: Check[] = [{ rule: `the file is at most ${mebibytes(error.maxBytes)}, the size this source reads`, status: 'fail', observed: `${mebibytes(error.bytes)} (${error.bytes} bytes); not read` }];
+  await quarantineEdition(store.db, edition.id, checks);
+  return { label: ref.label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, bytes: error.bytes, ms: Date.now() - started };
 }
 
 /** A one-file release is identified by its file's SHA-256; a release of several by the hash of their hashes. */

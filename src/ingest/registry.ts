@@ -4,10 +4,12 @@ import { essVacanciesNationsSource } from './sources/dfe/ess-vacancies-nations/d
 import { essVacanciesSource } from './sources/dfe/ess-vacancies/descriptor.js';
 import { lmspEnglandSource } from './sources/dfe/lmsp-england/descriptor.js';
 import { LMSP_OTHER_AREA_SOURCES } from './sources/dfe/lmsp-other-areas/descriptor.js';
+import { occupationsInDemandSource } from './sources/dfe/occupations-in-demand/descriptor.js';
 import { workingFuturesUkSource } from './sources/dfe/working-futures-uk/descriptor.js';
 import { escoOccupationSkillsSource } from './sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from './sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from './sources/esco/esco-skills/descriptor.js';
+import { sponsoredWorkVisasSource } from './sources/home-office/sponsored-work-visas/descriptor.js';
 import { ncsContentExportSource } from './sources/ncs/ncs-content-export-2020/descriptor.js';
 import { ncsJobProfilesSource } from './sources/ncs/ncs-job-profiles/descriptor.js';
 import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js';
@@ -20,6 +22,8 @@ import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-indust
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
+import { onlineJobAdvertsLocalSource } from './sources/ons/online-job-adverts-local/descriptor.js';
+import { onlineJobAdvertsSource } from './sources/ons/online-job-adverts/descriptor.js';
 import { geographySource } from './sources/ons/ons-geography/descriptor.js';
 import { socCrosswalkSource } from './sources/ons/soc-crosswalk/descriptor.js';
 import { socDescriptionsSource } from './sources/ons/soc2020-descriptions/descriptor.js';
@@ -67,6 +71,10 @@ export const SOURCES: AnySourceDescriptor[] = [
   ncsContentExportSource,
   ncsJobProfilesSource,
   ...ROUTES_IN_SOURCES,
+  sponsoredWorkVisasSource,
+  occupationsInDemandSource,
+  onlineJobAdvertsSource,
+  onlineJobAdvertsLocalSource,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {

@@ -1,6 +1,6 @@
 import type { Check } from '../domain/editions.js';
 import type { Tx } from '../store/schema.js';
-import type { PublisherProfile, SourceDescriptor } from './source.js';
+import type { PublisherProfile, ReleaseSafeguards, SourceDescriptor } from './source.js';
 import type { FileLocation } from './upstream.js';
 
 /** Finds the one release a source has: the file at `location`, when the upstream has it. */
@@ -9,7 +9,7 @@ export function releaseAt(location: FileLocation, label: string): SourceDescript
 }
 
 /** What differs between sources whose release is one file of a publisher's download, read from its bytes. */
-export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile> {
+export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile>, ReleaseSafeguards<Parsed> {
   key: string;
   name: string;
   /** The file's name in the publisher's folder of the mirror. */

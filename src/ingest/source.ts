@@ -1,6 +1,8 @@
-import type { Check } from '../domain/editions.js';
+import type { Check, EditionSummary } from '../domain/editions.js';
 import type { SourceProfile } from '../domain/sources.js';
 import type { Tx } from '../store/schema.js';
+import type { PlausibilityLimits } from './checks/plausibility.js';
+import type { ReadLimits } from './read-limits.js';
 import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
 
 /** A release the source found upstream, before it is read. */
@@ -15,11 +17,28 @@ export interface ReleaseRef {
 }
 
 /**
+ * What keeps a bad release of a source from publishing or from harming the process, beyond its own
+ * checks (all optional; the defaults hold otherwise, and the source's README states them).
+ */
+export interface ReleaseSafeguards<Parsed> {
+  /** Size, inflate, memory and time bounds of reading one release (read-limits.ts). */
+  limits?: Partial<ReadLimits>;
+  /**
+   * Counts and levels of a parsed release, compared with the previous published release of the
+   * source (checks/plausibility.ts). Without it, a release that is an array is summarised by its
+   * length (`rows`).
+   */
+  summarise?(parsed: Parsed): EditionSummary;
+  /** How far `summarise`'s figures may move from the previous release's. */
+  plausibility?: PlausibilityLimits;
+}
+
+/**
  * Everything the service knows about one upstream source: its profile (who publishes it, under
  * which licence and credit), how to find its releases, how to read and check one, and how to
  * store its rows. The source folder is the only place that knows the publisher's file layout.
  */
-export interface SourceDescriptor<Parsed = unknown> extends SourceProfile {
+export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, ReleaseSafeguards<Parsed> {
   /** Releases available upstream now, oldest first; empty when none can be reached. */
   detect(upstream: Upstream): Promise<ReleaseRef[]>;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
 
@@ -28,11 +29,34 @@ export interface Upstream {
   has(location: FileLocation): Promise<boolean>;
   /** File names in a mirror folder; empty over HTTPS, where sources list their known addresses. */
   listFolder(folder: string): Promise<string[]>;
-  fetch(location: FileLocation): Promise<UpstreamFile>;
+  /** The file's bytes; a FileTooLargeError, without reading it into memory, when it is over `maxBytes`. */
+  fetch(location: FileLocation, maxBytes?: number): Promise<UpstreamFile>;
 }
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
+}
+
+/** A file over the source's size cap: never read into memory. */
+export class FileTooLargeError extends UpstreamError {
+  override name = 'FileTooLargeError';
+  constructor(
+    readonly uri: string,
+    /** Its size, or at least this many bytes when it was cut off while downloading. */
+    readonly bytes: number,
+    readonly maxBytes: number,
+    /** SHA-256 of the whole file when it could be hashed without keeping it (the mirror); null otherwise. */
+    readonly sha256: string | null,
+  ) {
+    super(`${uri} is ${bytes} bytes${sha256 ? '' : ' or more'}, over the ${maxBytes} bytes this source reads`);
+  }
+}
+
+/** SHA-256 of a file, streamed: nothing of it is kept. */
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function describeBytes(uri: string, bytes: Uint8Array): UpstreamFile {
@@ -62,11 +86,14 @@ export function mirrorUpstream(root: string): Upstream {
         return [];
       }
     },
-    async fetch(location) {
+    async fetch(location, maxBytes = Infinity) {
       const file = resolveInside(location.mirrorPath);
       try {
+        const { size } = await stat(file);
+        if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
         return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
       } catch (error) {
+        if (error instanceof FileTooLargeError) throw error;
         throw new UpstreamError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
     },
@@ -83,14 +110,14 @@ export interface HttpsUpstreamOptions {
 export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
-  const download = (url: string, redirectsLeft = 5): Promise<{ url: string; bytes: Uint8Array }> =>
+  const download = (url: string, limit: number, redirectsLeft = 5): Promise<{ url: string; bytes: Uint8Array }> =>
     new Promise((resolve, reject) => {
       if (!url.startsWith('https://')) return reject(new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`));
       const request = https.get(url, { timeout: timeoutMs, ...(options.ca ? { ca: options.ca } : {}) }, (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location && redirectsLeft > 0) {
           response.resume();
-          resolve(download(new URL(response.headers.location, url).href, redirectsLeft - 1));
+          resolve(download(new URL(response.headers.location, url).href, limit, redirectsLeft - 1));
           return;
         }
         if (status !== 200) {
@@ -102,8 +129,8 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxBytes) {
-            request.destroy(new UpstreamError(`${url} is larger than ${maxBytes} bytes`));
+          if (size > limit) {
+            request.destroy(new FileTooLargeError(url, size, limit, null));
             return;
           }
           chunks.push(chunk);
@@ -122,8 +149,8 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
     async listFolder() {
       return [];
     },
-    async fetch(location) {
-      const { url, bytes } = await download(location.url);
+    async fetch(location, limit = maxBytes) {
+      const { url, bytes } = await download(location.url, Math.min(limit, maxBytes));
       return describeBytes(url, bytes);
     },
   };

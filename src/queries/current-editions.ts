@@ -1,7 +1,7 @@
 import { SERVABLE_STATUSES, type Edition } from '../domain/editions.js';
 import { invalidParameter, sourceUnavailable } from '../domain/problems.js';
 import type { SourceCatalog, SourceProfile } from '../domain/sources.js';
-import { findEdition, listCurrentEditions, listEditions } from '../store/editions.js';
+import { findEdition, listEditions } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
 import { provenanceOf, type Provenance } from './provenance.js';
 
@@ -14,14 +14,18 @@ export interface Served {
 
 /**
  * The published editions the API serves, read from the editions table and kept for a few
- * seconds. Another process publishing an edition (a scheduled `lmi ingest`) is seen within
- * `maxAgeMs`; an ingest in this process calls `invalidate()` and is seen at once.
+ * seconds. Any change to the editions by another process or replica (a scheduled `lmi ingest`
+ * publishing, superseding or quarantining a release) is seen within `maxAgeMs`, and `onChange`
+ * listeners (the response cache, the search index) hear of it then; an ingest in this process calls
+ * `invalidate()` and is seen at once.
  *
  * `serving`, `servingAll` and `pinned` are the one way a query answers from a source: the
  * current (or pinned) edition, or the problem naming the source when there is none.
  */
 export class CurrentEditions {
   private editions: Edition[] | null = null;
+  /** Every settled edition's id and status: a change to any (not only to the published ones) is a change. */
+  private version: string | null = null;
   private loadedAt = 0;
   private loading: Promise<Edition[]> | null = null;
   private readonly listeners: Array<() => void> = [];
@@ -102,11 +106,14 @@ export class CurrentEditions {
   }
 
   private async load(): Promise<Edition[]> {
-    const fresh = (await listCurrentEditions(this.db)).sort(
-      (a, b) => (b.seriesKey ?? '').localeCompare(a.seriesKey ?? '') || (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''),
-    );
-    const changed = this.editions !== null && signature(fresh) !== signature(this.editions);
+    const all = await listEditions(this.db);
+    const fresh = all
+      .filter((e) => e.status === 'published')
+      .sort((a, b) => (b.seriesKey ?? '').localeCompare(a.seriesKey ?? '') || (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
+    const version = signature(all);
+    const changed = this.version !== null && version !== this.version;
     this.editions = fresh;
+    this.version = version;
     this.loadedAt = Date.now();
     if (changed) for (const listener of this.listeners) listener();
     return fresh;
@@ -114,5 +121,5 @@ export class CurrentEditions {
 }
 
 function signature(editions: Edition[]): string {
-  return editions.map((e) => e.id).join(',');
+  return editions.map((e) => `${e.id}:${e.status}:${e.label}`).sort().join(',');
 }

@@ -26,6 +26,7 @@ export class Metadata {
         tier: source.tier,
         currentEdition: latest?.label ?? null,
         currentEditionPublished: latest?.publishedAt ?? null,
+        status: latest ? `Serving the release "${latest.label}".` : 'No release has been ingested, so the figures that need this source answer 404 naming it.',
       });
     }
     return responses;

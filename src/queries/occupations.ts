@@ -56,6 +56,12 @@ export class Occupations {
     return group;
   }
 
+  /** The title of each unit group of the classification (a code it does not have is shown as itself). */
+  async unitTitles(): Promise<(soc: string) => string> {
+    const { groups } = await this.structure();
+    return (soc) => groups.get(soc)?.title ?? soc;
+  }
+
   async list(): Promise<OccupationSummary[]> {
     const [{ groups, unitGroups }, index] = await Promise.all([this.structure(), this.codingIndex.get()]);
     return unitGroups.map((unit) => {

@@ -7,7 +7,11 @@ export const LIMITS = {
   keyWindowSeconds: 60,
   /** Open metadata (/v1/meta/*): per client address. */
   meta: { limit: 120, windowSeconds: 60 },
-  /** POST /v1/keys/requests: per client address, and per e-mail address. */
+  /**
+   * POST /v1/keys/requests: per client address, and per e-mail address from one client address (so
+   * that requests for an address from elsewhere never use up its owner's: no one can lock another
+   * person out of signing up).
+   */
   keyRequestsPerClient: { limit: 10, windowSeconds: 3600 },
   keyRequestsPerAddress: { limit: 3, windowSeconds: 3600 },
   /** The web explorer's pages (/explore): per client address; each page reads several resources. */

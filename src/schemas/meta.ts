@@ -12,6 +12,7 @@ export const SourceResponseSchema = Type.Object(
     tier: StringEnum(['api', 'scrapeanddiff', 'detectonly'] as const),
     currentEdition: Nullable(Type.String()),
     currentEditionPublished: Nullable(DateTime),
+    status: Type.String({ description: 'In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source)' }),
   },
   { title: 'SourceResponse' },
 );

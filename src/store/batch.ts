@@ -1,8 +1,9 @@
 import type { Database, DbOrTx } from './schema.js';
 
 /**
- * Inserts rows in batches small enough for both dialects' parameter limits
- * (SQLite 32,766 and PostgreSQL 65,535 bound values per statement).
+ * Inserts rows in batches well under both dialects' parameter limits (SQLite 32,766 and
+ * PostgreSQL 65,535 bound values per statement), and small enough (8,000 values) that one batch
+ * holds the event loop for only a few milliseconds while an ingest publishes beside the API.
  */
 export async function insertInBatches<T extends keyof Database & string>(
   db: DbOrTx,
@@ -11,8 +12,10 @@ export async function insertInBatches<T extends keyof Database & string>(
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const columns = Object.keys(rows[0] as object).length;
-  const batchSize = Math.max(1, Math.floor(30_000 / columns));
+  const batchSize = Math.max(1, Math.floor(8_000 / columns));
   for (let i = 0; i < rows.length; i += batchSize) {
+    // better-sqlite3 runs each statement synchronously: let the event loop serve requests between batches.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     // Kysely cannot relate a generic table name to its row type; the signature above keeps callers exact.
     await db.insertInto(table).values(rows.slice(i, i + batchSize) as never).execute();
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EditionStatus } from '../domain/editions.js';
-import type { Check, Edition } from '../domain/editions.js';
+import { INTERRUPTED_RULE, type Check, type Edition, type EditionSummary } from '../domain/editions.js';
 import { nowIso } from './clock.js';
 import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionsTable } from './tables/core.js';
@@ -30,6 +30,8 @@ export interface NewEdition {
   seriesKey: string | null;
   sourceUri: string;
   sha256: string;
+  /** `<host>:<pid>` of the process reading it (see `markInterruptedEditions`). */
+  owner?: string;
 }
 
 export async function recordDetectedEdition(db: Db, edition: NewEdition): Promise<Edition> {
@@ -45,6 +47,9 @@ export async function recordDetectedEdition(db: Db, edition: NewEdition): Promis
     sha256: edition.sha256,
     checks: '[]',
     rows_stored: null,
+    ingest_owner: edition.owner ?? null,
+    heartbeat_at: nowIso(),
+    summary: null,
   };
   await db.insertInto('editions').values(row).execute();
   return toEdition(row);
@@ -63,17 +68,67 @@ export async function findEditionByContent(db: Db, sourceKey: string, sha256: st
   return row ? toEdition(row) : null;
 }
 
+/** The reader of an in-progress edition is still at it. */
+export async function heartbeatEdition(db: Db, editionId: string): Promise<void> {
+  await db.updateTable('editions').set({ heartbeat_at: nowIso() }).where('id', '=', editionId).where('status', 'in', IN_PROGRESS).execute();
+}
+
+/** An in-progress edition as `markInterruptedEditions` sees it. */
+export interface InProgressEdition {
+  id: string;
+  sourceKey: string;
+  label: string;
+  status: EditionStatus;
+  owner: string | null;
+  heartbeatAt: string | null;
+}
+
 /**
- * Editions left in an in-progress state by an ingest that stopped part-way. They carry no data
- * rows (staging and publishing are one transaction), so they are simply removed.
+ * Editions left in an in-progress state by an ingest that stopped part-way (a kill -9, a crash)
+ * become `quarantined` with a failed check saying so; they carry no data rows (staging and
+ * publishing are one transaction). `interrupted` tells a dead reader from a live one. The ingest
+ * runs of their sources left unfinished are closed as failed. Returns the editions marked.
  */
-export async function discardInterruptedEditions(db: Db, sourceKey: string): Promise<number> {
-  const result = await db
-    .deleteFrom('editions')
+export async function markInterruptedEditions(
+  db: Db,
+  interrupted: (edition: InProgressEdition) => boolean,
+  sourceKey?: string,
+): Promise<InProgressEdition[]> {
+  let query = db.selectFrom('editions').select(['id', 'source_key', 'label', 'status', 'ingest_owner', 'heartbeat_at']).where('status', 'in', IN_PROGRESS);
+  if (sourceKey !== undefined) query = query.where('source_key', '=', sourceKey);
+  const found = (await query.execute()).map((r) => ({ id: r.id, sourceKey: r.source_key, label: r.label, status: r.status, owner: r.ingest_owner, heartbeatAt: r.heartbeat_at }));
+  const marked = found.filter(interrupted);
+  const at = nowIso();
+  for (const edition of marked) {
+    const check: Check = { rule: INTERRUPTED_RULE, status: 'fail', observed: `the ingest stopped while the release was ${edition.status} (last heard of ${edition.heartbeatAt ?? 'never'}); marked at ${at}` };
+    await db.updateTable('editions').set({ status: 'quarantined', checks: JSON.stringify([check]), ingest_owner: null }).where('id', '=', edition.id).where('status', 'in', IN_PROGRESS).execute();
+    await db
+      .updateTable('ingest_runs')
+      .set({ finished_at: at, outcome: 'failed', message: `interrupted while reading ${edition.label}` })
+      .where('source_key', '=', edition.sourceKey)
+      .where('finished_at', 'is', null)
+      .execute();
+  }
+  return marked;
+}
+
+/** How many times an ingest was interrupted reading exactly these bytes of the source. */
+export async function countInterruptions(db: Db, sourceKey: string, sha256: string): Promise<number> {
+  const rows = await db.selectFrom('editions').select('checks').where('source_key', '=', sourceKey).where('sha256', '=', sha256).where('status', '=', 'quarantined').execute();
+  return rows.filter((r) => (JSON.parse(r.checks) as Check[]).some((c) => c.rule === INTERRUPTED_RULE)).length;
+}
+
+/** The summary of the source's most recently published release (current or superseded), to compare a new one with. */
+export async function previousSummary(db: Db, sourceKey: string): Promise<{ label: string; summary: EditionSummary } | null> {
+  const row = await db
+    .selectFrom('editions')
+    .select(['label', 'summary'])
     .where('source_key', '=', sourceKey)
-    .where('status', 'in', IN_PROGRESS)
+    .where('status', 'in', ['published', 'superseded'])
+    .where('summary', 'is not', null)
+    .orderBy('published_at', 'desc')
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return row?.summary ? { label: row.label, summary: JSON.parse(row.summary) as EditionSummary } : null;
 }
 
 export async function relabelEdition(db: Db, editionId: string, label: string): Promise<void> {
@@ -83,7 +138,7 @@ export async function relabelEdition(db: Db, editionId: string, label: string): 
 export async function quarantineEdition(db: Db, editionId: string, checks: Check[]): Promise<void> {
   await db
     .updateTable('editions')
-    .set({ status: 'quarantined', checks: JSON.stringify(checks) })
+    .set({ status: 'quarantined', checks: JSON.stringify(checks), ingest_owner: null })
     .where('id', '=', editionId)
     .execute();
 }
@@ -98,6 +153,7 @@ export async function publishEdition(
   edition: Edition,
   checks: Check[],
   stage: (trx: Tx) => Promise<number>,
+  summary: EditionSummary | null = null,
 ): Promise<Edition> {
   return db.transaction().execute(async (trx) => {
     const rowsStored = await stage(trx);
@@ -111,7 +167,7 @@ export async function publishEdition(
     const publishedAt = nowIso();
     await trx
       .updateTable('editions')
-      .set({ status: 'published', published_at: publishedAt, checks: JSON.stringify(checks), rows_stored: rowsStored })
+      .set({ status: 'published', published_at: publishedAt, checks: JSON.stringify(checks), rows_stored: rowsStored, ingest_owner: null, summary: summary && JSON.stringify(summary) })
       .where('id', '=', edition.id)
       .execute();
     return { ...edition, status: 'published', publishedAt, checks, rowsStored };

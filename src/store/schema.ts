@@ -1,14 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ClassificationTables } from './tables/classification.js';
 import type { CoreTables } from './tables/core.js';
+import type { DemandTables } from './tables/demand.js';
 import type { EmploymentTables } from './tables/employment.js';
 import type { GeographyTables } from './tables/geography.js';
+import type { JobAdvertTables } from './tables/job-adverts.js';
 import type { PayTables } from './tables/pay.js';
 import type { ProjectionsTables } from './tables/projections.js';
 import type { RoutesInTables } from './tables/routes-in.js';
 import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
 import type { VacanciesTables } from './tables/vacancies.js';
+import type { VisaTables } from './tables/visas.js';
 import type { WorkProfileTables } from './tables/work-profile.js';
 
 /**
@@ -27,7 +30,10 @@ export interface Database
     SkillsTables,
     SocCrosswalkTables,
     VacanciesTables,
-    WorkProfileTables {}
+    WorkProfileTables,
+    VisaTables,
+    DemandTables,
+    JobAdvertTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

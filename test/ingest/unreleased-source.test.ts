@@ -2,15 +2,20 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { essVacanciesNationsSource } from '../../src/ingest/sources/dfe/ess-vacancies-nations/descriptor.js';
 import { LMSP_OTHER_AREA_SOURCES } from '../../src/ingest/sources/dfe/lmsp-other-areas/descriptor.js';
+import { occupationsInDemandSource } from '../../src/ingest/sources/dfe/occupations-in-demand/descriptor.js';
 import { DFE_PROFILE } from '../../src/ingest/sources/dfe/publisher.js';
+import { HOME_OFFICE_PROFILE } from '../../src/ingest/sources/home-office/publisher.js';
+import { sponsoredWorkVisasSource } from '../../src/ingest/sources/home-office/sponsored-work-visas/descriptor.js';
 import { apsOccupationSource } from '../../src/ingest/sources/ons/aps-occupation/descriptor.js';
+import { onlineJobAdvertsLocalSource } from '../../src/ingest/sources/ons/online-job-adverts-local/descriptor.js';
+import { onlineJobAdvertsSource } from '../../src/ingest/sources/ons/online-job-adverts/descriptor.js';
 import { ONS_PROFILE } from '../../src/ingest/sources/ons/publisher.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { UPSTREAM_DIR } from '../helpers/upstream.js';
 
 describe('a registered source with no release', () => {
   it('finds none, even in the full mirror, and refuses to read one', async () => {
-    for (const source of [essVacanciesNationsSource, apsOccupationSource, ...LMSP_OTHER_AREA_SOURCES]) {
+    for (const source of [essVacanciesNationsSource, apsOccupationSource, ...LMSP_OTHER_AREA_SOURCES, sponsoredWorkVisasSource, occupationsInDemandSource, onlineJobAdvertsSource, onlineJobAdvertsLocalSource]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
       await assert.rejects(source.parse({ uri: 'x', bytes: new Uint8Array(), sha256: '' }, { label: 'x', seriesKey: null, location: { mirrorPath: 'x', url: 'x' } }, []), new RegExp(`no release of ${source.key}`));
     }
@@ -27,5 +32,10 @@ describe('a registered source with no release', () => {
       assert.equal(source.url, 'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035');
       assert.match(source.name, /^Labour market and skills projections 2020 to 2035: .+ workbooks?( \(.+\))?, by occupation \(SOC 2020 sub-major groups\)$/);
     }
+    assert.deepEqual([sponsoredWorkVisasSource.publisher, sponsoredWorkVisasSource.licence, sponsoredWorkVisasSource.cadence], [HOME_OFFICE_PROFILE.publisher, 'Open Government Licence v3.0', 'quarterly']);
+    assert.equal(occupationsInDemandSource.licence, DFE_PROFILE.licence);
+    assert.equal(occupationsInDemandSource.attribution, DFE_PROFILE.attribution);
+    assert.deepEqual([onlineJobAdvertsSource.cadence, onlineJobAdvertsLocalSource.cadence], ['monthly', 'quarterly']);
+    assert.equal(onlineJobAdvertsLocalSource.attribution, ONS_PROFILE.attribution);
   });
 });

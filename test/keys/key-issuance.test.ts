@@ -135,9 +135,10 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('limits requests per address (3 an hour) and per client address (10 an hour), with 429 and Retry-After', async () => {
-      for (let i = 0; i < 3; i++) assert.equal((await post('/v1/keys/requests', { email: 'busy@example.org' })).statusCode, 202);
-      const over = await post('/v1/keys/requests', { email: 'busy@example.org' });
+    it('limits requests per address from a client (3 an hour) and per client address (10 an hour), with 429 and Retry-After', async () => {
+      const asker = '10.40.0.1';
+      for (let i = 0; i < 3; i++) assert.equal((await post('/v1/keys/requests', { email: 'busy@example.org' }, asker)).statusCode, 202);
+      const over = await post('/v1/keys/requests', { email: 'busy@example.org' }, asker);
       assert.equal(over.statusCode, 429);
       assert.equal(over.headers['content-type'], 'application/problem+json; charset=utf-8');
       assert.ok(Number(over.headers['retry-after']) > 3500);
@@ -149,6 +150,14 @@ for (const dialect of DIALECTS) {
       assert.equal(tooMany.statusCode, 429);
       assert.match(tooMany.headers.ratelimit as string, /"key-requests";r=0;t=\d+/);
       for (let i = 0; i < 10; i++) await smtp.next();
+    });
+
+    it('never lets one client lock another out of an address: the per-address limit counts per client address too', async () => {
+      const attacker = '10.66.0.1';
+      for (let i = 0; i < 3; i++) assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, attacker)).statusCode, 202);
+      assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, attacker)).statusCode, 429, 'the attacker is limited');
+      assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, '10.77.0.1')).statusCode, 202, 'the owner, from their own address, is not');
+      for (let i = 0; i < 4; i++) await smtp.next();
     });
   });
 }

@@ -1,9 +1,9 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SOURCES } from '../../src/ingest/registry.js';
-import type { Check, Edition } from '../../src/domain/editions.js';
+import { INTERRUPTED_RULE, type Check, type Edition } from '../../src/domain/editions.js';
 import {
-  discardInterruptedEditions, findEdition, findEditionByContent, listCurrentEditions, listEditions, publishEdition, quarantineEdition,
+  findEdition, markInterruptedEditions, findEditionByContent, listCurrentEditions, listEditions, publishEdition, quarantineEdition,
   recordDetectedEdition, relabelEdition, type NewEdition,
 } from '../../src/store/editions.js';
 import { insertAsheRelease } from '../../src/store/ashe-pay.js';
@@ -24,6 +24,7 @@ function newRelease(sourceKey: string, seriesKey: string | null = null): NewEdit
 const SOURCES_WITHOUT_RELEASE = [
   'ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations', 't-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications',
   'lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions',
+  'home-office-work-visas', 'occupations-in-demand', 'online-job-adverts', 'online-job-adverts-local',
 ];
 
 for (const dialect of DIALECTS) {
@@ -62,7 +63,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await findEditionByContent(store.db, 'soc2020-structure', release.sha256))!.status, 'quarantined');
     });
 
-    it('records a detected edition as being read, relabels it, and discards it when its ingest stopped part-way', async () => {
+    it('records a detected edition as being read, relabels it, and quarantines it with the reason when its ingest stopped part-way', async () => {
       const detected = await recordDetectedEdition(store.db, newRelease('soc2020-descriptions'));
       assert.equal(detected.status, 'parsing');
       assert.equal(detected.publishedAt, null);
@@ -71,8 +72,14 @@ for (const dialect of DIALECTS) {
       assert.equal((await findEdition(store.db, detected.id))!.label, 'Volume 1, as its cover sheet names it');
       assert.ok(!(await listEditions(store.db, 'soc2020-descriptions')).some((e) => e.id === detected.id), 'editions in progress are not listed');
 
-      assert.equal(await discardInterruptedEditions(store.db, 'soc2020-descriptions'), 1);
-      assert.equal(await findEdition(store.db, detected.id), null);
+      const live = await recordDetectedEdition(store.db, newRelease('soc2020-descriptions'));
+      const marked = await markInterruptedEditions(store.db, (e) => e.id === detected.id, 'soc2020-descriptions');
+      assert.deepEqual(marked.map((e) => e.id), [detected.id]);
+      const held = (await findEdition(store.db, detected.id))!;
+      assert.equal(held.status, 'quarantined');
+      assert.equal(held.checks[0]!.rule, INTERRUPTED_RULE);
+      assert.match(held.checks[0]!.observed!, /^the ingest stopped while the release was parsing \(last heard of \d{4}-/);
+      assert.equal((await findEdition(store.db, live.id))!.status, 'parsing', 'an edition whose reader is alive is left alone');
       assert.equal((await current('soc2020-descriptions')).length, 1, 'the published edition is untouched');
     });
 

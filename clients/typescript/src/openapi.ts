@@ -387,6 +387,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/occupations/{soc}/visas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sponsored work visa applications and grants of an occupation (Home Office)
+         * @description The latest four quarters with the occupation's rank by grants, its routes, nationalities and industries, and every quarter since 2024 Q4. Answers 404 naming the source `home-office-work-visas` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["getOccupationVisas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/visas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupations by sponsored work visa grants in the latest four quarters, most first
+         * @description Every occupation with at least one grant, the first `limit`. A `limit` outside 1 to 412 answers 400 saying so. Answers 404 naming the source `home-office-work-visas` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["listVisaOccupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The demand level of an occupation and its five indicators (Skills England)
+         * @description The latest assessment, and the year before where it was re-assessed on the same method. Answers 404 naming the source `occupations-in-demand` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["getOccupationDemand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupations at a demand level in the latest assessment, highest demandIndex first
+         * @description Without `level`, the occupations in critical and elevated demand. Answers 404 naming the source `occupations-in-demand` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["listDemandOccupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/job-adverts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New online job adverts for an occupation in the UK or a region, by month (ONS)
+         * @description The latest twelve months (suppressed months left out of the totals), the occupation's rank in the area, and every month since January 2017. Answers 404 naming the source `online-job-adverts` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["getOccupationJobAdverts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/job-adverts/local": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every local area with new online job adverts for an occupation over the latest four quarters, most first
+         * @description Answers 404 naming the source `online-job-adverts-local` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["listOccupationLocalJobAdverts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/job-adverts/local/{area}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New online job adverts for an occupation in one local area, by quarter
+         * @description An unknown area answers 404 naming it. Answers 404 naming the source `online-job-adverts-local` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["getOccupationLocalJobAdverts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/local-areas/{area}/job-adverts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A local area's new online job adverts, all and by occupation, most first
+         * @description An unknown area answers 404 naming it; a `limit` outside 1 to 412 answers 400 saying so. Answers 404 naming the source `online-job-adverts-local` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["getLocalAreaJobAdverts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/job-adverts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupations by new online job adverts per month in the UK or a region, most first
+         * @description Answers 404 naming the source `online-job-adverts` and its page until a release of it has been ingested (see /v1/meta/sources).
+         */
+        get: operations["listJobAdvertOccupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -426,6 +606,8 @@ export interface operations {
                         tier: "api" | "scrapeanddiff" | "detectonly";
                         currentEdition: string | null;
                         currentEditionPublished: string | null;
+                        /** @description In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source) */
+                        status: string;
                     }[];
                 };
             };
@@ -3364,6 +3546,1623 @@ export interface operations {
                             /** @description The releases the answer is from */
                             referencePeriod: string;
                             /** @description How occupations are related and what is missing; pass it on */
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationVisas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest four quarters and every quarter since 2024 Q4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        latestYear: {
+                            /** @description First quarter of the latest four, `YYYY Qn` */
+                            from: string;
+                            /** @description Latest quarter, `YYYY Qn` */
+                            to: string;
+                            applications: number;
+                            grants: number;
+                            rank: number | null;
+                            occupationsRanked: number;
+                            /** @description Largest first */
+                            routes: {
+                                name: string;
+                                grants: number;
+                                /** @description Share of the occupation's grants in the latest year, in percent */
+                                percent: number;
+                            }[];
+                            /** @description The ten largest, largest first */
+                            nationalities: {
+                                name: string;
+                                grants: number;
+                                /** @description Share of the occupation's grants in the latest year, in percent */
+                                percent: number;
+                            }[];
+                            /** @description The five largest, largest first; the industry sponsors assign themselves */
+                            industries: {
+                                name: string;
+                                grants: number;
+                                /** @description Share of the occupation's grants in the latest year, in percent */
+                                percent: number;
+                            }[];
+                        };
+                        /** @description Every quarter since 2024 Q4, oldest first, zero where the occupation had no visas */
+                        quarters: {
+                            /** @description `YYYY Qn` */
+                            period: string;
+                            year: number;
+                            quarter: number;
+                            applications: number;
+                            grants: number;
+                            provisional: boolean;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listVisaOccupations: {
+        parameters: {
+            query?: {
+                /** @description How many occupations, 1 to 412 (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Occupations, most grants first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @description Every occupation with at least one grant in the latest four quarters, most grants first */
+                        occupations: {
+                            rank: number;
+                            soc2020: string;
+                            title: string;
+                            grants: number;
+                            applications: number;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationDemand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest and previous assessments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** DemandYear */
+                        latest: {
+                            year: number;
+                            /** @enum {string} */
+                            level: "critical" | "elevated" | "not_in_high_demand";
+                            demandIndex: number | null;
+                            indicators: {
+                                /** @enum {string} */
+                                indicator: "visa_grants" | "online_job_adverts" | "wage_growth" | "wage_premium" | "hours_worked";
+                                /** @enum {string} */
+                                signal: "critical" | "elevated" | "none";
+                                measures: string;
+                            }[];
+                            uncertainty: string | null;
+                            imputation: string | null;
+                            capping: string | null;
+                            onImmigrationSalaryList: boolean | null;
+                        };
+                        previous: {
+                            year: number;
+                            /** @enum {string} */
+                            level: "critical" | "elevated" | "not_in_high_demand";
+                            demandIndex: number | null;
+                            indicators: {
+                                /** @enum {string} */
+                                indicator: "visa_grants" | "online_job_adverts" | "wage_growth" | "wage_premium" | "hours_worked";
+                                /** @enum {string} */
+                                signal: "critical" | "elevated" | "none";
+                                measures: string;
+                            }[];
+                            uncertainty: string | null;
+                            imputation: string | null;
+                            capping: string | null;
+                            onImmigrationSalaryList: boolean | null;
+                        } | null;
+                        definitions: string;
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listDemandOccupations: {
+        parameters: {
+            query?: {
+                /** @description critical, elevated or not_in_high_demand; without it, occupations in critical and elevated demand */
+                level?: "critical" | "elevated" | "not_in_high_demand";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest year, highest demandIndex first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        year: number;
+                        /** @description Highest demandIndex first */
+                        occupations: {
+                            soc2020: string;
+                            title: string;
+                            /** @enum {string} */
+                            level: "critical" | "elevated" | "not_in_high_demand";
+                            demandIndex: number | null;
+                            /** @description How many of the five indicators were elevated or critical */
+                            indicatorsInDemand: number;
+                            workers: number | null;
+                        }[];
+                        definitions: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationJobAdverts: {
+        parameters: {
+            query?: {
+                /** @description uk (default), wales, scotland or an English region */
+                area?: "uk" | "wales" | "scotland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest twelve months and every month since January 2017 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        latestYear: {
+                            /** @description First month of the latest twelve, `YYYY-MM` */
+                            from: string;
+                            /** @description Latest month, `YYYY-MM` */
+                            to: string;
+                            /** @description New adverts over the published months only */
+                            adverts: number;
+                            monthsSuppressed: number;
+                            averagePerMonth: number | null;
+                            changePercent: number | null;
+                            /** @description By averagePerMonth among all occupations in the area, 1 the most */
+                            rank: number;
+                            occupationsRanked: number;
+                        };
+                        /** @description Every month since January 2017, oldest first */
+                        months: {
+                            /** @description `YYYY-MM` */
+                            month: string;
+                            adverts: number | null;
+                        }[];
+                        notices: {
+                            heading: string;
+                            text: string;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listOccupationLocalJobAdverts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Local areas, highest averagePerQuarter first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** @description Every local area with adverts for the occupation over the latest four quarters, most first */
+                        areas: {
+                            /** @description 1 for the highest averagePerQuarter */
+                            rank: number;
+                            /** LocalArea */
+                            area: {
+                                /** @description GSS code on April 2023 boundaries; London carries its region's code */
+                                code: string;
+                                /** @description The value to pass as {area} on local endpoints */
+                                slug: string;
+                                name: string;
+                                /** @description The English region or nation containing it */
+                                region: string;
+                            };
+                            /** LocalAdvertYear */
+                            latestYear: {
+                                /** @description First quarter of the latest four, `YYYY Qn` */
+                                from: string;
+                                /** @description Latest quarter, `YYYY Qn` */
+                                to: string;
+                                /** @description New adverts over the published quarters only */
+                                adverts: number;
+                                quartersSuppressed: number;
+                                averagePerQuarter: number | null;
+                                perThousand: number | null;
+                                concentration: number | null;
+                            };
+                        }[];
+                        notices: {
+                            heading: string;
+                            text: string;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationLocalJobAdverts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                area: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest four quarters and the last twelve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        /** LocalArea */
+                        area: {
+                            /** @description GSS code on April 2023 boundaries; London carries its region's code */
+                            code: string;
+                            /** @description The value to pass as {area} on local endpoints */
+                            slug: string;
+                            name: string;
+                            /** @description The English region or nation containing it */
+                            region: string;
+                        };
+                        /** LocalAdvertYear */
+                        latestYear: {
+                            /** @description First quarter of the latest four, `YYYY Qn` */
+                            from: string;
+                            /** @description Latest quarter, `YYYY Qn` */
+                            to: string;
+                            /** @description New adverts over the published quarters only */
+                            adverts: number;
+                            quartersSuppressed: number;
+                            averagePerQuarter: number | null;
+                            perThousand: number | null;
+                            concentration: number | null;
+                        };
+                        changePercent: number | null;
+                        rank: number;
+                        occupationsRanked: number;
+                        /** @description The last twelve quarters, oldest first */
+                        quarters: {
+                            /** @description `YYYY Qn` */
+                            quarter: string;
+                            adverts: number | null;
+                        }[];
+                        notices: {
+                            heading: string;
+                            text: string;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getLocalAreaJobAdverts: {
+        parameters: {
+            query?: {
+                /** @description How many occupations, 1 to 412 (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                area: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All adverts in the area and its occupations, most first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** LocalArea */
+                        area: {
+                            /** @description GSS code on April 2023 boundaries; London carries its region's code */
+                            code: string;
+                            /** @description The value to pass as {area} on local endpoints */
+                            slug: string;
+                            name: string;
+                            /** @description The English region or nation containing it */
+                            region: string;
+                        };
+                        /** LocalAdvertYear */
+                        allOccupations: {
+                            /** @description First quarter of the latest four, `YYYY Qn` */
+                            from: string;
+                            /** @description Latest quarter, `YYYY Qn` */
+                            to: string;
+                            /** @description New adverts over the published quarters only */
+                            adverts: number;
+                            quartersSuppressed: number;
+                            averagePerQuarter: number | null;
+                            perThousand: number | null;
+                            concentration: number | null;
+                        };
+                        /** @description Most adverts first */
+                        occupations: {
+                            rank: number;
+                            soc2020: string;
+                            title: string;
+                            /** LocalAdvertYear */
+                            latestYear: {
+                                /** @description First quarter of the latest four, `YYYY Qn` */
+                                from: string;
+                                /** @description Latest quarter, `YYYY Qn` */
+                                to: string;
+                                /** @description New adverts over the published quarters only */
+                                adverts: number;
+                                quartersSuppressed: number;
+                                averagePerQuarter: number | null;
+                                perThousand: number | null;
+                                concentration: number | null;
+                            };
+                            changePercent: number | null;
+                        }[];
+                        notices: {
+                            heading: string;
+                            text: string;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
+                            note: string;
+                        };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listJobAdvertOccupations: {
+        parameters: {
+            query?: {
+                /** @description uk (default), wales, scotland or an English region */
+                area?: "uk" | "wales" | "scotland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+                /** @description How many occupations, 1 to 412 (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Occupations ranked by averagePerMonth */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        from: string;
+                        to: string;
+                        /** @description Ranked by averagePerMonth, most first */
+                        occupations: {
+                            rank: number;
+                            soc2020: string;
+                            title: string;
+                            adverts: number;
+                            averagePerMonth: number | null;
+                            changePercent: number | null;
+                        }[];
+                        notices: {
+                            heading: string;
+                            text: string;
+                        }[];
+                        /** Coverage */
+                        coverage: {
+                            /** @description `employee jobs` or `people in employment` */
+                            population: string;
+                            includesSelfEmployed: boolean;
+                            referencePeriod: string;
                             note: string;
                         };
                         /**

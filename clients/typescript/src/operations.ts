@@ -22,4 +22,13 @@ export const OPERATIONS = {
   getOccupationProjections: { method: 'get', path: '/v1/occupations/{soc}/projections' },
   getOccupationHowToBecome: { method: 'get', path: '/v1/occupations/{soc}/how-to-become' },
   getOccupationApprenticeships: { method: 'get', path: '/v1/occupations/{soc}/apprenticeships' },
+  getOccupationVisas: { method: 'get', path: '/v1/occupations/{soc}/visas' },
+  listVisaOccupations: { method: 'get', path: '/v1/visas' },
+  getOccupationDemand: { method: 'get', path: '/v1/occupations/{soc}/demand' },
+  listDemandOccupations: { method: 'get', path: '/v1/demand' },
+  getOccupationJobAdverts: { method: 'get', path: '/v1/occupations/{soc}/job-adverts' },
+  listOccupationLocalJobAdverts: { method: 'get', path: '/v1/occupations/{soc}/job-adverts/local' },
+  getOccupationLocalJobAdverts: { method: 'get', path: '/v1/occupations/{soc}/job-adverts/local/{area}' },
+  getLocalAreaJobAdverts: { method: 'get', path: '/v1/local-areas/{area}/job-adverts' },
+  listJobAdvertOccupations: { method: 'get', path: '/v1/job-adverts' },
 } as const;

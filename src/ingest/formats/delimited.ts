@@ -1,5 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
+import { decodeUtf8Strict } from '../checks/strict-text.js';
+import { maybeGunzip } from './inflate.js';
 
 /** A record of a delimited file, by header name. */
 export type DelimitedRecord = Record<string, string>;
@@ -8,9 +9,12 @@ export class DelimitedFileError extends Error {
   override name = 'DelimitedFileError';
 }
 
-/** The bytes as published, or inflated when they are gzip (the mirror keeps large CSVs as `.csv.gz`). */
-function maybeGunzip(bytes: Uint8Array): Uint8Array {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b ? new Uint8Array(gunzipSync(bytes)) : bytes;
+/**
+ * The file's text: inflated within the source's limit when it is gzip (the mirror keeps large CSVs
+ * as `.csv.gz`), decoded strictly as UTF-8 (invalid bytes or U+FFFD throw).
+ */
+function textOf(bytes: Uint8Array, what: string): string {
+  return decodeUtf8Strict(maybeGunzip(bytes, what), what);
 }
 
 /**
@@ -19,8 +23,9 @@ function maybeGunzip(bytes: Uint8Array): Uint8Array {
  */
 export function readCsv(bytes: Uint8Array, requiredColumns: readonly string[], what: string): DelimitedRecord[] {
   let records: DelimitedRecord[];
+  const text = textOf(bytes, what);
   try {
-    records = parse(Buffer.from(maybeGunzip(bytes)), { columns: true, bom: true, skip_empty_lines: true, relax_column_count: false }) as DelimitedRecord[];
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: false }) as DelimitedRecord[];
   } catch (error) {
     throw new DelimitedFileError(`${what}: not a CSV file in the publisher's layout (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -33,7 +38,7 @@ export function readCsv(bytes: Uint8Array, requiredColumns: readonly string[], w
  * a line, CRLF or LF, no tabs or line breaks inside fields).
  */
 export function readTabSeparated(bytes: Uint8Array, requiredColumns: readonly string[], what: string): DelimitedRecord[] {
-  const text = Buffer.from(maybeGunzip(bytes)).toString('utf8').replace(/^\uFEFF/, '');
+  const text = textOf(bytes, what).replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   const header = (lines[0] ?? '').split('\t').map((h) => h.trim());
   requireColumns(header, requiredColumns, what);

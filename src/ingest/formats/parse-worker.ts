@@ -1,4 +1,5 @@
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority, runWorkerJob } from '../worker-job.js';
 
 export class ParseWorkerError extends Error {
   override name = 'ParseWorkerError';
@@ -23,35 +24,20 @@ interface ParseJob {
  * holds up the thread that serves requests. Input and result cross by structured clone: plain
  * data only.
  */
-export function parseInWorker<Result>(moduleUrl: string, exportName: string, input: unknown, limits: ParseWorkerLimits): Promise<Result> {
+export async function parseInWorker<Result>(moduleUrl: string, exportName: string, input: unknown, limits: ParseWorkerLimits): Promise<Result> {
   const job: ParseJob = { parseWorkerModule: moduleUrl, exportName, input };
-  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb } };
-  const self = new URL(import.meta.url);
-  // Under tsx (tests, `npm run lmi`) the worker registers tsx's loader before importing this module.
-  const worker = self.pathname.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(self.href)}); })`, { ...options, eval: true })
-    : new Worker(self, options);
-  return new Promise<Result>((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(() => settle(() => reject(new ParseWorkerError(`parsing took longer than ${limits.timeLimitMs / 1000} s`))), limits.timeLimitMs);
-    worker.once('message', (message: { result?: Result; error?: string }) =>
-      settle(() => ('error' in message && message.error !== undefined ? reject(new ParseWorkerError(message.error)) : resolve(message.result as Result))),
-    );
-    worker.once('error', (error) => settle(() => reject(new ParseWorkerError(error.message))));
-    worker.once('exit', (code) => settle(() => reject(new ParseWorkerError(`the parser stopped (exit code ${code})`))));
-  });
+  try {
+    return await runWorkerJob<Result>(import.meta.url, job, { timeMs: limits.timeLimitMs, heapMb: limits.maxHeapMb }, 'parsing');
+  } catch (error) {
+    // A limit that stopped the parse stays recognisable (the cause) to whoever quarantines the release.
+    throw new ParseWorkerError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
 }
 
 if (!isMainThread && parentPort && isParseJob(workerData)) {
   const port = parentPort;
   const job = workerData;
+  lowerThisThreadsPriority();
   void (async () => {
     try {
       const parser = (await import(job.parseWorkerModule))[job.exportName] as (input: unknown) => unknown;

@@ -1,4 +1,6 @@
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { activeReadLimits, useReadLimits, type ReadLimits } from '../read-limits.js';
+import { lowerThisThreadsPriority, runWorkerJob, WorkerJobError, WorkerLimitError } from '../worker-job.js';
 import { readWorkbookSync, type ReadWorkbookOptions, type Workbook } from './workbook.js';
 
 export class WorkbookReadError extends Error {
@@ -6,69 +8,35 @@ export class WorkbookReadError extends Error {
 }
 
 interface WorkbookJob {
+  kind: 'read-workbook';
   bytes: Uint8Array;
   options: ReadWorkbookOptions;
+  limits: ReadLimits;
 }
-
-const DEFAULT_TIME_LIMIT_MS = 120_000;
 
 /**
  * Reads a workbook in a worker thread so that a hostile or broken file cannot hang or crash the
- * process: past `timeLimitMs` the worker is terminated and the read fails, which quarantines the
- * release that carried the file.
+ * process: the worker has the source's heap limit, and past its time limit it is terminated and
+ * the read fails, which quarantines the release that carried the file.
  */
-export function readWorkbook(
-  bytes: Uint8Array,
-  options: ReadWorkbookOptions = {},
-  timeLimitMs = DEFAULT_TIME_LIMIT_MS,
-): Promise<Workbook> {
-  const job: WorkbookJob = { bytes, options };
-  const worker = startWorker(job);
-  return new Promise<Workbook>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new WorkbookReadError(`reading the workbook took longer than ${timeLimitText(timeLimitMs)}`));
-    }, timeLimitMs);
-    worker.once('message', (message: { workbook?: Workbook; error?: string }) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (message.workbook) resolve(message.workbook);
-      else reject(new WorkbookReadError(message.error ?? 'the workbook could not be read'));
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new WorkbookReadError(error.message));
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new WorkbookReadError(`the workbook reader stopped (exit code ${code})`));
-    });
-  });
-}
-
-function timeLimitText(ms: number): string {
-  return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-function startWorker(job: WorkbookJob): Worker {
-  const self = new URL(import.meta.url);
-  if (self.pathname.endsWith('.ts')) {
-    // Running from source under tsx: the worker has to register tsx's loader before importing us.
-    const code = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(self.href)}); })`;
-    return new Worker(code, { eval: true, workerData: job });
-  }
-  return new Worker(self, { workerData: job });
-}
-
-if (!isMainThread && parentPort && isWorkbookJob(workerData)) {
-  const port = parentPort;
+export async function readWorkbook(bytes: Uint8Array, options: ReadWorkbookOptions = {}, timeLimitMs?: number): Promise<Workbook> {
+  const limits = activeReadLimits();
+  const job: WorkbookJob = { kind: 'read-workbook', bytes, options, limits };
   try {
-    port.postMessage({ workbook: readWorkbookSync(workerData.bytes, workerData.options) });
+    return await runWorkerJob<Workbook>(import.meta.url, job, { timeMs: timeLimitMs ?? limits.maxParseMs, heapMb: limits.maxHeapMb }, 'reading the workbook');
   } catch (error) {
-    port.postMessage({ error: error instanceof Error ? error.message : String(error) });
+    // A limit that stopped the read stays recognisable (the cause) to whoever quarantines the release.
+    throw error instanceof WorkerJobError || error instanceof WorkerLimitError ? new WorkbookReadError(error.message, { cause: error }) : error;
   }
 }
 
-function isWorkbookJob(data: unknown): data is WorkbookJob {
-  return typeof data === 'object' && data !== null && 'bytes' in data && 'options' in data;
+if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kind === 'read-workbook') {
+  const job = workerData as WorkbookJob;
+  lowerThisThreadsPriority();
+  useReadLimits(job.limits);
+  try {
+    parentPort.postMessage({ result: readWorkbookSync(job.bytes, job.options) });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
 }

@@ -1,4 +1,6 @@
 import * as XLSX from '@e965/xlsx';
+import { rejectReplacementCharacters } from '../checks/strict-text.js';
+import { assertZipWithinLimit, isZip } from './inflate.js';
 
 /** A cell as the parsers see it: raw value, or null for an empty cell. */
 export type Cell = string | number | boolean | null;
@@ -29,6 +31,8 @@ export interface ReadWorkbookOptions {
  */
 export function readWorkbookSync(bytes: Uint8Array, options: ReadWorkbookOptions = {}): Workbook {
   const wanted = options.sheets;
+  // SheetJS inflates an .xlsx's parts without a bound: inflate them bounded first, so a bomb fails here.
+  if (isZip(bytes)) assertZipWithinLimit(bytes, 'the workbook');
   const book = XLSX.read(bytes, { type: 'buffer', dense: true, sheets: wanted, cellDates: false, cellHTML: false, cellStyles: options.fills === true });
   const sheets: Record<string, SheetRows> = {};
   const fills: Record<string, FillPattern[][]> = {};
@@ -36,6 +40,7 @@ export function readWorkbookSync(bytes: Uint8Array, options: ReadWorkbookOptions
     const sheet = book.Sheets[name];
     if (!sheet) continue;
     sheets[name] = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, defval: null, raw: true, blankrows: true });
+    rejectDamagedText(sheets[name], name);
     if (options.fills) fills[name] = fillPatterns(sheet, sheets[name].length);
   }
   return { sheetNames: book.SheetNames, sheets, ...(options.fills ? { fills } : {}) };
@@ -51,4 +56,11 @@ function fillPatterns(sheet: XLSX.WorkSheet, rowCount: number): FillPattern[][] 
     patterns.push(row.slice(first.c).map((cell) => cell?.s?.patternType ?? null));
   }
   return patterns;
+}
+
+/** A text cell with U+FFFD in it is damage from a lossy conversion, not the publisher's words. */
+function rejectDamagedText(rows: SheetRows, sheet: string): void {
+  for (const [r, row] of rows.entries()) {
+    for (const cell of row) if (typeof cell === 'string' && cell.includes('\uFFFD')) rejectReplacementCharacters(cell, `sheet "${sheet}", row ${r + 1}`);
+  }
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DocTag } from '../../http/docs.js';
+import { demandRoutes } from './demand/index.js';
+import { jobAdvertRoutes } from './job-adverts/index.js';
 import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
@@ -12,6 +14,7 @@ import { projectionRoutes } from './occupations/projections/index.js';
 import { occupationSkillsRoutes } from './occupations/skills/index.js';
 import { vacancyRoutes } from './occupations/vacancies/index.js';
 import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js';
+import { visaRoutes } from './visas/index.js';
 
 /**
  * Every /v1 endpoint group (a folder beside this file) with its prefix: a new group is its folder,
@@ -30,6 +33,9 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/occupations', projectionRoutes],
   ['/occupations', howToBecomeRoutes],
   ['/occupations', apprenticeshipRoutes],
+  ['', visaRoutes],
+  ['', demandRoutes],
+  ['', jobAdvertRoutes],
 ];
 
 /** Every tag the routes use, in the order the docs page shows them: a new group's tag is one line here. */
@@ -39,6 +45,9 @@ export const TAGS: readonly DocTag[] = [
   { name: 'Employment', description: 'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).' },
   { name: 'Projections', description: 'Employment projections for the occupation\'s sub-major group (Warwick IER and Cambridge Econometrics for DfE): England 2020-2035 on SOC 2020; the UK from Working Futures 2017-2027 on SOC 2010, said so in `derivation`; other areas 404 until their workbooks are available.' },
   { name: 'Vacancies', description: 'Vacancies, hard-to-fill and skill-shortage vacancies from the Employer Skills Survey (DfE), which codes to SOC 2010: the figures of the SOC 2010 unit group supplying most of the occupation\'s workers, said so in `derivation`.' },
+  { name: 'Visas', description: 'Sponsored work visa applications and grants by occupation, route, nationality and industry (Home Office). Until a release of `home-office-work-visas` is ingested (see /v1/meta/sources), the endpoints answer 404 naming it.' },
+  { name: 'Occupations in demand', description: 'The demand level of each occupation from five labour market indicators (Skills England, Department for Education). Until a release of `occupations-in-demand` is ingested, the endpoints answer 404 naming it.' },
+  { name: 'Job adverts', description: 'New online job adverts by occupation: monthly for the UK and regions, quarterly for local areas (ONS). Until releases of `online-job-adverts` and `online-job-adverts-local` are ingested, the endpoints answer 404 naming them.' },
   { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
   { name: 'How to become', description: 'Routes into an occupation (university, college, apprenticeship, work and others) from the National Careers Service job profiles placed on it by title: the pages as published in 2026, else the November 2020 content export, said so with each profile.' },
   { name: 'Apprenticeships', description: 'Apprenticeship standards approved for delivery (Skills England), related to an occupation by derivation (partial matches): NCS profile links and typical job titles in the ONS coding index.' },

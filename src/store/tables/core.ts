@@ -35,6 +35,12 @@ export interface EditionsTable {
   sha256: string;
   checks: string;
   rows_stored: number | null;
+  /** `<host>:<pid>` of the process reading an in-progress edition; null once it is settled. */
+  ingest_owner: string | null;
+  /** When that process last said it was still reading the edition. */
+  heartbeat_at: string | null;
+  /** JSON `EditionSummary` of a published edition: what the next release is compared with. */
+  summary: string | null;
 }
 
 export interface IngestRunsTable {

@@ -12,6 +12,6 @@ describe('parse worker', () => {
   });
 
   it('stops a parser that runs past its time limit', async () => {
-    await assert.rejects(parseInWorker(PARSE_MODULE, 'parseApprenticeshipStandards', new Uint8Array(0), { ...LIMITS, timeLimitMs: 1 }), /longer than 0.001 s/);
+    await assert.rejects(parseInWorker(PARSE_MODULE, 'parseApprenticeshipStandards', new Uint8Array(0), { ...LIMITS, timeLimitMs: 1 }), /took longer than 1 ms/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Check } from '../../../domain/editions.js';
+import { medianOf, summary } from '../../checks/plausibility.js';
 import type { OnetRating } from '../../../domain/work-profile.js';
 import { readTabSeparated } from '../../formats/delimited.js';
 import type { SourceDescriptor } from '../../source.js';
@@ -31,6 +32,7 @@ export function onetRatingSource(spec: { key: string; name: string; layout: Rati
     parse: (bytes) => parseOnetRatings(bytes, layout),
     labelOf: (ratings) => `${layout.what}, ${new Set(ratings.map((r) => r.code)).size} occupations, ratings ${ratingDates(ratings)}`,
     check: spec.check,
+    summarise: (ratings) => summary({ ratings: ratings.length, occupations: new Set(ratings.map((r) => r.code)).size }, { 'median rating': medianOf(ratings.map((r) => r.value)) }),
     stage: insertOnetScores,
   });
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { unzipSync } from 'fflate';
+import type { StatedPeriod } from '../../checks/reference-period.js';
+import { unzipBounded } from '../../formats/inflate.js';
 import { ASHE_FIGURES, PAY_MEASURES, type AsheFigure, type AsheFigures, type PayMeasure, type PaySex, type WorkPattern } from '../../../domain/pay.js';
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
@@ -142,38 +143,34 @@ function codeOf(cell: Cell | undefined): string | null {
   return /^\d{1,4}$/.test(text) ? text : null;
 }
 
-/** The largest workbook a release may unpack to; ONS's are under 2 MB. */
-const MAX_WORKBOOK_BYTES = 64 * 1024 * 1024;
+/** The workbooks of a release's zip by table id (`14.7a`), and the reference year each file name states. */
+export interface AsheZip {
+  workbooks: Map<string, Uint8Array>;
+  stated: StatedPeriod[];
+}
 
 /**
  * The workbooks of a table family in the zip, by table id (`14.7a`), from the file names ONS
- * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx").
- * Every table 1 to 11, estimates and CVs, must be there.
+ * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx"), which
+ * also state the reference year. Every table 1 to 11, estimates and CVs, must be there. The zip is
+ * inflated within the source's limit.
  */
-export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): Map<string, Uint8Array> {
+export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): AsheZip {
   const pattern = new RegExp(`Table ${family}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        if (!pattern.test(file.name)) return false;
-        if (file.originalSize > MAX_WORKBOOK_BYTES) throw new Error(`${file.name} unpacks to more than ${MAX_WORKBOOK_BYTES} bytes`);
-        return true;
-      },
-    });
-  } catch (error) {
-    throw new Error(`the release is not a readable zip: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const entries = unzipBounded(bytes, (name) => pattern.test(name), 'the release zip');
   const workbooks = new Map<string, Uint8Array>();
-  for (const [name, content] of Object.entries(entries)) {
+  const stated: StatedPeriod[] = [];
+  for (const [name, content] of entries) {
     const match = pattern.exec(name)!;
     const id = `${family}.${Number(match[1])}${match[2]!.toLowerCase()}`;
     if (workbooks.has(id)) throw new Error(`the zip holds two workbooks for Table ${id}`);
     workbooks.set(id, content);
+    const year = /\b((?:19|20)\d{2})(?: CV)?\.xlsx?$/i.exec(name);
+    if (year) stated.push({ where: `the workbook "${name.split('/').pop()}"`, period: year[1]! });
   }
   const missing = PAY_MEASURES.flatMap((_, i) => [`${family}.${i + 1}a`, `${family}.${i + 1}b`]).filter((id) => !workbooks.has(id));
   if (missing.length > 0) throw new Error(`the zip has no workbook for Table ${missing.join(', ')}`);
-  return workbooks;
+  return { workbooks, stated };
 }
 
 /**

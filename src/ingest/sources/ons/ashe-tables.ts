@@ -4,6 +4,9 @@ import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
 import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
+import { medianOf, summary } from '../../checks/plausibility.js';
+import { statedPeriodMatches } from '../../checks/reference-period.js';
+import { refuseOnFailure } from '../../checks/refusal.js';
 import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
 import { onsSource } from './publisher.js';
 
@@ -48,11 +51,15 @@ export function asheTableSource(spec: {
      */
     async parse(file, ref) {
       const release = releaseOfRef(ref, family);
-      const workbooks = unzipAsheWorkbooks(file.bytes, family);
+      const { workbooks, stated } = unzipAsheWorkbooks(file.bytes, family);
+      // The year the zip's name claims must be the one its workbooks' names state, before reading them.
+      refuseOnFailure(statedPeriodMatches(String(release.year), stated));
       const perMeasure = await readAsheTables(workbooks, family, spec.sheets, (measure, estimates, cvs) => spec.rowsOf(measure, estimates, cvs, release));
       return { ...release, rows: perMeasure.flat() };
     },
     check: (release) => spec.check(release.rows),
+    summarise: summariseAsheRelease,
+    limits: { maxFileBytes: 64 * 1024 * 1024, maxInflatedBytes: 128 * 1024 * 1024 },
     stage: (trx, editionId, release) => insertAsheRelease(trx, editionId, release, release.rows),
   });
 }
@@ -97,4 +104,23 @@ async function detectAsheReleases(upstream: Upstream, family: AsheFamily, folder
     refs.push({ label: `ASHE Table ${family}, ${c.year} ${kind}`, seriesKey: String(c.year), location, year: c.year, provisional: c.provisional });
   }
   return refs.sort((a, b) => a.year - b.year || Number(b.provisional) - Number(a.provisional));
+}
+
+/**
+ * What a release is compared with the previous one on: its rows, the unit groups with a published
+ * gross annual median, and the typical (median over unit groups, and areas for Table 15) gross annual pay, weekly pay and
+ * paid hours of all employee jobs. A unit change upstream moves the levels by x1000; a lost sheet
+ * or a truncated workbook drops the counts.
+ */
+function summariseAsheRelease(release: AsheRelease) {
+  const all = (measure: PayMeasure) => release.rows.filter((r) => r.measure === measure && r.sex === 'all' && r.pattern === 'all');
+  const annual = all('annual_pay_gross');
+  return summary(
+    { rows: release.rows.length, 'unit groups with a gross annual pay median': annual.filter((r) => r.median !== null).length },
+    {
+      'median gross annual pay over unit groups': medianOf(annual.map((r) => r.median)),
+      'median gross weekly pay over unit groups': medianOf(all('weekly_pay_gross').map((r) => r.median)),
+      'median paid hours over unit groups': medianOf(all('hours_paid_total').map((r) => r.median)),
+    },
+  );
 }

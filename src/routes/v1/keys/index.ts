@@ -41,7 +41,8 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const problem = emailAddressProblem(request.body.email);
       if (problem) throw invalidParameter('email', problem);
       const email = request.body.email.trim();
-      await enforce(request, reply, rateLimits, { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress }, `address:${keyIssuance.emailHmac(email)}`, { advertise: false });
+      // Counted per address *and* client: someone else asking for your address cannot use up your requests.
+      await enforce(request, reply, rateLimits, { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress }, `address:${keyIssuance.emailHmac(email)}:client:${request.ip}`, { advertise: false });
       await keyIssuance.request(email);
       reply.code(202);
       return ACCEPTED;

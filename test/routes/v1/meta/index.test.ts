@@ -23,7 +23,8 @@ for (const dialect of DIALECTS) {
       const sources = res.json() as Record<string, unknown>[];
       assert.deepEqual(sources.map((s) => s.key), served.services.sources.profiles.map((s) => s.key));
       const structure = sources.find((s) => s.key === 'soc2020-structure')!;
-      assert.deepEqual(Object.keys(structure).sort(), ['cadence', 'currentEdition', 'currentEditionPublished', 'key', 'licence', 'name', 'publisher', 'tier', 'url']);
+      assert.deepEqual(Object.keys(structure).sort(), ['cadence', 'currentEdition', 'currentEditionPublished', 'key', 'licence', 'name', 'publisher', 'status', 'tier', 'url']);
+      assert.equal(structure.status, 'Serving the release "SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)".');
       assert.equal(structure.publisher, 'Office for National Statistics');
       assert.equal(structure.licence, 'Open Government Licence v3.0');
       assert.equal(structure.currentEdition, 'SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)');

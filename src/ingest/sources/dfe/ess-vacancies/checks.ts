@@ -1,4 +1,5 @@
-import type { Check } from '../../../../domain/editions.js';
+import type { Check, EditionSummary } from '../../../../domain/editions.js';
+import { medianOf, summary } from '../../../checks/plausibility.js';
 import { ESS_EMPLOYER_THRESHOLD, type EssRelease, type EssVacancyRow } from '../../../../domain/vacancies.js';
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 
@@ -46,4 +47,14 @@ function percentagesAgree(r: EssVacancyRow): boolean {
 function describe(rows: EssVacancyRow[]): string {
   const named = rows.slice(0, 10).map((r) => `${r.year} ${r.soc2010 ?? r.kind}`);
   return named.join(', ') + (rows.length > 10 ? ` and ${rows.length - 10} more` : '');
+}
+
+/** Compared with the previous release: rows, unit groups of the latest survey, and the typical unit group's vacancies in it. */
+export function summariseEssVacancies(release: EssRelease): EditionSummary {
+  const latest = Math.max(...release.years);
+  const groups = release.rows.filter((r) => r.year === latest && r.kind === 'unit group');
+  return summary(
+    { rows: release.rows.length, 'unit groups in the latest survey': groups.length },
+    { 'median vacancies of a unit group in the latest survey': medianOf(groups.map((r) => r.vacancies)) },
+  );
 }

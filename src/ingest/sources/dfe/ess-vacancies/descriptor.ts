@@ -1,7 +1,7 @@
 import { insertEssVacancies } from '../../../../store/vacancies.js';
 import { releaseAt } from '../../../single-file-sources.js';
 import { dfeSource } from '../publisher.js';
-import { checkEssVacancies } from './checks.js';
+import { checkEssVacancies, summariseEssVacancies } from './checks.js';
 import { parseEssVacancies } from './parse.js';
 
 /** DfE's page for the Employer Skills Survey on Explore Education Statistics. */
@@ -27,5 +27,6 @@ export const essVacanciesSource = dfeSource({
   parse: async (file) => parseEssVacancies(file.bytes),
   labelOf: (release) => `Employer Skills Survey ${release.years.join(', ')}: vacancies by occupation (SOC 2010 unit group), UK`,
   check: checkEssVacancies,
+  summarise: summariseEssVacancies,
   stage: insertEssVacancies,
 });

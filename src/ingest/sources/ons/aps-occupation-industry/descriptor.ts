@@ -2,8 +2,8 @@ import { readWorkbook } from '../../../formats/workbook-worker.js';
 import { onsSource } from '../publisher.js';
 import { releaseAt } from '../../../single-file-sources.js';
 import { insertApsRelease } from '../../../../store/aps-employment.js';
-import { checkApsRelease } from './checks.js';
-import { parseApsWorkbook } from './parse.js';
+import { parseApsWorkbook, yearsClaimedBy } from './parse.js';
+import { checkApsRelease, summariseApsRelease } from './checks.js';
 
 export const apsOccupationIndustrySource = onsSource({
   key: 'aps-occupation-industry',
@@ -18,7 +18,8 @@ export const apsOccupationIndustrySource = onsSource({
     },
     'Employment by 4-digit SOC 2020 and industry section, UK, 2021 to 2024 (ad hoc, created 14 November 2025)',
   ),
-  parse: async (file) => parseApsWorkbook(await readWorkbook(file.bytes, { fills: true })),
+  parse: async (file, ref) => parseApsWorkbook(await readWorkbook(file.bytes, { fills: true }), yearsClaimedBy(ref.location.mirrorPath)),
   check: checkApsRelease,
+  summarise: summariseApsRelease,
   stage: insertApsRelease,
 });

@@ -1,4 +1,6 @@
 import type { ApsRelease, ApsYear, EmploymentCell, IndustrySection } from '../../../../domain/employment.js';
+import { everyExpectedPresent } from '../../../checks/expected-parts.js';
+import { refuseOnFailure } from '../../../checks/refusal.js';
 import type { Cell, FillPattern, Workbook } from '../../../formats/workbook.js';
 
 const SECTION_HEADER = /^(\d{1,2})\s+([A-U])\s+(.+)$/;
@@ -7,14 +9,24 @@ const PERIOD = /^January-December (\d{4})$/;
 /** The workbook shades small-sample cells with a hatched `lightGray` fill; the others are solid. */
 const SHADED = 'lightGray';
 
+/** The years a release claims to cover, from its file name (`...atosuk20212024final.xlsx`: 2021 to 2024). */
+export function yearsClaimedBy(fileName: string): string[] {
+  const match = /(\d{4})(\d{4})(?:final)?\.xlsx$/i.exec(fileName);
+  if (!match) throw new Error(`${fileName} does not name the years it covers (...<first year><last year>final.xlsx)`);
+  const [first, last] = [Number(match[1]), Number(match[2])];
+  if (last < first || last - first > 50) throw new Error(`${fileName} names the years ${first} to ${last}`);
+  return Array.from({ length: last - first + 1 }, (_, i) => String(first + i));
+}
+
 /**
- * Reads one sheet per year (`2021` .. `2024`): the industry section headers in one row
+ * Reads one sheet per year (`2021` .. `2024`); every year the release claims (`expectedYears`) must
+ * have its sheet, so a renamed sheet refuses the release instead of silently dropping a year: the industry section headers in one row
  * ("7 G  Wholesale, retail, repair of vehicles"), then a row per unit group labelled
  * "NNNN Title" with a weighted count of people per section, then a `Total` row.
  */
-export function parseApsWorkbook(workbook: Workbook): ApsRelease {
+export function parseApsWorkbook(workbook: Workbook, expectedYears: readonly string[]): ApsRelease {
   const yearSheets = workbook.sheetNames.filter((name) => /^\d{4}$/.test(name));
-  if (yearSheets.length === 0) throw new Error('the workbook has no sheet named after a year');
+  refuseOnFailure(everyExpectedPresent('year sheet', expectedYears, workbook.sheetNames));
   const years: ApsYear[] = [];
   const cells: EmploymentCell[] = [];
   let industries: IndustrySection[] | null = null;

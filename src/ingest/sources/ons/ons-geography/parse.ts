@@ -1,10 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import type { GeographyArea } from '../../../../domain/areas.js';
+import { decodeUtf8Strict } from '../../../checks/strict-text.js';
 
 const GSS = /^[EWSNK]\d{8}$/;
 
 function readCsv(bytes: Uint8Array, file: string, columns: string[]): Record<string, string>[] {
-  const text = Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '');
+  const text = decodeUtf8Strict(bytes, file).replace(/^\uFEFF/, '');
   const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
   const header = Object.keys(rows[0] ?? {});
   const missing = columns.filter((c) => !header.includes(c));

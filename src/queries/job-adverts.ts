@@ -1,0 +1,80 @@
+import { payArea, UNITED_KINGDOM, type LocalArea } from '../domain/areas.js';
+import { WIDER_ADVERT_AREAS } from '../domain/job-adverts.js';
+import { Problem } from '../domain/problems.js';
+import type { AreaAdvertsResponse, JobAdvertListResponse, JobAdvertQuery, JobAdvertResponse, LocalAdvertAreasResponse, LocalAdvertResponse } from '../schemas/job-adverts.js';
+import { jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
+import type { Db } from '../store/schema.js';
+import type { Areas } from './areas.js';
+import type { CurrentEditions } from './current-editions.js';
+import {
+  areaAdvertsResponse,
+  jobAdvertListResponse,
+  jobAdvertResponse,
+  LocalAdvertIndex,
+  localAdvertAreasResponse,
+  localAdvertResponse,
+} from './job-advert-responses.js';
+import type { Occupations } from './occupations.js';
+
+const MONTHLY = 'online-job-adverts';
+const LOCAL = 'online-job-adverts-local';
+const WHAT = 'New online job adverts';
+const WHAT_LOCAL = 'New online job adverts by local area';
+
+/** New online job adverts (ONS): the current releases' rows, built into responses by `job-advert-responses.ts`. */
+export class JobAdverts {
+  constructor(
+    private readonly db: Db,
+    private readonly current: CurrentEditions,
+    private readonly occupations: Occupations,
+    private readonly areas: Areas,
+  ) {}
+
+  async occupation(soc: string, slug: JobAdvertQuery['area']): Promise<JobAdvertResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const area = payArea(slug);
+    const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
+    return jobAdvertResponse(await jobAdvertReleaseOf(this.db, edition.id, area.code), area, soc, unit.title, provenance);
+  }
+
+  async list(slug: JobAdvertQuery['area'], limit: number): Promise<JobAdvertListResponse> {
+    const area = payArea(slug);
+    const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
+    return jobAdvertListResponse(await jobAdvertReleaseOf(this.db, edition.id, area.code), area, await this.occupations.unitTitles(), limit, provenance);
+  }
+
+  async localAreas(soc: string): Promise<LocalAdvertAreasResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
+    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { soc2020: soc }));
+    return localAdvertAreasResponse(index, await this.areas.localAreas(), soc, unit.title, provenance);
+  }
+
+  async local(soc: string, value: string): Promise<LocalAdvertResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const area = await this.advertArea(value);
+    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
+    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }));
+    return localAdvertResponse(index, area, soc, unit.title, provenance);
+  }
+
+  async inArea(value: string, limit: number): Promise<AreaAdvertsResponse> {
+    const area = await this.advertArea(value);
+    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
+    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }));
+    return areaAdvertsResponse(index, area, await this.occupations.unitTitles(), limit, provenance);
+  }
+
+  /** A local area by GSS code or slug, or the UK or a region (the interface takes those too); a 404 naming it otherwise. */
+  async advertArea(value: string): Promise<LocalArea> {
+    const matches = (a: LocalArea) => a.slug === value || a.code === value.toUpperCase();
+    const area = (await this.areas.localAreas()).find(matches) ?? WIDER_ADVERT_AREAS.find(matches);
+    if (!area) {
+      throw new Problem(
+        'area-not-found',
+        `There is no local area "${value}". GET /v1/local-areas lists the local areas with their GSS codes and slugs; \`uk\` and the region slugs (${WIDER_ADVERT_AREAS.slice(1).map((a) => a.slug).join(', ')}) are also taken.`,
+      );
+    }
+    return area;
+  }
+}

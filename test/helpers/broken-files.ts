@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { deflateRawSync, gzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import * as XLSX from '@e965/xlsx';
+import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
+import { upstreamPath } from './upstream.js';
+
+/**
+ * Broken copies of the real upstream files, one class of damage each, for the fault-injection
+ * tests: what an unlucky release or a hostile file looks like.
+ */
+
+export function realFile(relative: string): Uint8Array {
+  return new Uint8Array(readFileSync(upstreamPath(relative)));
+}
+
+/** The first half of the file's bytes (a download cut short). */
+export function truncated(relative: string): Uint8Array {
+  const bytes = realFile(relative);
+  return bytes.subarray(0, Math.floor(bytes.length / 2));
+}
+
+/** The header and the first half of the lines of a text file (rows missing). */
+export function halfTheRows(relative: string): Uint8Array {
+  const lines = Buffer.from(realFile(relative)).toString('utf8').split('\n');
+  return new Uint8Array(Buffer.from(lines.slice(0, Math.ceil(lines.length / 2)).join('\n'), 'utf8'));
+}
+
+/** The text re-encoded as Latin-1 (what a spreadsheet program's "Save as CSV" does). */
+export function reencodedLatin1(relative: string): Uint8Array {
+  return new Uint8Array(Buffer.from(Buffer.from(realFile(relative)).toString('utf8'), 'latin1'));
+}
+
+/** A CSV with the named columns multiplied by `factor` (a unit change upstream), otherwise as published. */
+export function rescaledCsv(relative: string, columns: string[], factor: number): Uint8Array {
+  const rows = parse(Buffer.from(realFile(relative)), { bom: true }) as string[][];
+  const header = rows[0]!;
+  const indexes = columns.map((c) => header.indexOf(c));
+  if (indexes.includes(-1)) throw new Error(`${relative} has no column ${columns.join(', ')}`);
+  const scaled = rows.map((row, r) => (r === 0 ? row : row.map((cell, i) => (indexes.includes(i) && /^-?\d+(\.\d+)?$/.test(cell) ? String(Number(cell) * factor) : cell))));
+  const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return new Uint8Array(Buffer.from(scaled.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n', 'utf8'));
+}
+
+/** The workbook with a sheet renamed (the publisher's layout changed under the parser). */
+export function renamedSheet(relative: string, from: string, to: string): Uint8Array {
+  const workbook = readWorkbookSync(realFile(relative));
+  const book = XLSX.utils.book_new();
+  for (const name of workbook.sheetNames) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(workbook.sheets[name] ?? []), name === from ? to : name);
+  return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+}
+
+/** The zip with a comment added at its end: the same entries, new bytes. */
+export function withZipComment(zip: Uint8Array, comment: string): Uint8Array {
+  const bytes = Buffer.from(zip);
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const text = Buffer.from(comment, 'utf8');
+  bytes.writeUInt16LE(text.length, end + 20);
+  return new Uint8Array(Buffer.concat([bytes.subarray(0, end + 22), text]));
+}
+
+/** A gzip file that inflates to `size` zero bytes. */
+export function gzipBomb(size: number): Uint8Array {
+  return new Uint8Array(gzipSync(Buffer.alloc(size), { level: 1 }));
+}
+
+/** A zip of one entry named `name` that inflates to `size` zero bytes, its directory claiming 100 bytes. */
+export function zipBomb(name: string, size: number): Uint8Array {
+  const data = deflateRawSync(Buffer.alloc(size), { level: 1 });
+  const fileName = Buffer.from(name, 'utf8');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(100, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(100, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const directoryOffset = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return new Uint8Array(Buffer.concat([local, fileName, data, central, fileName, end]));
+}

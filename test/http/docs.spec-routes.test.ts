@@ -1,0 +1,84 @@
+import { describe, it, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../../src/config.js';
+import { buildTestApp, type TestApp } from '../helpers/served-app.js';
+import { openTestStore, type TestStore } from '../helpers/stores.js';
+
+/** The contract, beside the repository (never copied into it), read as it stands when the test runs. */
+const SPEC = path.resolve(packageRoot, '..', 'shared', 'spec', 'lmi-service-spec.md');
+
+interface SpecRoute {
+  route: string;
+  errors: number[];
+}
+
+/** Every row of the spec's endpoint tables: `| GET /v1/... | parameters | body | 400, 401, ... |`. */
+function specRoutes(markdown: string): SpecRoute[] {
+  return markdown.split('\n').flatMap((line) => {
+    const match = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s+(\/v1\/\S*)\s*\|/.exec(line);
+    if (!match) return [];
+    const errors = line.split('|').at(-2)!.match(/\b[45]\d\d\b/g) ?? [];
+    return [{ route: `${match[1]} ${match[2]}`, errors: errors.map(Number).sort() }];
+  });
+}
+
+/**
+ * Error statuses a route declares beyond its spec row, each with its reason. The spec leaves what a
+ * bad value of these parameters gets open; the integrator reviews every entry.
+ */
+const DECLARED_BEYOND_SPEC: Record<string, { status: number; reason: string }> = {
+  'GET /v1/occupations/{soc}/apprenticeships': { status: 400, reason: '`includeInactive` must be true or false, and the route declares the 400 it answers otherwise' },
+  'GET /v1/visas': { status: 400, reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise" },
+  'GET /v1/local-areas/{area}/job-adverts': { status: 400, reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise" },
+};
+
+type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+describe("the spec's endpoint tables and the OpenAPI document", () => {
+  let store: TestStore;
+  let served: TestApp;
+  let documented: Map<string, number[]>;
+  let spec: SpecRoute[];
+  before(async () => {
+    spec = specRoutes(readFileSync(SPEC, 'utf8'));
+    store = await openTestStore('sqlite');
+    served = await buildTestApp(store);
+    const document = (await served.app.inject({ url: '/v1/openapi.json' })).json() as Document;
+    documented = new Map(
+      Object.entries(document.paths).flatMap(([p, operations]) =>
+        Object.entries(operations).map(([method, op]) => [`${method.toUpperCase()} ${p}`, Object.keys(op.responses).map(Number).filter((s) => s >= 400).sort()] as const),
+      ),
+    );
+  });
+  after(async () => {
+    await served.app.close();
+    await store.dispose();
+  });
+
+  it('reads the route tables of the spec', () => {
+    assert.ok(spec.length >= 30, `found ${spec.length} routes`);
+    assert.ok(spec.some((r) => r.route === 'GET /v1/occupations/{soc}/pay'));
+    assert.ok(spec.some((r) => r.route === 'POST /v1/keys/confirm'));
+  });
+
+  it('documents every route of the spec and no other, one for one', () => {
+    const specified = new Set(spec.map((r) => r.route));
+    const missing = [...specified].filter((r) => !documented.has(r)).sort();
+    const unspecified = [...documented.keys()].filter((r) => !specified.has(r)).sort();
+    assert.deepEqual({ missing, unspecified }, { missing: [], unspecified: [] }, `in the spec but not the OpenAPI document: ${missing.join(', ') || 'none'}; in the document but not the spec: ${unspecified.join(', ') || 'none'}`);
+  });
+
+  it('declares for each documented route the error statuses its spec row lists', () => {
+    const differing = spec
+      .filter((r) => documented.has(r.route))
+      .filter((r) => {
+        const beyond = DECLARED_BEYOND_SPEC[r.route];
+        const expected = beyond ? [...r.errors, beyond.status].sort() : r.errors;
+        return JSON.stringify(documented.get(r.route)) !== JSON.stringify(expected);
+      })
+      .map((r) => `${r.route}: spec ${r.errors.join(', ')}, document ${documented.get(r.route)!.join(', ')}`);
+    assert.deepEqual(differing, []);
+  });
+});
