@@ -15,6 +15,8 @@ export interface EscoOccupation {
   /** Four-digit ISCO-08 unit group the occupation belongs to. */
   iscoGroup: string;
   title: string;
+  /** ESCO's alternative labels (`altLabels`, one a line): other names people use for the occupation. */
+  altLabels: string[];
   description: string | null;
   modifiedDate: string | null;
 }

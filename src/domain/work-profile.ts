@@ -16,6 +16,25 @@ export interface OnetSoc2010Link {
   usSoc2010: string;
 }
 
+/**
+ * One row of O*NET's O*NET-SOC 2010 to O*NET-SOC 2019 crosswalk: a 2010 occupation and one of its
+ * 2019 successors. Rows are many-to-many: a split 2010 occupation has several rows, merged ones
+ * share a successor.
+ */
+export interface OnetSoc2019Link {
+  onetSoc2010: string;
+  onetSoc2019: string;
+  onetSoc2019Title: string;
+}
+
+/** One O*NET-SOC 2019 occupation and the 2018 US SOC detailed occupation it belongs to. */
+export interface OnetSoc2018Link {
+  onetSoc2019: string;
+  onetTitle: string;
+  usSoc2018: string;
+  usSoc2018Title: string;
+}
+
 /** An O*NET-SOC 2019 occupation: its code and title (the description is not kept). */
 export interface OnetOccupation {
   code: string;

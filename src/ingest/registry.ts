@@ -16,6 +16,8 @@ import { onetAbilitiesSource } from './sources/onet/onet-abilities/descriptor.js
 import { onetInterestsSource } from './sources/onet/onet-interests/descriptor.js';
 import { onetOccupationsSource } from './sources/onet/onet-occupations/descriptor.js';
 import { onetSoc2010CrosswalkSource } from './sources/onet/onet-soc-2010-crosswalk/descriptor.js';
+import { onetSoc2018CrosswalkSource } from './sources/onet/onet-soc-2018-crosswalk/descriptor.js';
+import { onetSoc2019CrosswalkSource } from './sources/onet/onet-soc-2019-crosswalk/descriptor.js';
 import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
@@ -36,10 +38,12 @@ export const ESCO_SOURCES: AnySourceDescriptor[] = [
   escoOccupationSkillsSource,
 ];
 
-/** The chain behind the work profile: ISCO-08 -> US SOC 2010 -> O*NET-SOC 2019 -> ratings. */
+/** The chain behind the work profile: ISCO-08 -> US SOC 2010 -> O*NET-SOC 2010 -> O*NET-SOC 2019 (-> 2018 SOC) -> ratings. */
 export const WORK_PROFILE_SOURCES: AnySourceDescriptor[] = [
   iscoUsSocCrosswalkSource,
   onetSoc2010CrosswalkSource,
+  onetSoc2019CrosswalkSource,
+  onetSoc2018CrosswalkSource,
   onetOccupationsSource,
   onetInterestsSource,
   onetAbilitiesSource,

@@ -1,17 +1,24 @@
 import type { Edition } from '../domain/editions.js';
 import type { CodingIndexRecord } from '../domain/soc.js';
+import { aliasesThroughIsco } from '../search/aliases.js';
 import { entryRank } from '../search/searchable-entries.js';
 import { TitleIndex } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
+import { escoOccupationLabels } from '../store/esco.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 
 /** The source key of the ONS SOC 2020 coding index. */
 export const CODING_INDEX = 'soc2020-index';
 
+/** ESCO's occupations: their preferred and alternative labels are searchable job titles (aliases.ts). */
+const ESCO_OCCUPATIONS = 'esco-occupations';
+
 /** The current coding index in memory: its records by unit group, and the job-title search over it. */
 export interface CodingIndexView {
   edition: Edition;
+  /** The ESCO occupations edition whose labels the search holds as aliases; null when none is published. */
+  aliasEdition: Edition | null;
   /** Coded records of each unit group, default entries first (the order `examples` uses). */
   byUnitGroup: Map<string, CodingIndexRecord[]>;
   search: TitleIndex;
@@ -19,8 +26,9 @@ export interface CodingIndexView {
 }
 
 /**
- * Loads the current coding index edition and builds the search over it; rebuilt, without a
- * restart, when a new edition is published. Until the new one is built the previous one serves.
+ * Loads the current coding index edition and builds the search over it, with the labels of the
+ * current ESCO occupations edition as aliases; rebuilt, without a restart, when a new edition of
+ * either is published. Until the new one is built the previous one serves.
  */
 export class CodingIndexCache {
   private view: CodingIndexView | null = null;
@@ -32,19 +40,20 @@ export class CodingIndexCache {
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
-    const edition = await this.current.latest(CODING_INDEX);
+    const [edition, aliasEdition] = await Promise.all([this.current.latest(CODING_INDEX), this.current.latest(ESCO_OCCUPATIONS)]);
     if (!edition) return null;
-    if (this.view?.edition.id === edition.id) return this.view;
-    this.building ??= this.build(edition).finally(() => {
+    const current = (view: CodingIndexView | null) => view?.edition.id === edition.id && (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null);
+    if (current(this.view)) return this.view;
+    this.building ??= this.build(edition, aliasEdition).finally(() => {
       this.building = null;
     });
     const built = await this.building;
-    return built?.edition.id === edition.id ? built : this.get();
+    return current(built) ? built : this.get();
   }
 
-  private async build(edition: Edition): Promise<CodingIndexView> {
+  private async build(edition: Edition, aliasEdition: Edition | null): Promise<CodingIndexView> {
     const started = performance.now();
-    const index = await loadCodingIndex(this.db, edition.id);
+    const [index, escoLabels] = await Promise.all([loadCodingIndex(this.db, edition.id), aliasEdition ? escoOccupationLabels(this.db, aliasEdition.id) : []]);
     const byUnitGroup = new Map<string, CodingIndexRecord[]>();
     for (const record of index.records) {
       if (record.soc2020 === null) continue;
@@ -53,7 +62,9 @@ export class CodingIndexCache {
       else byUnitGroup.set(record.soc2020, [record]);
     }
     for (const list of byUnitGroup.values()) list.sort((a, b) => entryRank(a) - entryRank(b));
-    const view = { edition, byUnitGroup, search: TitleIndex.build(index), buildMs: performance.now() - started };
+    // ESCO labels lead to unit groups through the coding index's own ISCO-08 column.
+    const search = TitleIndex.build(index, aliasesThroughIsco(index, escoLabels));
+    const view = { edition, aliasEdition, byUnitGroup, search, buildMs: performance.now() - started };
     this.view = view;
     return view;
   }

@@ -2,7 +2,7 @@ import type { Edition } from '../domain/editions.js';
 import { Problem } from '../domain/problems.js';
 import { RIASEC } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
-import { onetOccupationsUnder, onetSoc2010Of, scoresOf, usSocLinksOfIscoGroups } from '../store/onet.js';
+import { onetOccupationsOf, onetSoc2010Of, onetSoc2018SiblingsOf, onetSoc2019SuccessorsOf, scoresOf, usSocLinksOfIscoGroups } from '../store/onet.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
@@ -10,52 +10,64 @@ import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.
 import type { Occupations } from './occupations.js';
 
 /**
- * Below this share of the occupation's ISCO-08 weight reaching rated US occupations, no profile
- * is served: an average of the few US occupations that matched would describe other work (for
- * 2134 programmers, 1.6% of the weight reaches graphic designers and multimedia artists, while
- * every software code changed in the 2018 US SOC revision).
+ * Below this share of the occupation's ISCO-08 weight reaching rated O*NET occupations, no profile
+ * is served: an average of the few occupations that matched would describe other work (for 9222
+ * street cleaners, all the weight reaches 37-3019.00 Grounds Maintenance Workers, All Other, which
+ * O*NET does not rate; before the 2010 to 2019 crosswalk was followed, 2134 programmers had only
+ * 1.6% matched, to graphic designers and multimedia artists).
  */
 export const MIN_MATCHED_SHARE = 0.5;
 
-/** The chain's sources: the BLS crosswalk, O*NET's taxonomies and its ratings. */
+/** The chain's sources: the BLS crosswalk, O*NET's taxonomies and crosswalks, and its ratings. */
 const ISCO_US_SOC = 'isco-us-soc-crosswalk';
 const ONET_SOC_2010 = 'onet-soc-2010-crosswalk';
+const ONET_SOC_2019 = 'onet-soc-2019-crosswalk';
+const ONET_SOC_2018 = 'onet-soc-2018-crosswalk';
 const ONET_OCCUPATIONS = 'onet-occupations';
 const ONET_INTERESTS = 'onet-interests';
 const ONET_ABILITIES = 'onet-abilities';
 
-/** A US SOC 2010 occupation on the chain, with the share of the UK occupation's weight it carries. */
-interface UsOccupationShare {
+/** An occupation on the chain (US SOC 2010, O*NET-SOC 2010 or 2019), with the share of the UK occupation's weight it carries. */
+interface WeightedOccupation {
   code: string;
   title: string;
   weight: number;
 }
 
 /**
- * A US SOC 2010 occupation that reached no rated O*NET occupation, and why: its code is not in
- * O*NET-SOC 2019 though O*NET-SOC 2010 had it (`changed` in the 2018 US SOC revision), it is in
- * O*NET-SOC 2019 without interest ratings (`unrated`: residual "All Other" and military codes), or
- * neither taxonomy knows it (`unknown`).
+ * Weight that reached no rated O*NET occupation, and where it stopped: a US SOC 2010 code that
+ * O*NET-SOC 2010 does not list (`not-in-onet-2010`), an O*NET-SOC 2010 occupation the 2010 to
+ * 2019 crosswalk carries nowhere (`not-carried`), or an O*NET-SOC 2019 occupation O*NET publishes
+ * no interest ratings for (`unrated`: residual "All Other" and military occupations).
  */
-interface Unmatched extends UsOccupationShare {
-  why: 'changed' | 'unrated' | 'unknown';
+interface Unmatched extends WeightedOccupation {
+  why: 'not-in-onet-2010' | 'not-carried' | 'unrated';
+  /** For `unrated`: O*NET-SOC 2019 occupations O*NET does rate in the same 2018 SOC occupation, which are not used in its place. */
+  ratedInSameSoc2018?: string[];
 }
 
-interface MatchedOnetOccupation {
-  code: string;
-  title: string;
-  weight: number;
-}
-
-/** What the chain SOC 2020 -> ISCO-08 -> US SOC 2010 -> O*NET-SOC 2019 reached for one unit group. */
+/** What the chain SOC 2020 -> ISCO-08 -> US SOC 2010 -> O*NET-SOC 2010 -> O*NET-SOC 2019 reached for one unit group. */
 export interface WorkProfileChain {
   shares: IscoShare[];
   /** ISCO-08 groups the crosswalk pairs with no US occupation, with their weight. */
   unpairedIsco: IscoShare[];
-  matched: MatchedOnetOccupation[];
+  matched: WeightedOccupation[];
   unmatched: Unmatched[];
   /** Share of the weight (0 to 1) that reached rated O*NET occupations. */
   matchedShare: number;
+  /** O*NET-SOC 2010 occupations on the chain that the crosswalk splits between several 2019 occupations. */
+  splits: number;
+  /** O*NET-SOC 2019 occupations on the chain that several O*NET-SOC 2010 occupations merge into. */
+  merges: number;
+}
+
+interface ChainEditions {
+  crosswalk: Edition;
+  onet2010: Edition;
+  onet2019: Edition;
+  soc2018: Edition;
+  onetOccupations: Edition;
+  interests: Edition;
 }
 
 /**
@@ -74,16 +86,13 @@ export class WorkProfiles {
     const unit = await this.occupations.unitGroup(soc);
     const index = await this.codingIndex.get();
     if (!index) throw this.current.unavailable(CODING_INDEX, 'Work profiles (joined through the ISCO-08 codes of the coding index)');
-    const [crosswalk, onet2010, onetOccupations, interests] = await Promise.all([
-      this.edition(ISCO_US_SOC),
-      this.edition(ONET_SOC_2010),
-      this.edition(ONET_OCCUPATIONS),
-      this.edition(ONET_INTERESTS),
-    ]);
+    const [crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests] = await Promise.all(
+      [ISCO_US_SOC, ONET_SOC_2010, ONET_SOC_2019, ONET_SOC_2018, ONET_OCCUPATIONS, ONET_INTERESTS].map((key) => this.edition(key)),
+    ) as [Edition, Edition, Edition, Edition, Edition, Edition];
     const abilities = await this.current.latest(ONET_ABILITIES);
     const served = this.current.served(interests);
 
-    const chain = await this.chain(iscoSharesOf(index.byUnitGroup.get(soc) ?? []), { crosswalk, onet2010, onetOccupations, interests });
+    const chain = await this.chain(iscoSharesOf(index.byUnitGroup.get(soc) ?? []), { crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests });
     if (chain.matched.length === 0) {
       throw new Problem('figure-not-found', `No work profile for ${soc} (${unit.title}): none of the US occupations it corresponds to through ISCO-08 has O*NET interest ratings. ${describeGaps(chain)}`);
     }
@@ -108,65 +117,88 @@ export class WorkProfiles {
       interests: ranked.map((s) => ({ type: s.interest.type, letter: s.interest.letter, score: round(s.score, 2), meaning: s.interest.meaning })),
       abilities: abilities ? await this.abilities(abilities, chain) : [],
       basedOn: chain.matched.map((m) => ({ code: m.code, title: m.title, weightPercent: round((100 * m.weight) / chain.matchedShare, 1) })),
-      derivation: derivation(soc, chain, crosswalk, abilities),
+      derivation: derivation(soc, chain, { crosswalk, onet2010, onet2019, soc2018 }, abilities),
       attribution: served.source.attribution,
       provenance: served.provenance,
     };
   }
 
-  /** Follows the chain for the ISCO-08 shares of one unit group. */
-  async chain(
-    shares: IscoShare[],
-    editions: { crosswalk: Edition; onet2010: Edition; onetOccupations: Edition; interests: Edition },
-  ): Promise<WorkProfileChain> {
+  /**
+   * Follows the chain for the ISCO-08 shares of one unit group. No crosswalk on it gives
+   * employment weights, so at each step an occupation's weight is shared equally by the rows that
+   * continue it, and weights arriving by several rows add up; none are invented.
+   */
+  async chain(shares: IscoShare[], editions: ChainEditions): Promise<WorkProfileChain> {
     const links = await usSocLinksOfIscoGroups(this.db, editions.crosswalk.id, shares.map((s) => s.isco08));
-    // Each ISCO-08 group's weight is shared equally by the US occupations BLS pairs it with: the
-    // crosswalk gives no employment weights, and none are invented.
-    const us = new Map<string, UsOccupationShare>();
+    const us = new Map<string, WeightedOccupation>();
     const unpairedIsco: IscoShare[] = [];
     for (const share of shares) {
       const paired = links.filter((l) => l.isco08 === share.isco08);
       if (paired.length === 0) unpairedIsco.push(share);
-      for (const link of paired) {
-        const entry = us.get(link.usSoc2010) ?? { code: link.usSoc2010, title: link.usSocTitle, weight: 0 };
-        entry.weight += share.share / paired.length;
-        us.set(link.usSoc2010, entry);
-      }
+      for (const link of paired) addWeight(us, link.usSoc2010, link.usSocTitle, share.share / paired.length);
     }
 
-    const usCodes = [...us.keys()];
-    const onetOccupations = await onetOccupationsUnder(this.db, editions.onetOccupations.id, usCodes);
-    const ratings = await scoresOf(this.db, editions.interests.id, onetOccupations.map((o) => o.code));
-    const rated = onetOccupations.filter((o) => (ratings.get(o.code)?.length ?? 0) === RIASEC.length);
-    const unratedCodes = usCodes.filter((code) => !rated.some((o) => o.code.startsWith(`${code}.`)));
-    const onet2010 = await onetSoc2010Of(this.db, editions.onet2010.id, unratedCodes.filter((code) => !onetOccupations.some((o) => o.code.startsWith(`${code}.`))));
-
-    const matched = new Map<string, MatchedOnetOccupation>();
+    // US SOC 2010 -> its O*NET-SOC 2010 occupations (O*NET's 2010 taxonomy) -> their O*NET-SOC
+    // 2019 successors (O*NET's crosswalk, many-to-many); no six-digit code is assumed unchanged.
+    const onet2010 = await onetSoc2010Of(this.db, editions.onet2010.id, [...us.keys()]);
+    const successors = await onetSoc2019SuccessorsOf(this.db, editions.onet2019.id, onet2010.map((l) => l.onetSoc2010));
+    const reached = new Map<string, WeightedOccupation>();
     const unmatched: Unmatched[] = [];
+    const sources = new Map<string, Set<string>>();
+    let splits = 0;
     for (const usOccupation of us.values()) {
-      const under = rated.filter((o) => o.code.startsWith(`${usOccupation.code}.`));
-      if (under.length > 0) {
-        for (const o of under) {
-          const entry = matched.get(o.code) ?? { code: o.code, title: o.title, weight: 0 };
-          entry.weight += usOccupation.weight / under.length;
-          matched.set(o.code, entry);
+      const under = onet2010.filter((l) => l.usSoc2010 === usOccupation.code);
+      if (under.length === 0) unmatched.push({ ...usOccupation, why: 'not-in-onet-2010' });
+      for (const occupation2010 of under) {
+        const weight = usOccupation.weight / under.length;
+        const next = successors.filter((s) => s.onetSoc2010 === occupation2010.onetSoc2010);
+        if (next.length === 0) unmatched.push({ code: occupation2010.onetSoc2010, title: occupation2010.onetTitle, weight, why: 'not-carried' });
+        if (next.length > 1) splits++;
+        for (const successor of next) {
+          addWeight(reached, successor.onetSoc2019, successor.onetSoc2019Title, weight / next.length);
+          sources.set(successor.onetSoc2019, (sources.get(successor.onetSoc2019) ?? new Set()).add(occupation2010.onetSoc2010));
         }
-        continue;
       }
-      const inTaxonomy = onetOccupations.some((o) => o.code.startsWith(`${usOccupation.code}.`));
-      const in2010 = onet2010.some((l) => l.usSoc2010 === usOccupation.code);
-      unmatched.push({ ...usOccupation, why: inTaxonomy ? 'unrated' : in2010 ? 'changed' : 'unknown' });
     }
+
+    const codes = [...reached.keys()];
+    const [ratings, titles] = await Promise.all([scoresOf(this.db, editions.interests.id, codes), onetOccupationsOf(this.db, editions.onetOccupations.id, codes)]);
+    const isRated = (code: string) => (ratings.get(code)?.length ?? 0) === RIASEC.length;
+    const matched: WeightedOccupation[] = [];
+    const unrated: Unmatched[] = [];
+    for (const occupation of reached.values()) {
+      // Titles as the ratings' own database release names them.
+      const title = titles.find((t) => t.code === occupation.code)?.title ?? occupation.title;
+      if (isRated(occupation.code)) matched.push({ ...occupation, title });
+      else unrated.push({ ...occupation, title, why: 'unrated' });
+    }
+    await this.ratedInSameSoc2018(unrated, editions);
 
     const byWeight = <T extends { weight: number; code: string }>(a: T, b: T) => b.weight - a.weight || a.code.localeCompare(b.code);
-    const matchedList = [...matched.values()].sort(byWeight);
+    const matchedList = matched.sort(byWeight);
     return {
       shares,
       unpairedIsco,
       matched: matchedList,
-      unmatched: unmatched.sort(byWeight),
+      unmatched: [...unmatched, ...unrated].sort(byWeight),
       matchedShare: matchedList.reduce((sum, m) => sum + m.weight, 0),
+      splits,
+      merges: [...sources.values()].filter((from) => from.size > 1).length,
     };
+  }
+
+  /**
+   * Names, for each unrated O*NET-SOC 2019 occupation, the rated ones in its 2018 SOC occupation
+   * (O*NET's 2019 to 2018 SOC crosswalk): a residual "All Other" code is not stood in for by the
+   * few specific occupations O*NET details under it, but the reader is told they exist.
+   */
+  private async ratedInSameSoc2018(unrated: Unmatched[], editions: ChainEditions): Promise<void> {
+    const family = await onetSoc2018SiblingsOf(this.db, editions.soc2018.id, unrated.map((u) => u.code));
+    const ratings = await scoresOf(this.db, editions.interests.id, family.map((f) => f.onetSoc2019));
+    for (const occupation of unrated) {
+      const soc2018 = family.find((f) => f.onetSoc2019 === occupation.code)?.usSoc2018;
+      occupation.ratedInSameSoc2018 = family.filter((f) => f.usSoc2018 === soc2018 && f.onetSoc2019 !== occupation.code && ratings.has(f.onetSoc2019)).map((f) => f.onetSoc2019);
+    }
   }
 
   private async abilities(edition: Edition, chain: WorkProfileChain): Promise<WorkProfileResponse['abilities']> {
@@ -203,10 +235,17 @@ function percent(share: number): string {
   return `${round(share * 100, 1)}%`;
 }
 
+/** Adds `weight` to the occupation `code` of a chain step, creating it on first arrival. */
+function addWeight(step: Map<string, WeightedOccupation>, code: string, title: string, weight: number): void {
+  const entry = step.get(code) ?? { code, title, weight: 0 };
+  entry.weight += weight;
+  step.set(code, entry);
+}
+
 const GAP_KINDS: Array<{ why: Unmatched['why']; text: string }> = [
-  { why: 'changed', text: 'not in O*NET-SOC 2019 though O*NET-SOC 2010 had them: their codes changed in the 2018 US SOC revision, and without the BLS 2010-to-2018 crosswalk they are not followed' },
-  { why: 'unrated', text: 'in O*NET-SOC 2019, but O*NET publishes no interest ratings for them' },
-  { why: 'unknown', text: 'in neither O*NET-SOC 2019 nor O*NET-SOC 2010' },
+  { why: 'unrated', text: 'O*NET-SOC 2019 occupations O*NET publishes no interest ratings for (residual "All Other" and military occupations)' },
+  { why: 'not-in-onet-2010', text: 'US SOC 2010 occupations O*NET-SOC 2010 does not list' },
+  { why: 'not-carried', text: 'O*NET-SOC 2010 occupations the 2010 to 2019 crosswalk carries to no O*NET-SOC 2019 occupation' },
 ];
 
 /** The parts of the chain that reached no rated occupation, by reason, largest weight first. */
@@ -216,22 +255,27 @@ function describeGaps(chain: WorkProfileChain, max = 8): string {
     const more = rest.length > 0 ? ` and ${rest.length} more (${percent(rest.reduce((sum, i) => sum + i.weight, 0))})` : '';
     return `${items.slice(0, max).map((i) => `${i.label} (${percent(i.weight)})`).join(', ')}${more}`;
   };
+  const label = (u: Unmatched) =>
+    `${u.code} ${u.title}${u.ratedInSameSoc2018 && u.ratedInSameSoc2018.length > 0 ? `, whose 2018 SOC occupation O*NET rates only through ${u.ratedInSameSoc2018.join(', ')}, not used in its place` : ''}`;
   const parts = GAP_KINDS.flatMap(({ why, text }) => {
-    const items = chain.unmatched.filter((u) => u.why === why).map((u) => ({ label: `${u.code} ${u.title}`, weight: u.weight }));
-    return items.length > 0 ? [`US SOC 2010 occupations ${text}: ${list(items)}`] : [];
+    const items = chain.unmatched.filter((u) => u.why === why).map((u) => ({ label: label(u), weight: u.weight }));
+    return items.length > 0 ? [`${text}: ${list(items)}`] : [];
   });
   if (chain.unpairedIsco.length > 0) {
     parts.push(`ISCO-08 groups the BLS crosswalk pairs with no US occupation: ${list(chain.unpairedIsco.map((s) => ({ label: s.isco08, weight: s.share })))}`);
   }
-  return parts.length === 0 ? 'Every US occupation on the chain was matched.' : `Not matched: ${parts.join('. ')}.`;
+  return parts.length === 0 ? 'Every occupation on the chain was matched.' : `Not matched: ${parts.join('. ')}.`;
 }
 
-function derivation(soc: string, chain: WorkProfileChain, crosswalk: Edition, abilities: Edition | null): string {
+function derivation(soc: string, chain: WorkProfileChain, editions: Pick<ChainEditions, 'crosswalk' | 'onet2010' | 'onet2019' | 'soc2018'>, abilities: Edition | null): string {
+  const rows = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return [
     `Derived from a US occupational database, not measured for UK jobs.`,
     `The ONS coding index maps the job titles of ${soc} to ISCO-08 group${chain.shares.length > 1 ? 's' : ''} ${describeIscoShares(chain.shares)}, each weighted by its share of those titles.`,
-    `The BLS crosswalk (${crosswalk.label}) pairs each ISCO-08 group with US SOC 2010 occupations, which share the group's weight equally (it gives no employment weights).`,
-    `Each US SOC 2010 code is matched to the O*NET-SOC 2019 occupations with the same six-digit code that O*NET rates, which share its weight equally; codes that changed in the 2018 US SOC revision are not guessed at.`,
+    `The BLS crosswalk (${editions.crosswalk.label}) pairs each ISCO-08 group with US SOC 2010 occupations, which share the group's weight equally (no crosswalk on the chain gives employment weights, and none are invented).`,
+    `O*NET's 2010 taxonomy (${editions.onet2010.label}) divides each US SOC 2010 occupation into its O*NET-SOC 2010 occupations, which share its weight equally.`,
+    `O*NET's crosswalk (${editions.onet2019.label}) carries each O*NET-SOC 2010 occupation to its O*NET-SOC 2019 successors, keeping every row: a split occupation's weight is shared equally by its successors (${rows(chain.splits, 'split', 'splits')} on this chain), and a successor several occupations merge into adds up their weights (${rows(chain.merges, 'merger', 'mergers')}). No US SOC 2010 code is assumed to be its 2018 successor's.`,
+    `An O*NET-SOC 2019 occupation without interest ratings is left unmatched, not replaced by the rated occupations O*NET details in the same 2018 SOC occupation (${editions.soc2018.label}).`,
     `${percent(chain.matchedShare)} of the weight reached rated occupations and is rescaled to 100% in basedOn. ${describeGaps(chain)}`,
     `Interest scores are the weighted averages of O*NET's occupational interest ratings (1 to 7); the Holland code is the letters of the three highest.`,
     abilities

@@ -13,6 +13,12 @@ export interface SearchableEntry {
   displayQualifier: string | null;
   /** Lower ranks first among entries of the same title: see `entryRank`. */
   rank: number;
+  /**
+   * True for the target entries a see-other-entry row points to: the row's title is a pointer,
+   * not a title of the target's groups, so an exact query ranks a title's own entries first
+   * ("Chargeman": 8132, 8229 before Foreman's groups).
+   */
+  viaSeeReference: boolean;
 }
 
 const RECORDS_PER_RANK = 1_000_000;
@@ -39,6 +45,7 @@ export function searchableEntries(index: CodingIndex): SearchableEntry[] {
     displayTitle: record.naturalTitle,
     displayQualifier: record.qualifier,
     rank: entryRank(record),
+    viaSeeReference: false,
   }));
   for (const record of index.records) {
     if (record.soc2020 !== null || record.see === null) continue;
@@ -52,6 +59,7 @@ export function searchableEntries(index: CodingIndex): SearchableEntry[] {
         displayTitle: target.naturalTitle,
         displayQualifier: target.qualifier ?? record.qualifier,
         rank: entryRank(target),
+        viaSeeReference: true,
       });
     }
   }

@@ -1,16 +1,21 @@
 import type { CodingIndex } from '../domain/soc.js';
 import { abbreviationExpansions } from './abbreviations.js';
+import type { TitleAlias } from './aliases.js';
 import { Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import {
+  ALIAS_CONFIDENCE,
+  ALIAS_SHARE_EXPONENT,
   COMPOUND_SIMILARITY,
   MIN_QUERY_COVERAGE,
+  SUPPORT_WEIGHT,
   MIN_RANKING_SCORE,
+  NEAR_MATCH_SCORE,
   QUALIFIER_WEIGHT,
   confidenceOf,
   inverseDocumentFrequency,
   rankingScore,
 } from './scoring.js';
-import { searchableEntries } from './searchable-entries.js';
+import { entryRank, searchableEntries } from './searchable-entries.js';
 import { Vocabulary, type WordCandidate } from './vocabulary.js';
 
 export interface TitleMatch {
@@ -30,6 +35,10 @@ interface Hit {
   /** The entry's own title as written (see `spelling`), to order exact matches. */
   spelling: string;
   rank: number;
+  /** What a match through this hit's title is worth, as a factor of the ranking score: 1 for the coding index's own entries, less for an alias. */
+  factor: number;
+  /** Reached through a see-other-entry row (see `SearchableEntry.viaSeeReference`). */
+  viaSeeReference: boolean;
 }
 
 /**
@@ -47,6 +56,7 @@ interface Titles {
   hits: Hit[];
   hitCodes: Int32Array;
   hitRanks: Float64Array;
+  hitFactors: Float64Array;
 }
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
@@ -88,9 +98,13 @@ export class TitleIndex {
     this.scratch = new Scratch(titles.count, codes.length);
   }
 
-  static build(index: CodingIndex): TitleIndex {
+  /**
+   * Indexes the coding index, and `aliases` (titles from elsewhere, see aliases.ts) as titles that
+   * only fuzzy matching reaches, at a discount.
+   */
+  static build(index: CodingIndex, aliases: readonly TitleAlias[] = []): TitleIndex {
     const normaliser = new Normaliser(abbreviationExpansions(index.abbreviations));
-    const built = buildIndex(index, normaliser);
+    const built = buildIndex(index, normaliser, aliases);
     return new TitleIndex(
       normaliser,
       built.codes,
@@ -131,9 +145,11 @@ export class TitleIndex {
         for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
           const hit = this.titles.hits[h]!;
           // The title as typed beats one that only normalises alike, then the nearer spelling
-          // wins ("Services managers": "Services manager" before "Service manager"); a title
-          // beats title + qualifier.
-          found.push({ hit, order: spellingDistance(typed, hit.spelling) * 2 + (viaQualifier ? 1 : 0), closeness: sharedEnds(typed, hit.spelling) });
+          // wins ("Services managers": "Services manager" before "Service manager"); then a
+          // title's own entries, qualified or not, come before those its see-other-entry row
+          // points to ("Chargeman" before "see also Foreman"); a title beats title + qualifier.
+          const order = spellingDistance(typed, hit.spelling) * 4 + (hit.viaSeeReference ? 2 : 0) + (viaQualifier ? 1 : 0);
+          found.push({ hit, order, closeness: sharedEnds(typed, hit.spelling) });
         }
       }
     };
@@ -152,7 +168,7 @@ export class TitleIndex {
     const queryWeight = words.reduce((sum, word) => sum + word.weight, 0);
     if (queryWeight <= 0) return;
     const s = this.scratch;
-    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks } = this.titles;
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors } = this.titles;
 
     // Titles are found through their title words only: a qualifier alone ("mfr") is not a job.
     // Words go rarest first. Once the words left weigh too little for a title with nothing
@@ -200,7 +216,7 @@ export class TitleIndex {
       const qualifierCoverage = qualifierWeights[id]! > 0 ? s.qualifierCovered[id]! / qualifierWeights[id]! : 1;
       const score = rankingScore(queryCoverage, s.titleCovered[id]! / titleWeights[id]!, qualifierCoverage);
       if (score < MIN_RANKING_SCORE) continue;
-      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score);
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!);
     }
     for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
       matches.push(this.match(hit, confidenceOf(score), 'fuzzy'));
@@ -257,12 +273,12 @@ export class TitleIndex {
    */
   private partialScores(queryWeight: number, needed: number): number {
     const s = this.scratch;
-    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks } = this.titles;
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors } = this.titles;
     for (let t = 0; t < s.touchedCount; t++) {
       const id = s.touched[t]!;
       const score = rankingScore(s.covered[id]! / queryWeight, s.titleCovered[id]! / titleWeights[id]!, qualifierWeights[id]! > 0 ? 0 : 1);
       if (score < MIN_RANKING_SCORE) continue;
-      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score);
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!);
     }
     const threshold = s.nthBestScore(needed);
     s.clearOffers();
@@ -312,7 +328,7 @@ interface Built {
   unknownWordWeight: number;
 }
 
-function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
+function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonly TitleAlias[]): Built {
   const codes: string[] = [];
   const codeIds = new Map<string, number>();
   const titles: { hits: Hit[] }[] = [];
@@ -322,6 +338,8 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
   const vocabulary = new Vocabulary();
   const titleWords: number[][] = [];
   const qualifierWords: number[][] = [];
+  /** Titles from `aliases`; they come after every coding-index title. */
+  let firstAlias = 0;
 
   const addKey = (map: Map<string, number[]>, key: string, id: number): void => {
     const ids = map.get(key);
@@ -329,6 +347,16 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
     else if (!ids.includes(id)) ids.push(id);
   };
   const wordIds = (tokens: string[]): number[] => [...new Set(tokens)].map((token) => vocabulary.add(token));
+
+  const codeId = (soc2020: string): number => {
+    let code = codeIds.get(soc2020);
+    if (code === undefined) {
+      code = codes.length;
+      codeIds.set(soc2020, code);
+      codes.push(soc2020);
+    }
+    return code;
+  };
 
   for (const entry of searchableEntries(index)) {
     const analysed = normaliser.analyse(entry.searchTitle);
@@ -349,31 +377,56 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
     if (analysed.joinedTokens) addKey(exactTitles, titleKey(analysed.joinedTokens), id);
     if (qualifierTokens.length > 0) addKey(exactWithQualifier, titleKey([...analysed.tokens, ...qualifierTokens]), id);
 
-    let code = codeIds.get(entry.soc2020);
-    if (code === undefined) {
-      code = codes.length;
-      codeIds.set(entry.soc2020, code);
-      codes.push(entry.soc2020);
-    }
+    const code = codeId(entry.soc2020);
     const hits = titles[id]!.hits;
-    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank };
-    // One hit per unit group and spelling: the spelling decides which hit an exact query prefers.
+    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank, factor: 1, viaSeeReference: entry.viaSeeReference };
+    // One hit per unit group and spelling: the spelling decides which hit an exact query prefers;
+    // the title's own entry before one a see-other-entry row points to.
     const same = hits.findIndex((existing) => existing.code === code && existing.spelling === hit.spelling);
     if (same < 0) hits.push(hit);
-    else if (hit.rank < hits[same]!.rank) hits[same] = hit;
+    else if (hit.viaSeeReference !== hits[same]!.viaSeeReference ? !hit.viaSeeReference : hit.rank < hits[same]!.rank) hits[same] = hit;
+  }
+
+  // Aliases: titles of their own (never merged with a coding-index title, never exact keys); one
+  // the coding index already holds adds nothing. A match is worth less the smaller the group's share.
+  firstAlias = titles.length;
+  const aliasIds = new Map<string, number>();
+  for (const alias of aliases) {
+    const tokens = normaliser.analyse(alias.title).tokens;
+    const key = titleKey(tokens);
+    if (tokens.length === 0 || exactTitles.has(key)) continue;
+    let id = aliasIds.get(key);
+    if (id === undefined) {
+      id = titles.length;
+      aliasIds.set(key, id);
+      titles.push({ hits: [] });
+      titleWords.push(wordIds(tokens));
+      qualifierWords.push([]);
+    }
+    const hits = titles[id]!.hits;
+    for (const group of alias.groups) {
+      const code = codeId(group.soc2020);
+      const factor = (ALIAS_CONFIDENCE * group.share ** ALIAS_SHARE_EXPONENT) ** 5;
+      const hit: Hit = { code, title: group.record.naturalTitle, qualifier: group.record.qualifier, spelling: spelling(alias.title), rank: entryRank(group.record), factor, viaSeeReference: false };
+      const same = hits.findIndex((existing) => existing.code === code);
+      if (same < 0) hits.push(hit);
+      else if (factor > hits[same]!.factor) hits[same] = hit;
+    }
   }
 
   const titlesWithWord = new Int32Array(vocabulary.size);
   const inTitles: number[][] = Array.from({ length: vocabulary.size }, () => []);
   const inQualifiers: number[][] = Array.from({ length: vocabulary.size }, () => []);
+  // Word weights come from the coding index; a word only aliases use weighs by how many aliases have it.
+  const aliasesWithWord = new Int32Array(vocabulary.size);
   titles.forEach((title, id) => {
-    title.hits.sort((a, b) => a.rank - b.rank);
-    for (const word of new Set([...titleWords[id]!, ...qualifierWords[id]!])) titlesWithWord[word]!++;
+    title.hits.sort((a, b) => b.factor - a.factor || a.rank - b.rank);
+    for (const word of new Set([...titleWords[id]!, ...qualifierWords[id]!])) (id < firstAlias ? titlesWithWord : aliasesWithWord)[word]!++;
     for (const word of titleWords[id]!) inTitles[word]!.push(id);
     for (const word of qualifierWords[id]!) inQualifiers[word]!.push(id);
   });
   const weights = new Float64Array(vocabulary.size);
-  for (let word = 0; word < vocabulary.size; word++) weights[word] = inverseDocumentFrequency(titlesWithWord[word]!, titles.length);
+  for (let word = 0; word < vocabulary.size; word++) weights[word] = inverseDocumentFrequency(titlesWithWord[word]! || aliasesWithWord[word]!, firstAlias);
   const weigh = (words: number[]): number => words.reduce((sum, word) => sum + weights[word]!, 0);
   const firstHit = new Int32Array(titles.length + 1);
   titles.forEach((title, id) => (firstHit[id + 1] = firstHit[id]! + title.hits.length));
@@ -389,6 +442,7 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser): Built {
       hits,
       hitCodes: Int32Array.from(hits, (hit) => hit.code),
       hitRanks: Float64Array.from(hits, (hit) => hit.rank),
+      hitFactors: Float64Array.from(hits, (hit) => hit.factor),
     },
     exactTitles,
     exactWithQualifier,
@@ -421,6 +475,8 @@ class Scratch {
   private readonly wordTouched: Int32Array;
   private wordTouchedCount = 0;
   private readonly bestScore: Float64Array;
+  /** Per unit group: the scores of all its titles that matched, added up. */
+  private readonly sumScore: Float64Array;
   private readonly bestRank: Float64Array;
   /** Per unit group: its best hit so far, -1 for none. */
   private readonly bestHit: Int32Array;
@@ -441,6 +497,7 @@ class Scratch {
     this.wordWeighted = new Float64Array(titles);
     this.wordTouched = new Int32Array(titles);
     this.bestScore = new Float64Array(codes);
+    this.sumScore = new Float64Array(codes);
     this.bestRank = new Float64Array(codes);
     this.bestHit = new Int32Array(codes).fill(-1);
     this.taken = new Uint8Array(codes);
@@ -466,6 +523,7 @@ class Scratch {
   clearOffers(): void {
     for (const code of this.codesOffered) {
       this.bestScore[code] = 0;
+      this.sumScore[code] = 0;
       this.bestHit[code] = -1;
     }
     this.codesOffered.length = 0;
@@ -555,6 +613,7 @@ class Scratch {
   /** Hit `hit` (of unit group `code`) scores `score`: kept if it is the group's best so far, the default entry on a tie. */
   offer(hit: number, code: number, rank: number, score: number): void {
     if (this.taken[code] !== 0) return;
+    this.sumScore[code]! += score;
     if (this.bestHit[code]! < 0) this.codesOffered.push(code);
     else if (score < this.bestScore[code]! || (score === this.bestScore[code] && rank >= this.bestRank[code]!)) return;
     this.bestScore[code] = score;
@@ -569,7 +628,16 @@ class Scratch {
    */
   bestPerCode(count: number, typed: string, hits: readonly Hit[]): { hit: Hit; score: number }[] {
     const best: { hit: Hit; score: number; closeness: number }[] = [];
-    for (const code of this.codesOffered) best.push({ hit: hits[this.bestHit[code]!]!, score: this.bestScore[code]!, closeness: -1 });
+    // A title that nearly matches (a typo, a plural) is the answer; otherwise each group's other
+    // matching titles add evidence, so a label like "tobacco shop manager" goes where many
+    // "... shop manager" titles lead rather than to the one title sharing its rarest word.
+    let top = 0;
+    for (const code of this.codesOffered) if (this.bestScore[code]! > top) top = this.bestScore[code]!;
+    const supportWeight = top >= NEAR_MATCH_SCORE ? 0 : SUPPORT_WEIGHT;
+    for (const code of this.codesOffered) {
+      const bestScore = this.bestScore[code]!;
+      best.push({ hit: hits[this.bestHit[code]!]!, score: bestScore + supportWeight * (this.sumScore[code]! - bestScore), closeness: -1 });
+    }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
       entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));
     best.sort((a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);

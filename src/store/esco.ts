@@ -10,6 +10,7 @@ export async function insertEscoOccupations(db: DbOrTx, editionId: string, occup
     isco_group: o.iscoGroup,
     title: o.title,
     description: o.description,
+    alt_labels: o.altLabels.join('\n'),
   })));
 }
 
@@ -109,4 +110,10 @@ export async function skillsSharedByOccupations(
     for (const s of found) skills.push({ skillId: s.concept_id, title: s.title, skillType: s.skill_type, ...counts.get(s.concept_id)! });
   }
   return skills;
+}
+
+/** Every label of the edition's occupations (preferred and alternative) with its ISCO-08 group: what the job-title search adds as aliases. */
+export async function escoOccupationLabels(db: DbOrTx, editionId: string): Promise<Array<{ title: string; isco08: string }>> {
+  const rows = await db.selectFrom('esco_occupations').select(['isco_group', 'title', 'alt_labels']).where('edition_id', '=', editionId).orderBy('concept_id').execute();
+  return rows.flatMap((r) => [r.title, ...r.alt_labels.split('\n').filter((label) => label !== '')].map((title) => ({ title, isco08: r.isco_group })));
 }

@@ -14,6 +14,8 @@ export interface EscoOccupationsTable {
   isco_group: string;
   title: string;
   description: string | null;
+  /** ESCO's alternative labels, one a line (added by migration 013; '' when none). */
+  alt_labels: string;
 }
 
 export interface EscoSkillsTable {

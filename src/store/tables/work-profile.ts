@@ -4,6 +4,8 @@ export interface WorkProfileTables {
   onet_scores: OnetScoresTable;
   isco_us_soc_links: IscoUsSocLinksTable;
   onet_soc_2010_links: OnetSoc2010LinksTable;
+  onet_soc_2019_links: OnetSoc2019LinksTable;
+  onet_soc_2018_links: OnetSoc2018LinksTable;
 }
 
 /** An O*NET-SOC 2019 occupation (Occupation Data.txt). */
@@ -37,4 +39,21 @@ export interface OnetSoc2010LinksTable {
   onet_soc_2010: string;
   onet_title: string;
   us_soc_2010: string;
+}
+
+/** One row of O*NET's 2010 to 2019 crosswalk: an O*NET-SOC 2010 occupation and one of its O*NET-SOC 2019 successors. */
+export interface OnetSoc2019LinksTable {
+  edition_id: string;
+  onet_soc_2010: string;
+  onet_soc_2019: string;
+  onet_2019_title: string;
+}
+
+/** One O*NET-SOC 2019 occupation and the 2018 SOC detailed occupation it belongs to. */
+export interface OnetSoc2018LinksTable {
+  edition_id: string;
+  onet_soc_2019: string;
+  onet_title: string;
+  us_soc_2018: string;
+  us_soc_2018_title: string;
 }

@@ -83,8 +83,10 @@ describe('the web explorer (/explore) over the template data', () => {
         assert.ok(byId(body, part.id).includes(`<code>GET ${path.replace('{soc}', '2134')}</code>`));
       }
     }
-    const problem = (await served.get('/v1/occupations/2134/work-profile')).json<{ detail: string }>();
-    assert.ok(byId(body, 'work-profile').includes('<strong>Not available.</strong> No work profile for 2134'), problem.detail);
+    // 2134 has a work profile since O*NET's 2010 to 2019 crosswalk is followed; 9222 street cleaners has none.
+    const cleaners = (await open('/explore/occupations/9222')).body;
+    const problem = (await served.get('/v1/occupations/9222/work-profile')).json<{ detail: string }>();
+    assert.ok(byId(cleaners, 'work-profile').includes('<strong>Not available.</strong> No work profile for 9222'), problem.detail);
   });
 
   it('shows projections for the UK and England as the API gives them, with the required citation', async () => {

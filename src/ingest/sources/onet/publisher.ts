@@ -3,7 +3,8 @@ import type { PublisherProfile, SourceDescriptor } from '../../source.js';
 
 /**
  * The O*NET database's text files (`onet-occupations`, `onet-interests`, `onet-abilities`) and the
- * O*NET-SOC 2010 crosswalk: what they share is here. Each file is a source of its own.
+ * taxonomy crosswalks (O*NET-SOC 2010 to 2010 SOC, to O*NET-SOC 2019, and O*NET-SOC 2019 to 2018
+ * SOC): what they share is here. Each file is a source of its own.
  */
 const ONET: PublisherProfile = {
   publisher: 'U.S. Department of Labor, Employment and Training Administration (USDOL/ETA)',
@@ -22,6 +23,15 @@ const ONET: PublisherProfile = {
  */
 export function onetFileSource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
   return mirrorFileSource('onet', ONET, spec);
+}
+
+/**
+ * A file of O*NET's taxonomy pages (crosswalks between O*NET-SOC and SOC versions), read from the
+ * mirror folder `onet-taxonomy/`: one-off files of a taxonomy revision, not of the database
+ * releases, so they have their own page and no cadence.
+ */
+export function onetTaxonomySource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
+  return mirrorFileSource('onet-taxonomy', ONET, { url: 'https://www.onetcenter.org/taxonomy/2019/walk.html', cadence: null, ...spec });
 }
 
 /** O*NET-SOC codes: six-digit US SOC code, a dot, and two digits (`.00` the SOC occupation itself). */

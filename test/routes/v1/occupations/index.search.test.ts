@@ -6,6 +6,7 @@ import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
 import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { parsingOnce } from '../../../helpers/shared-parse.js';
 import { DIALECTS } from '../../../helpers/stores.js';
+import { withdrawSources } from '../../../helpers/template-databases.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
 
 /** A new release of the coding index: the real one with a title added to 5114. */
@@ -125,6 +126,17 @@ for (const dialect of DIALECTS) {
       served.services.currentEditions.invalidate();
       const { body } = await search('q=quantum%20gardener');
       assert.deepEqual(body[0], { soc2020: '5114', title: 'Groundsmen and greenkeepers', matchedTitle: 'Quantum gardener', qualifier: null, confidence: 1, matchType: 'exact' });
+    });
+
+    it('searches the labels of the ingested ESCO occupations edition through ISCO-08, and drops them when it is gone', async () => {
+      // "hydrogenator" is only an ESCO label (ISCO-08 8160 food machine operators), whose coding-index group is 8111.
+      const { body } = await search('q=hydrogenator');
+      assert.equal(body[0]?.soc2020, '8111');
+      assert.equal(body[0]?.matchType, 'fuzzy');
+      assert.ok(body[0]!.confidence < 1);
+      await withdrawSources(served.store, ['esco-occupations']);
+      served.services.currentEditions.invalidate();
+      assert.deepEqual((await search('q=hydrogenator')).body, []);
     });
   });
 }

@@ -4,7 +4,7 @@ import { occupationIdOf } from '../publisher.js';
 
 export const OCCUPATIONS_FILE = 'occupations_en.csv';
 
-const COLUMNS = ['conceptType', 'conceptUri', 'iscoGroup', 'preferredLabel', 'description', 'modifiedDate'] as const;
+const COLUMNS = ['conceptType', 'conceptUri', 'iscoGroup', 'preferredLabel', 'altLabels', 'description', 'modifiedDate'] as const;
 
 /** Parses ESCO's occupations CSV; throws on a row that is not an occupation with a four-digit ISCO-08 group. */
 export function parseEscoOccupations(bytes: Uint8Array): EscoOccupation[] {
@@ -21,6 +21,7 @@ export function parseEscoOccupations(bytes: Uint8Array): EscoOccupation[] {
       uri,
       iscoGroup,
       title,
+      altLabels: [...new Set((row.altLabels ?? '').split('\n').map((label) => label.trim()).filter((label) => label !== '' && label !== title))],
       description: (row.description ?? '').trim() || null,
       modifiedDate: (row.modifiedDate ?? '').trim() || null,
     };

@@ -22,10 +22,12 @@ describe('ESCO occupations parser (a fixture in the publisher\'s layout)', () =>
       uri: 'http://data.europa.eu/esco/occupation/00030d09-2b3a-4efd-87cc-c4ea39d27c34',
       iscoGroup: '2654',
       title: 'technical director',
+      altLabels: ['technical and operations director', 'head of technical'],
       description: 'Technical directors realise the artistic visions, within "technical" constraints.',
       modifiedDate: '2016-07-05T13:58:41Z',
     });
     assert.equal(occupations[1]!.description, null);
+    assert.deepEqual(occupations[1]!.altLabels, ['wire drawer']);
   });
 
   it('reads the same file gzip-compressed (the mirror keeps large files as .csv.gz)', () => {
