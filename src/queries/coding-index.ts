@@ -63,7 +63,7 @@ export class CodingIndexCache {
     }
     for (const list of byUnitGroup.values()) list.sort((a, b) => entryRank(a) - entryRank(b));
     // ESCO labels lead to unit groups through the coding index's own ISCO-08 column.
-    const search = TitleIndex.build(index, aliasesThroughIsco(index, escoLabels));
+    const search = await TitleIndex.buildInSlices(index, aliasesThroughIsco(index, escoLabels));
     const view = { edition, aliasEdition, byUnitGroup, search, buildMs: performance.now() - started };
     this.view = view;
     return view;

@@ -104,7 +104,29 @@ export class TitleIndex {
    */
   static build(index: CodingIndex, aliases: readonly TitleAlias[] = []): TitleIndex {
     const normaliser = new Normaliser(abbreviationExpansions(index.abbreviations));
-    const built = buildIndex(index, normaliser, aliases);
+    const steps = buildIndex(index, normaliser, aliases);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return TitleIndex.of(normaliser, step.value);
+  }
+
+  /**
+   * The same index, built in slices of a few milliseconds with the event loop let through between
+   * them: the server builds it while serving, and a build in one piece (seconds on a busy machine)
+   * would hold up every request meanwhile.
+   */
+  static async buildInSlices(index: CodingIndex, aliases: readonly TitleAlias[] = []): Promise<TitleIndex> {
+    const normaliser = new Normaliser(abbreviationExpansions(index.abbreviations));
+    const steps = buildIndex(index, normaliser, aliases);
+    let step = steps.next();
+    while (!step.done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      step = steps.next();
+    }
+    return TitleIndex.of(normaliser, step.value);
+  }
+
+  private static of(normaliser: Normaliser, built: Built): TitleIndex {
     return new TitleIndex(
       normaliser,
       built.codes,
@@ -328,7 +350,11 @@ interface Built {
   unknownWordWeight: number;
 }
 
-function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonly TitleAlias[]): Built {
+/** Titles analysed between two pauses of a build in slices (a few milliseconds' work). */
+const TITLES_PER_SLICE = 1000;
+
+/** Builds the index, pausing (yield) every TITLES_PER_SLICE titles and between its later passes. */
+function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonly TitleAlias[]): Generator<void, Built> {
   const codes: string[] = [];
   const codeIds = new Map<string, number>();
   const titles: { hits: Hit[] }[] = [];
@@ -358,7 +384,9 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonl
     return code;
   };
 
+  let analysedCount = 0;
   for (const entry of searchableEntries(index)) {
+    if (++analysedCount % TITLES_PER_SLICE === 0) yield;
     const analysed = normaliser.analyse(entry.searchTitle);
     if (analysed.tokens.length === 0) continue;
     const qualifierTokens = entry.searchQualifier ? normaliser.analyse(entry.searchQualifier).tokens : [];
@@ -392,6 +420,7 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonl
   firstAlias = titles.length;
   const aliasIds = new Map<string, number>();
   for (const alias of aliases) {
+    if (++analysedCount % TITLES_PER_SLICE === 0) yield;
     const tokens = normaliser.analyse(alias.title).tokens;
     const key = titleKey(tokens);
     if (tokens.length === 0 || exactTitles.has(key)) continue;
@@ -419,6 +448,7 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonl
   const inQualifiers: number[][] = Array.from({ length: vocabulary.size }, () => []);
   // Word weights come from the coding index; a word only aliases use weighs by how many aliases have it.
   const aliasesWithWord = new Int32Array(vocabulary.size);
+  yield;
   titles.forEach((title, id) => {
     title.hits.sort((a, b) => b.factor - a.factor || a.rank - b.rank);
     for (const word of new Set([...titleWords[id]!, ...qualifierWords[id]!])) (id < firstAlias ? titlesWithWord : aliasesWithWord)[word]!++;
@@ -432,6 +462,7 @@ function buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonl
   titles.forEach((title, id) => (firstHit[id + 1] = firstHit[id]! + title.hits.length));
   const hits = titles.flatMap((title) => title.hits);
   const sortedWeights = [...weights].sort((a, b) => a - b);
+  yield;
   return {
     codes,
     titles: {

@@ -152,3 +152,20 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     }
   });
 });
+
+describe('TitleIndex.buildInSlices (the build the server runs while serving)', () => {
+  it('builds the same index as build, letting the event loop run between slices', async () => {
+    const aliases = aliasesThroughIsco(codingIndex, [{ title: 'Hydrogenator', isco08: '8160' }, { title: 'Code wrangler', isco08: '2512' }]);
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const sliced = await TitleIndex.buildInSlices(codingIndex, aliases);
+    clearInterval(ticking);
+    // A build in one piece lets no timer run until it ends; in slices, timers run all along.
+    assert.ok(turns > 5, `the event loop turned ${turns} times during the build`);
+    const whole = TitleIndex.build(codingIndex, aliases);
+    assert.equal(sliced.size, whole.size);
+    for (const query of ['nurse', 'software developer', 'chargeman', 'docter receptionist', 'hydrogenator', 'code wrangler', 'teachers']) {
+      assert.deepEqual(sliced.search(query, 10), whole.search(query, 10), query);
+    }
+  });
+});
