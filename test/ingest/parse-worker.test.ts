@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { examineInWorker, ReadLimitError } from '../../src/ingest/parse-worker.js';
+import { examineInWorker, LayoutError, ReadLimitError } from '../../src/ingest/parse-worker.js';
 import { readLimits } from '../../src/ingest/read-limits.js';
 import type { UpstreamFile } from '../../src/ingest/upstream.js';
 import { upstreamPath } from '../helpers/upstream.js';
@@ -34,5 +34,15 @@ describe('parsing a release in a worker thread', () => {
 
   it('stops a parse that takes longer than the limit', async () => {
     await assert.rejects(examineInWorker('esco-skills', file, ref, [], readLimits({ maxParseMs: 200 })), /^ReadLimitError: reading ESCO skills \(English\) took longer than 200 ms$/);
+  });
+
+  it("passes on a parser's error as the release's reason", async () => {
+    const broken: UpstreamFile = { uri: 'file:///apprenticeship-standards.json', bytes: new TextEncoder().encode('{not json'), sha256: '0'.repeat(64) };
+    const standards = { label: 'Apprenticeship standards', seriesKey: null, location: { mirrorPath: 'ifate-standards/apprenticeship-standards.json', url: 'https://www.gov.uk/' } };
+    await assert.rejects(examineInWorker('apprenticeship-standards', broken, standards, [], readLimits()), (error: unknown) => {
+      assert.ok(error instanceof LayoutError);
+      assert.match(error.message, /apprenticeship-standards\.json: not UTF-8 JSON/);
+      return true;
+    });
   });
 });
