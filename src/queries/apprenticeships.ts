@@ -86,15 +86,17 @@ export class Apprenticeships {
     // Approved before inactive, then the standards with most evidence, then by level.
     occupations.sort((a, b) => rank(a) - rank(b) || strength(b) - strength(a) || (a.level ?? 99) - (b.level ?? 99) || a.code.localeCompare(b.code));
 
-    // Counts are over primary matches, as the spec defines them; every match here is partial.
+    // Counts are over primary matches, as the spec defines them. With none (no publisher mapping
+    // gives any today) the counts are unknown, not zero: null, never a 0 no release says.
     const primary = occupations.filter((o) => o.match === 'primary');
+    const countOf = (type: string): number | null => (primary.length === 0 ? null : primary.reduce((n, o) => n + o.products.filter((p) => p.type === type).length, 0));
     const levels = primary.flatMap((o) => o.products.filter((p) => p.type === 'apprenticeship' && p.level !== null).map((p) => p.level!));
     return {
       soc2020: soc,
       title: unit.title,
-      apprenticeshipsAvailable: primary.reduce((n, o) => n + o.products.filter((p) => p.type === 'apprenticeship').length, 0),
+      apprenticeshipsAvailable: countOf('apprenticeship'),
       lowestApprenticeshipLevel: levels.length > 0 ? Math.min(...levels) : null,
-      tLevels: primary.reduce((n, o) => n + o.products.filter((p) => p.type === 't_level').length, 0),
+      tLevels: countOf('t_level'),
       occupations,
       attribution: served.source.attribution,
       coverage: { referencePeriod: served.edition.label, note: await this.coverageNote(served, view) },
@@ -115,7 +117,7 @@ export class Apprenticeships {
     const unreleased = [];
     for (const key of UNRELEASED_PRODUCTS) if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
     return [
-      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is a partial match, derived from the National Careers Service's November 2020 links between job profiles and standards (profiles placed on unit groups by title) and from the standards' typical job titles found in the ONS coding index; \`derivation\` says which. apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so they are 0, null and 0.`,
+      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is a partial match, derived from the National Careers Service's November 2020 links between job profiles and standards (profiles placed on unit groups by title) and from the standards' typical job titles found in the ONS coding index; \`derivation\` says which. apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so with none they are null (unknown, not zero).`,
       `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved; standards known only from the National Careers Service's 2020 links are listed with includeInactive=true, status unknown. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
       view ? '' : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
       unreleased.length > 0 ? `No release is available of: ${unreleased.join(', ')}; none are listed.` : '',

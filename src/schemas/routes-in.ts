@@ -119,9 +119,9 @@ export const ApprenticeshipsResponseSchema = Type.Object(
   {
     soc2020: Type.String({ pattern: '^\\d{4}$' }),
     title: Type.String(),
-    apprenticeshipsAvailable: Type.Integer({ description: 'Approved apprenticeships across primary-match occupations' }),
+    apprenticeshipsAvailable: Nullable(Type.Integer({ description: 'Approved apprenticeships across primary-match occupations; null when there is no primary match to count over (no publisher SOC 2020 mapping is available): unknown, not zero' })),
     lowestApprenticeshipLevel: Nullable(Type.Integer(LEVEL)),
-    tLevels: Type.Integer(),
+    tLevels: Nullable(Type.Integer({ description: 'T Levels across primary-match occupations; null when there is no primary match to count over' })),
     occupations: Type.Array(ApprenticeshipOccupationSchema, { description: 'Primary matches first, then partial' }),
     attribution: Type.String({ description: "Required with the publisher's logo" }),
     coverage: RoutesCoverageSchema,

@@ -3498,10 +3498,9 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        /** @description Approved apprenticeships across primary-match occupations */
-                        apprenticeshipsAvailable: number;
+                        apprenticeshipsAvailable: number | null;
                         lowestApprenticeshipLevel: number | null;
-                        tLevels: number;
+                        tLevels: number | null;
                         /** @description Primary matches first, then partial */
                         occupations: {
                             /** @description Standard reference, e.g. ST0116 */

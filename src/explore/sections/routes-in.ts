@@ -39,7 +39,7 @@ function standard(o: ApprenticeshipOccupation): SafeHtml {
 
 function apprenticeships(a: ApprenticeshipsResponse, catalog: SourceCatalog): SafeHtml {
   return html`<h3>Apprenticeships and technical qualifications</h3>
-<p class="headline">Approved apprenticeships: <strong>${a.apprenticeshipsAvailable}</strong>${a.lowestApprenticeshipLevel !== null ? `, from level ${a.lowestApprenticeshipLevel}` : ''}; T Levels: <strong>${a.tLevels}</strong>.</p>
+${a.apprenticeshipsAvailable !== null ? html`<p class="headline">Approved apprenticeships: <strong>${a.apprenticeshipsAvailable}</strong>${a.lowestApprenticeshipLevel !== null ? `, from level ${a.lowestApprenticeshipLevel}` : ''}; T Levels: <strong>${a.tLevels ?? 'not known'}</strong>.</p>` : html`<p class="muted">How many apprenticeships and T Levels lead here is not known: no publisher maps them to this occupation, so the standards below are related, not counted.</p>`}
 ${a.occupations.length > 0 ? html`<ul class="standards">${a.occupations.slice(0, STANDARDS_SHOWN).map(standard)}</ul>` : html`<p>No occupational standard is related to this occupation.</p>`}
 ${a.occupations.length > STANDARDS_SHOWN ? html`<p class="muted">${a.occupations.length - STANDARDS_SHOWN} more in the API.</p>` : null}
 <p class="muted">${a.coverage.note}</p>

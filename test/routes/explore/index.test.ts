@@ -114,6 +114,9 @@ describe('the web explorer (/explore) over the template data', () => {
     assert.ok(routes.includes(`<h4><a href="${first.url}" rel="noopener noreferrer">${first.title}</a>`), first.title);
     assert.ok(routes.includes(`>${standards.occupations[0]!.code} ${standards.occupations[0]!.name}</a>`));
     for (const credit of [profiles.attribution, standards.attribution]) assert.ok(routes.includes(`<p class="attribution">${credit}</p>`), credit);
+    // No publisher maps standards to unit groups, so the counts are unknown: said so, never shown as 0.
+    assert.ok(!routes.includes('Approved apprenticeships:'), 'a count of apprenticeships is shown');
+    assert.ok(routes.includes('How many apprenticeships and T Levels lead here is not known'));
   });
 
   it('answers an unknown occupation with a 404 page', async () => {

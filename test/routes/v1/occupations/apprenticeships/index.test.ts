@@ -35,10 +35,11 @@ for (const dialect of DIALECTS) {
         { code: 'ST0116', name: 'Software developer', type: 'apprenticeship', level: 4, status: 'Approved for delivery', careerStarter: null, detail: { durationMonths: 24, entryRequirements: null, regulatedBy: null, professionalRecognition: [], degree: null, qualificationsGained: [], version: '1.2' } },
       ]);
       assert.ok((body.occupations as Occupation[]).every((o) => o.match === 'partial'));
-      // Counts are of primary matches, and no publisher mapping gives any.
-      assert.equal(body.apprenticeshipsAvailable, 0);
+      // Counts are of primary matches, and no publisher mapping gives any: unknown, never 0.
+      assert.equal(body.apprenticeshipsAvailable, null);
       assert.equal(body.lowestApprenticeshipLevel, null);
-      assert.equal(body.tLevels, 0);
+      assert.equal(body.tLevels, null);
+      assert.match(body.coverage.note, /so with none they are null \(unknown, not zero\)/);
       assert.match(body.coverage.note, /No publisher mapping of apprenticeship standards to SOC 2020 is available/);
       assert.match(body.coverage.note, /No release is available of: T Levels.*\(`t-levels`\).*\(`higher-technical-qualifications`\)/);
       assert.match(body.attribution, /Skills England licensed under the Open Government Licence v3\.0\. Display the Skills England logo/);
