@@ -14,7 +14,7 @@
  * Env: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_DEPLOYMENTS (embedded,scale-out),
  *      BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/lmi_bench), BENCH_REDIS_URL (redis://127.0.0.1:6379),
  *      BENCH_SCENARIOS (names to run, comma-separated: pay,profile,search,healthz,304,429),
- *      BENCH_CPU_PROF (a folder: our server writes a --cpu-prof profile there), BENCH_LOG_LEVEL (info).
+ *      BENCH_CPU_PROF (a folder: our server and the bare app write --cpu-prof profiles there), BENCH_LOG_LEVEL (info).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
@@ -118,11 +118,12 @@ for (const deployment of DEPLOYMENTS) {
 
   const logFile = path.join(BENCH_DIR, `${deployment}.log`);
   const ours = await startOurs(env, logFile, deployment);
-  await waitForReady(ours.address);
+  await Promise.race([waitForReady(ours.address), exited(ours.child)]);
   const recorded = await record(ours.address, keys);
   const recordFile = path.join(BENCH_DIR, `${deployment}-responses.json`);
   writeFileSync(recordFile, JSON.stringify(recorded));
-  const bare = await startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), recordFile], process.env, 'pipe');
+  const bareProfile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=bare-${deployment}-${Date.now()}.cpuprofile`] : [];
+  const bare = await startProcess(process.execPath, [...bareProfile, '--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), recordFile], process.env, 'pipe');
 
   const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
@@ -247,6 +248,11 @@ async function startProcess(command: string, args: string[], env: NodeJS.Process
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
   return { child, address };
+}
+
+/** Rejects when a server exits before it is ready (a bad configuration), rather than waiting out the minute. */
+function exited(child: ChildProcess): Promise<never> {
+  return new Promise((_resolve, reject) => child.once('exit', (code) => reject(new Error(`our server exited with ${code} before it was ready`))));
 }
 
 async function waitForReady(address: string): Promise<void> {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { pino } from 'pino';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
 import { edgeServerOptions, registerEdgeGuards } from './http/edge.js';
 import { frameworkProblem, registerProblemHandlers } from './http/errors.js';
+import { stdoutLogDestination } from './http/log-destination.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
-import { OneLinePerRequest, redactedUrl } from './http/request-log.js';
+import { registerRequestContext } from './http/request-context.js';
+import { lazyRequestLogger, OneLinePerRequest, redactedUrl } from './http/request-log.js';
 import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
@@ -30,16 +31,15 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /**
  * Pino's options: JSON lines, or with `pretty` one readable line per event through pino-pretty,
  * which formats in a worker thread (pino's transport), off the thread that answers requests.
- * JSON lines go out through an asynchronous destination: under load, lines written while a write
- * is in flight leave together in the next one, instead of one system call per line on the thread
- * that serves requests. Buffered lines are flushed when the process exits.
+ * JSON lines go out in batches, written off that thread (`stdoutLogDestination`); buffered lines
+ * are flushed when the process exits.
  */
 export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
   return {
     level,
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
-      : { stream: pino.destination({ dest: 1, sync: false }) }),
+      : { stream: stdoutLogDestination() }),
     redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
     serializers: {
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
@@ -54,9 +54,12 @@ export function loggerOptions(level: string, pretty = false): FastifyServerOptio
 
 /** Builds the HTTP API. The process entry and the tests build the same app. */
 export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+  const requestEnd = new OneLinePerRequest();
   const app = Fastify({
-    logger: options.logger ?? false,
-    logController: new OneLinePerRequest(),
+    // Never `false`: without a logger Fastify does not watch responses finish, and the metrics are counted then (OneLinePerRequest).
+    logger: options.logger ?? { level: 'silent' },
+    logController: requestEnd,
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -74,17 +77,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     await services.keyIssuance.settled();
     await services.rateLimits.close();
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
+  registerRequestContext(app);
   registerProblemHandlers(app);
   registerEdgeGuards(app);
   registerApiKeyAuth(app, services.liveKeys);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
-  registerMetrics(app, services, services.config.metrics);
+  registerMetrics(app, services, services.config.metrics, requestEnd);
   await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });
 
   await app.register(healthRoutes);

@@ -45,6 +45,9 @@ describe('request logs', () => {
     assert.equal(typeof first!.ms, 'number');
     assert.equal(first!.ip, '127.0.0.1');
     assert.equal(first!.key, served.key.slice(0, 12), 'the key\'s display prefix');
+    // The line is written without pino's serialiser, but as pino writes it: the same fields in the same order.
+    assert.deepEqual(Object.keys(first!), ['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'url', 'status', 'ms', 'ip', 'key', 'msg']);
+    assert.ok(Math.abs(Number(first!.time) - Date.now()) < 60_000);
     assert.equal(second!.reqId, missing.headers['x-request-id']);
     assert.equal(second!.status, 401);
     assert.equal(second!.key, undefined);

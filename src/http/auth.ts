@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../domain/problems.js';
 import type { LiveKeys } from '../keys/live-keys.js';
 import type { ApiKeyRecord } from '../store/api-keys.js';
+import { routeConfig } from './request-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +25,7 @@ const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'x-api-key', 'X-A
 export function registerApiKeyAuth(app: FastifyInstance, liveKeys: LiveKeys): void {
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.is404 || request.routeOptions.config.access === 'open') return done();
+    if (request.is404 || routeConfig(request).access === 'open') return done();
     let found: ReturnType<LiveKeys['find']>;
     try {
       found = liveKeys.find(presentedKey(request));

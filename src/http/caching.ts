@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { CurrentEditions } from '../queries/current-editions.js';
+import { routeConfig } from './request-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +29,7 @@ interface CachedBody {
 export class ResponseCache {
   private readonly bodies = new Map<string, CachedBody>();
   private bytes = 0;
+  private newest: string | null = null;
   /** Lookups that found a body and that did not, since start (read by the metrics). */
   hits = 0;
   misses = 0;
@@ -41,8 +43,12 @@ export class ResponseCache {
     const body = this.bodies.get(key);
     if (body) {
       this.hits += 1;
-      this.bodies.delete(key);
-      this.bodies.set(key, body);
+      // Moved to the newest end, unless it is there already (a popular resource asked again and again).
+      if (key !== this.newest) {
+        this.bodies.delete(key);
+        this.bodies.set(key, body);
+        this.newest = key;
+      }
     } else {
       this.misses += 1;
     }
@@ -53,6 +59,7 @@ export class ResponseCache {
     if (body.payload.length > this.maxBytes / 8) return;
     this.delete(key);
     this.bodies.set(key, body);
+    this.newest = key;
     this.bytes += body.payload.length;
     for (const [oldest] of this.bodies) {
       if (this.bodies.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -62,6 +69,7 @@ export class ResponseCache {
 
   clear(): void {
     this.bodies.clear();
+    this.newest = null;
     this.bytes = 0;
   }
 
@@ -74,6 +82,7 @@ export class ResponseCache {
     if (!body) return;
     this.bytes -= body.payload.length;
     this.bodies.delete(key);
+    if (key === this.newest) this.newest = null;
   }
 }
 
@@ -110,19 +119,19 @@ interface RoutePolicy {
 const policies = new WeakMap<object, RoutePolicy>();
 
 function policyOf(request: FastifyRequest): RoutePolicy {
-  const options = request.routeOptions;
-  let policy = policies.get(options.config);
+  const config = routeConfig(request);
+  let policy = policies.get(config);
   if (!policy) {
-    const noStore = options.config.cache === false;
+    const noStore = config.cache === false;
     // Keyed responses are `private`: a shared cache must not hand one caller's response to another without a key check.
-    const open = options.config.access === 'open';
+    const open = config.access === 'open';
     policy = {
-      cached: !noStore && (options.url ?? '').startsWith('/v1/'),
+      cached: !noStore && (config.url ?? '').startsWith('/v1/'),
       noStore,
       cacheControl: noStore ? 'no-store' : open ? `public, max-age=${OPEN_MAX_AGE_S}` : `private, max-age=${KEYED_MAX_AGE_S}`,
       vary: noStore || open ? null : 'X-API-Key',
     };
-    policies.set(options.config, policy);
+    policies.set(config, policy);
   }
   return policy;
 }

@@ -92,8 +92,9 @@ export function registerEdgeGuards(app: FastifyInstance): void {
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
     sendRaw(req, res, 'expectation-failed', `The server cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported.`),
   );
-  app.addHook('onRequest', async (request) => {
-    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw new Problem('malformed-request', 'An HTTP/1.1 request must carry a Host header.');
-    if (request.url.length > MAX_URL_LENGTH) throw new Problem('uri-too-long', `The request target is ${request.url.length} characters long; the server reads at most ${MAX_URL_LENGTH}.`);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) return done(new Problem('malformed-request', 'An HTTP/1.1 request must carry a Host header.'));
+    if (request.url.length > MAX_URL_LENGTH) return done(new Problem('uri-too-long', `The request target is ${request.url.length} characters long; the server reads at most ${MAX_URL_LENGTH}.`));
+    done();
   });
 }

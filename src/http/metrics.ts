@@ -1,19 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { MetricsSetting } from '../config.js';
 import type { ResponseCache } from './caching.js';
+import type { OneLinePerRequest } from './request-log.js';
+import { RequestDurations } from './request-durations.js';
 
 /** What the metrics read at scrape time: the response cache's counts and the ingest's runs from the database. */
 export interface MetricsSources {
   responseCache: ResponseCache;
   meta: { ingestCounts(): Promise<{ runs: Array<{ sourceKey: string; outcome: string; runs: number }>; quarantined: Map<string, number> }> };
 }
-
-/** Latency buckets in seconds: most answers come from the cache in well under a millisecond. */
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-
-/** A request whose path matched no route is counted under one label, so a scan of random paths cannot grow the series without end. */
-const UNMATCHED_ROUTE = 'unmatched';
 
 /** Process metrics (CPU, memory, event loop, GC) belong to the process, so they are collected once whatever the number of apps. */
 let processRegistry: Registry | null = null;
@@ -27,26 +23,16 @@ function processMetrics(): Registry {
 
 /**
  * The Prometheus metrics of one app (its own registry, so tests can build several apps). The
- * per-request cost is one `onResponse` hook: one histogram observation through a cached child,
- * and a counter on a 429. Everything else is read when Prometheus scrapes.
+ * per-request cost is one observation counted in place (RequestDurations) when the response has
+ * gone; everything else is read when Prometheus scrapes.
  */
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly requests: Histogram<'method' | 'route' | 'status'>;
-  private readonly rateLimited: Counter<'route'>;
-  private readonly children = new Map<string, { observe(value: number): void }>();
+  readonly requests = new RequestDurations();
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     processMetrics();
-    this.requests = new Histogram({
-      name: 'lmi_http_request_duration_seconds',
-      help: 'Time to answer a request, by route template, method and status (its _count is the number of requests).',
-      labelNames: ['method', 'route', 'status'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.rateLimited = new Counter({ name: 'lmi_http_rate_limited_total', help: 'Requests refused with 429 by a rate limit, by route template.', labelNames: ['route'], registers });
     const cache = sources.responseCache;
     new Counter({
       name: 'lmi_response_cache_lookups_total',
@@ -85,22 +71,9 @@ export class AppMetrics {
     });
   }
 
-  /** Called once per answered request. */
-  observe(method: string, route: string | undefined, status: number, seconds: number): void {
-    const routeLabel = route ?? UNMATCHED_ROUTE;
-    const key = `${method} ${routeLabel} ${status}`;
-    let child = this.children.get(key);
-    if (!child) {
-      child = this.requests.labels({ method, route: routeLabel, status: String(status) });
-      this.children.set(key, child);
-    }
-    child.observe(seconds);
-    if (status === 429) this.rateLimited.inc({ route: routeLabel });
-  }
-
   async exposition(): Promise<{ contentType: string; body: string }> {
     const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
-    return { contentType: this.registry.contentType, body: `${process}\n${own}` };
+    return { contentType: this.registry.contentType, body: `${process}\n${this.requests.exposition()}\n${own}` };
   }
 }
 
@@ -123,17 +96,15 @@ function metricsRoute(app: FastifyInstance, metrics: AppMetrics): void {
  * Counts every request of the app, unless metrics are off. `/metrics` is served beside the API
  * (`with-api`), or only by `metricsServer` on a port of its own (`own-port`).
  */
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources, setting: MetricsSetting): void {
+export function registerMetrics(app: FastifyInstance, sources: MetricsSources, setting: MetricsSetting, requestEnd: OneLinePerRequest): void {
   if (setting.serve === 'off') {
     app.decorate('metrics', null);
     return;
   }
   const metrics = new AppMetrics(sources);
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  // Observed where the request's log line is written: an onResponse hook would cost a hook run on every request.
+  requestEnd.onCompleted((request, reply) => metrics.requests.observe(request.route, request.method, reply.statusCode, reply.elapsedTime / 1000));
   if (setting.serve === 'with-api') metricsRoute(app, metrics);
 }
 

@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Tier } from '../config.js';
 import { Problem } from '../domain/problems.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
 import { LIMITS, type Policy } from '../ratelimit/policies.js';
+import type { ApiKeyRecord } from '../store/api-keys.js';
+import { sendProblem } from './errors.js';
+import { routeConfig } from './request-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,23 +14,50 @@ declare module 'fastify' {
   }
 }
 
+interface Counted {
+  policy: Policy;
+  subject: string;
+}
+
+/** A key's policy and subject, worked out once per key record (LiveKeys hands out the same record for seconds at a time). */
+const byKey = new WeakMap<ApiKeyRecord, Counted>();
+
 /**
  * Applies the limits: per key for keyed routes (the tier's requests per minute, or the key's own
  * override), per client address for open routes that name a limit. Every limited response
  * carries RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers-10); over the
- * limit the answer is 429 with Retry-After.
+ * limit the answer is 429 with Retry-After, sent from the hook itself (no error thrown: a client
+ * over its limit is routine, and a thrown error's stack trace costs more than the answer).
+ * A callback hook, so that the in-process store's count costs no promise.
  */
 export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, tiers: Tier[]): void {
-  app.addHook('onRequest', async (request, reply) => {
+  const counted = (request: FastifyRequest): Counted | null => {
     const key = request.apiKey;
     if (key) {
-      const rpm = key.requestsPerMinute ?? tiers.find((t) => t.name === key.tier)?.requestsPerMinute ?? tiers[0]!.requestsPerMinute;
-      await enforce(request, reply, store, { name: 'key', limit: rpm, windowSeconds: LIMITS.keyWindowSeconds }, `key:${key.id}`);
-      return;
+      let count = byKey.get(key);
+      if (!count) {
+        const limit = key.requestsPerMinute ?? tiers.find((t) => t.name === key.tier)?.requestsPerMinute ?? tiers[0]!.requestsPerMinute;
+        count = { policy: { name: 'key', limit, windowSeconds: LIMITS.keyWindowSeconds }, subject: `key:${key.id}` };
+        byKey.set(key, count);
+      }
+      return count;
     }
-    const policy = request.routeOptions.config.clientLimit;
-    if (policy && !request.is404) await enforce(request, reply, store, policy, `client:${policy.name}:${request.ip}`);
+    const policy = routeConfig(request).clientLimit;
+    return policy && !request.is404 ? { policy, subject: `client:${policy.name}:${request.ip}` } : null;
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const count = counted(request);
+    if (!count) return done();
+    const decision = hitOrNull(request, store, count.policy, count.subject);
+    if (decision instanceof Promise) decision.then((settled) => answer(request, reply, done, count.policy, settled), done);
+    else answer(request, reply, done, count.policy, decision);
   });
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, policy: Policy, decision: LimitDecision | null): void {
+  if (decision && !applied(reply, policy, decision, true)) sendProblem(request, reply, overLimit(policy, decision));
+  else done();
 }
 
 /**
@@ -36,23 +66,37 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
  * a stranger that someone asked for a key for that address.
  */
 export async function enforce(request: FastifyRequest, reply: FastifyReply, store: RateLimitStore, policy: Policy, subject: string, options: { advertise?: boolean } = {}): Promise<void> {
-  let decision: LimitDecision;
-  try {
-    decision = await store.hit(subject, policy.limit, policy.windowSeconds);
-  } catch (error) {
-    // A limiter outage must not take the API down with it: serve, and say so in the logs.
+  const decision = await hitOrNull(request, store, policy, subject);
+  if (decision && !applied(reply, policy, decision, options.advertise !== false)) throw overLimit(policy, decision);
+}
+
+/** The store's decision; null when the store is down (a limiter outage must not take the API down with it: serve, and say so in the logs). */
+function hitOrNull(request: FastifyRequest, store: RateLimitStore, policy: Policy, subject: string): LimitDecision | null | Promise<LimitDecision | null> {
+  const unavailable = (error: unknown) => {
     request.log.error({ err: error, policy: policy.name }, 'rate limit store unavailable; request not counted');
-    return;
+    return null;
+  };
+  try {
+    const decision = store.hit(subject, policy.limit, policy.windowSeconds);
+    return decision instanceof Promise ? decision.catch(unavailable) : decision;
+  } catch (error) {
+    return unavailable(error);
   }
-  if (options.advertise !== false) {
+}
+
+/** Sets the RateLimit headers (when advertised); false when the request is over the limit. */
+function applied(reply: FastifyReply, policy: Policy, decision: LimitDecision, advertise: boolean): boolean {
+  if (advertise) {
     appendHeader(reply, 'ratelimit-policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`);
     appendHeader(reply, 'ratelimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
   }
-  if (!decision.allowed) {
-    throw new Problem('rate-limited', `The limit is ${policy.limit} requests per ${windowText(policy.windowSeconds)}; try again in ${decision.resetSeconds} s.`, {
-      retryAfter: decision.resetSeconds,
-    });
-  }
+  return decision.allowed;
+}
+
+function overLimit(policy: Policy, decision: LimitDecision): Problem {
+  return new Problem('rate-limited', `The limit is ${policy.limit} requests per ${windowText(policy.windowSeconds)}; try again in ${decision.resetSeconds} s.`, {
+    retryAfter: decision.resetSeconds,
+  });
 }
 
 function appendHeader(reply: FastifyReply, name: string, value: string): void {

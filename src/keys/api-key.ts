@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomUUID } from 'node:crypto';
 import type { Tier } from '../config.js';
 import { insertApiKey, revokeKeysOfAddress, type ApiKeyRecord } from '../store/api-keys.js';
 import { nowIso } from '../store/clock.js';
@@ -8,8 +8,9 @@ const KEY_MARK = 'lmi_';
 /** Characters of the key shown for identification: the mark and eight random characters. */
 const PREFIX_LENGTH = KEY_MARK.length + 8;
 
+/** One-shot `crypto.hash`: on every keyed request, about three times cheaper than a Hash object. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** Keyed hash of a normalised e-mail address: enough to find an address's keys, useless if leaked. */

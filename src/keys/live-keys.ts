@@ -26,13 +26,16 @@ interface Entry {
 /** A Map used as a least-recently-used cache of bounded size. */
 class Lru<V> {
   private readonly entries = new Map<string, V>();
+  /** The most recently used key: asked again, it needs no move (a delete and an insert, and a new table now and then). */
+  private newest: string | null = null;
   constructor(private readonly max: number) {}
 
   get(key: string): V | undefined {
     const value = this.entries.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.newest) {
       this.entries.delete(key);
       this.entries.set(key, value);
+      this.newest = key;
     }
     return value;
   }
@@ -40,15 +43,18 @@ class Lru<V> {
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.newest = key;
+    if (this.entries.size > this.max) this.delete(this.entries.keys().next().value!);
   }
 
   delete(key: string): void {
     this.entries.delete(key);
+    if (key === this.newest) this.newest = null;
   }
 
   clear(): void {
     this.entries.clear();
+    this.newest = null;
   }
 
   get size(): number {

@@ -14,7 +14,8 @@ export interface LimitDecision {
  */
 export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';
-  hit(key: string, limit: number, windowSeconds: number): Promise<LimitDecision>;
+  /** The in-process store answers at once (no promise on the hot path); Redis answers with a promise. */
+  hit(key: string, limit: number, windowSeconds: number): LimitDecision | Promise<LimitDecision>;
   close(): Promise<void>;
 }
 

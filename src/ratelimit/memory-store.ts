@@ -17,7 +17,7 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
   };
   return {
     kind: 'memory',
-    async hit(key, limit, windowSeconds) {
+    hit(key, limit, windowSeconds) {
       const at = now();
       sweep(at);
       let window = windows.get(key);

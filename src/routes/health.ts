@@ -4,8 +4,9 @@ import { ReadyResponseSchema } from '../schemas/health.js';
 const open = { access: 'open' as const };
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('cache-control', 'no-store');
+    done();
   });
 
   app.get('/healthz', { config: open, schema: { hide: true } }, async () => ({ status: 'ok' }));
