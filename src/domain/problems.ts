@@ -51,15 +51,29 @@ export interface ProblemExtras {
   retryAfter?: number;
 }
 
-/** Thrown by queries, handlers and hooks; the error handler renders it as RFC 9457 problem details. */
+/**
+ * Thrown by queries, handlers and hooks; the error handler renders it as RFC 9457 problem details.
+ * A problem of the client's (4xx) carries no stack trace: it is routine (a key over its limit, a
+ * scanner's unknown key), and capturing the stack through optimised frames cost more than the
+ * rest of the answer. Problems of ours (5xx) keep theirs.
+ */
 export class Problem extends Error {
-  override name = 'Problem';
-  constructor(
-    readonly kind: ProblemKind,
-    readonly detail: string,
-    readonly extras: ProblemExtras = {},
-  ) {
-    super(detail);
+  readonly kind: ProblemKind;
+  readonly detail: string;
+  readonly extras: ProblemExtras;
+
+  constructor(kind: ProblemKind, detail: string, extras: ProblemExtras = {}) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (PROBLEM_KINDS[kind].status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(detail);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
+    this.name = 'Problem';
+    this.kind = kind;
+    this.detail = detail;
+    this.extras = extras;
   }
 
   get status(): number {

@@ -5,11 +5,15 @@ type SonicBoom = ReturnType<typeof pino.destination>;
 /**
  * Where JSON log lines go: stdout, in batches. pino hands over one line per call; the lines are
  * kept in an array and handed on as one string when `batchChars` have gathered or every
- * `flushMs`, to sonic-boom, which writes it off the serving thread and deals with partial
- * writes, EAGAIN on pipes and the synchronous flush at exit. One write per request (a thread-pool
- * hop each) cost more CPU than the rest of a cached answer's logging; sonic-boom's own
- * `minLength` batching measures the byte length of its whole growing buffer on every line, about
- * 2.5 times the CPU per line of this (measured: 3.8 µs against 1.5 µs a line, with pino).
+ * `flushMs`, to sonic-boom, which writes it and deals with partial writes and EAGAIN on pipes.
+ * Measured under load (`npm run bench:compare`):
+ * - one write per request cost more CPU than the rest of a cached answer's logging;
+ * - sonic-boom's own `minLength` batching measures the byte length of its whole growing buffer on
+ *   every line: 3.8 µs a line with pino, against 1.5 µs for this;
+ * - asynchronous writes (on libuv's thread pool) let batches wait for a busy machine's CPU long
+ *   enough to be promoted to the old generation: the heap grew by 220 bytes a request until a
+ *   major collection. Written synchronously, as pino's default destination does, one system
+ *   call per 8 KiB of lines (about 30 requests), the heap stays flat.
  */
 export class BatchedLogDestination {
   private lines: string[] = [];
@@ -54,7 +58,7 @@ export class BatchedLogDestination {
   }
 }
 
-/** JSON lines to stdout, batched (see BatchedLogDestination). */
+/** JSON lines to stdout, batched and written synchronously (see BatchedLogDestination). */
 export function stdoutLogDestination(): BatchedLogDestination {
-  return new BatchedLogDestination(pino.destination({ dest: 1, sync: false }));
+  return new BatchedLogDestination(pino.destination({ dest: 1, sync: true }));
 }
