@@ -5,12 +5,12 @@
  *
  * Definition (see bench/README.md):
  *  - the ESCO occupation's `iscoGroup` (four digits) is g; the coding index's records coded to
- *    ISCO-08 g are counted per SOC 2020 unit group;
- *  - the label is kept only when one unit group holds at least DOMINANT_SHARE of those records
- *    (its "unit group follows from the mapping"); that group is the expected answer. Labels of
- *    ISCO groups split more evenly between unit groups have no single right answer and are left out;
- *  - labels whose normalised words equal a coding-index title (or title + qualifier) are left
- *    out: those are the index's own titles, answered by exact lookup with the index's own code;
+ *    ISCO-08 g are counted per SOC 2020 unit group; any of those unit groups is right (`expected`),
+ *    and the one holding at least DOMINANT_SHARE of them, if one does, is `dominant` (the strict
+ *    reading, measure B). Labels of an ISCO-08 group no coding-index record carries are left out;
+ *  - labels whose normalised words equal a coding-index title (or title + qualifier) are kept and
+ *    flagged `inCodingIndex`: exact lookup answers those with the index's own code, and measures
+ *    A, B and D leave them out;
  *  - one label per normalised spelling: a label given by two occupations of different ISCO
  *    groups is ambiguous and left out.
  * Folds are drawn by ESCO occupation (all labels of an occupation in one fold), so labels that are

@@ -103,7 +103,12 @@ export interface AnalysedText {
   asTyped: string[];
   /** The same with hyphenated words joined ("co-ordinator" -> coordinator); null when the text has no hyphen. */
   joinedTokens: string[] | null;
+  /** Index in `tokens` of the head word: the last word before the first preposition ("manager" in "manager of a shop"), else the last word. */
+  head: number;
 }
+
+/** Words that end an English job title's head phrase: "head of department", "manager in retail". */
+const PREPOSITIONS = new Set(['at', 'by', 'for', 'in', 'of', 'on', 'to', 'with']);
 
 const WORD_GROUP = /[a-z0-9&']+(?:-+[a-z0-9&']+)*/g;
 const LONGEST_PHRASE = 3;
@@ -132,6 +137,7 @@ export class Normaliser {
       tokens: words.map((word) => word.token),
       asTyped: words.map((word) => word.typed),
       joinedTokens: hyphenated ? this.finish(joined).map((word) => word.token) : null,
+      head: headOf(words),
     };
   }
 
@@ -140,8 +146,8 @@ export class Normaliser {
     return new Normaliser().analyse(text).tokens;
   }
 
-  private finish(words: string[]): { token: string; typed: string }[] {
-    const expanded: { token: string; typed: string }[] = [];
+  private finish(words: string[]): FinishedWord[] {
+    const expanded: FinishedWord[] = [];
     for (let i = 0; i < words.length; ) {
       const [length, meaning] = this.expansionAt(words, i);
       // Meanings arrive already normalised; everything else is made singular here.
@@ -149,6 +155,8 @@ export class Normaliser {
       else expanded.push(...splitAmpersands(words[i] ?? '').map((typed) => ({ token: singularise(typed), typed })));
       i += length;
     }
+    const firstPreposition = expanded.findIndex((word, i) => i > 0 && PREPOSITIONS.has(word.token));
+    if (firstPreposition > 0) for (let i = firstPreposition; i < expanded.length; i++) expanded[i]!.afterHead = true;
     const meaningful = expanded.filter((word) => !STOP_WORDS.has(word.token));
     // A title made only of stop words (the civil-service grade "A") must still have a key.
     return meaningful.length > 0 ? meaningful : expanded;
@@ -165,6 +173,18 @@ export class Normaliser {
     }
     return [1, undefined];
   }
+}
+
+interface FinishedWord {
+  token: string;
+  typed: string;
+  /** After the first preposition: not the head phrase. */
+  afterHead?: boolean;
+}
+
+function headOf(words: readonly FinishedWord[]): number {
+  for (let i = words.length - 1; i >= 0; i--) if (!words[i]!.afterHead) return i;
+  return words.length - 1;
 }
 
 /** "a&e" -> a, and, e; a lone "&" -> and. */

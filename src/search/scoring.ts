@@ -43,6 +43,36 @@ export const ALIAS_SHARE_EXPONENT = 0.25;
  */
 export const SUPPORT_WEIGHT = 0.5;
 
+/**
+ * The same for aliases: each is a label some other source gave an occupation of the group's
+ * ISCO-08 group, a vote for the group rather than one of the index's own spellings, so it counts
+ * in full. Held out: +0.2 to +0.8 points of top-1 against SUPPORT_WEIGHT (bench/README.md).
+ */
+export const ALIAS_SUPPORT_WEIGHT = 1;
+
+/**
+ * English job titles are head-final: "software developer" is a developer, "developer relations
+ * manager" a manager. A title whose head word (normalise.ts, `AnalysedText.head`) is not the
+ * query's head word, nor a typo or completion of it, matches at this share of its confidence,
+ * so "golf instructor" prefers instructors over golf titles of other kinds. Held out: 0.8 to
+ * 0.6 were best (the best top-1 at 0.65-0.7, top-3 falling below); 0.65 is kept.
+ */
+export const HEAD_MISMATCH_FACTOR = 0.65;
+
+/** HEAD_MISMATCH_FACTOR as a factor of the ranking score (confidence^5). */
+export const HEAD_MISMATCH_SCORE = HEAD_MISMATCH_FACTOR ** 5;
+
+/**
+ * A unit group's ranking score is multiplied by its word coverage: the share of the query's
+ * weight that the titles of the group reached by the query have between them, a query word found
+ * only through a typo or completion counting this much ("mine" reaching "wine" titles).
+ * Held out: 0.5 gains 0.3-0.5 points of top-1 against 1; 0 loses a point of the one-typo set.
+ */
+export const GROUP_COVERAGE_TYPO_SHARE = 0.5;
+
+/** A query word matching a title word at least this well is the same word (a compound re-split is). */
+export const SAME_WORD_SIMILARITY = COMPOUND_SIMILARITY;
+
 /** A best title at confidence 0.8 or more is a near match (a typo or a plural of it): its own group wins on its merits. */
 export const NEAR_MATCH_SCORE = 0.8 ** 5;
 

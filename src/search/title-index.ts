@@ -5,7 +5,11 @@ import { Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './
 import {
   ALIAS_CONFIDENCE,
   ALIAS_SHARE_EXPONENT,
+  ALIAS_SUPPORT_WEIGHT,
   COMPOUND_SIMILARITY,
+  GROUP_COVERAGE_TYPO_SHARE,
+  SAME_WORD_SIMILARITY,
+  HEAD_MISMATCH_SCORE,
   MIN_QUERY_COVERAGE,
   SUPPORT_WEIGHT,
   MIN_RANKING_SCORE,
@@ -37,6 +41,8 @@ interface Hit {
   rank: number;
   /** What a match through this hit's title is worth, as a factor of the ranking score: 1 for the coding index's own entries, less for an alias. */
   factor: number;
+  /** What it adds to its unit group's evidence when it is not the group's best title: `factor` times SUPPORT_WEIGHT or ALIAS_SUPPORT_WEIGHT. */
+  support: number;
   /** Reached through a see-other-entry row (see `SearchableEntry.viaSeeReference`). */
   viaSeeReference: boolean;
 }
@@ -57,12 +63,17 @@ interface Titles {
   hitCodes: Int32Array;
   hitRanks: Float64Array;
   hitFactors: Float64Array;
+  hitSupports: Float64Array;
+  /** Per title: the vocabulary id of its head word (`AnalysedText.head`). */
+  heads: Int32Array;
 }
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
 interface QueryWord {
   candidates: WordCandidate[];
   weight: number;
+  /** The query's head word (`AnalysedText.head`), or the part of it a compound split left last. */
+  head: boolean;
 }
 
 /** A query word in more titles than this is worth checking whether it can still change the results. */
@@ -95,7 +106,7 @@ export class TitleIndex {
     /** Weight of a query word the vocabulary does not know: as informative as a fairly common word. */
     private readonly unknownWordWeight: number,
   ) {
-    this.scratch = new Scratch(titles.count, codes.length);
+    this.scratch = new Scratch(titles.count, codes.length, vocabulary.size);
   }
 
   /**
@@ -154,7 +165,7 @@ export class TitleIndex {
     const matches: TitleMatch[] = [];
     this.scratch.reset();
     this.exactMatches(query, analysed.tokens, analysed.joinedTokens, wanted, matches);
-    if (matches.length < wanted) this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, wanted, matches);
+    if (matches.length < wanted) this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, analysed.head, wanted, matches);
     return matches;
   }
 
@@ -185,12 +196,13 @@ export class TitleIndex {
     }
   }
 
-  private fuzzyMatches(query: string, tokens: string[], asTyped: string[], wanted: number, matches: TitleMatch[]): void {
-    const words = this.queryWords(tokens, asTyped);
+  private fuzzyMatches(query: string, tokens: string[], asTyped: string[], head: number, wanted: number, matches: TitleMatch[]): void {
+    const words = this.queryWords(tokens, asTyped, head);
     const queryWeight = words.reduce((sum, word) => sum + word.weight, 0);
     if (queryWeight <= 0) return;
     const s = this.scratch;
-    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors } = this.titles;
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors, hitSupports, heads } = this.titles;
+    s.startQuery(words.find((word) => word.head)?.candidates ?? null, words.map((word) => word.weight / queryWeight));
 
     // Titles are found through their title words only: a qualifier alone ("mfr") is not a job.
     // Words go rarest first. Once the words left weigh too little for a title with nothing
@@ -233,12 +245,15 @@ export class TitleIndex {
 
     for (let t = 0; t < s.touchedCount; t++) {
       const id = s.touched[t]!;
+      // Every title the query reached tells which query words its unit groups have titles for.
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.addGroupWords(hitCodes[h]!, id);
       const queryCoverage = s.covered[id]! / queryWeight;
       if (queryCoverage < MIN_QUERY_COVERAGE) continue;
       const qualifierCoverage = qualifierWeights[id]! > 0 ? s.qualifierCovered[id]! / qualifierWeights[id]! : 1;
-      const score = rankingScore(queryCoverage, s.titleCovered[id]! / titleWeights[id]!, qualifierCoverage);
+      let score = rankingScore(queryCoverage, s.titleCovered[id]! / titleWeights[id]!, qualifierCoverage);
+      if (!s.isQueryHead(heads[id]!)) score *= HEAD_MISMATCH_SCORE;
       if (score < MIN_RANKING_SCORE) continue;
-      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!);
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!, score * hitSupports[h]!);
     }
     for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
       matches.push(this.match(hit, confidenceOf(score), 'fuzzy'));
@@ -250,29 +265,30 @@ export class TitleIndex {
    * compound typed apart or together: "hair dresser" becomes "hairdresser", "forklift" becomes
    * "fork" + "lift", when that yields known words.
    */
-  private queryWords(tokens: string[], asTyped: string[]): QueryWord[] {
+  private queryWords(tokens: string[], asTyped: string[], head: number): QueryWord[] {
     const words: QueryWord[] = [];
     const seen = new Set<string>();
-    const exactly = (id: number): QueryWord => ({ candidates: [{ id, similarity: COMPOUND_SIMILARITY }], weight: this.weights[id]! });
+    const exactly = (id: number, isHead: boolean): QueryWord => ({ candidates: [{ id, similarity: COMPOUND_SIMILARITY }], weight: this.weights[id]!, head: isHead });
     for (let i = 0; i < tokens.length && words.length < MAX_QUERY_WORDS; i++) {
       const token = tokens[i]!;
       if (seen.has(token)) continue;
       seen.add(token);
       const candidates = this.candidates(token, asTyped[i] ?? token);
       if (candidates.length > 0) {
-        words.push({ candidates, weight: this.queryWordWeight(candidates) });
+        words.push({ candidates, weight: this.queryWordWeight(candidates), head: i === head });
         continue;
       }
       const next = tokens[i + 1];
       const together = next === undefined ? undefined : this.vocabulary.idOf(token + next);
       if (together !== undefined) {
-        words.push(exactly(together));
+        words.push(exactly(together, i === head || i + 1 === head));
         i++;
         continue;
       }
       const parts = this.splitCompound(token);
-      if (parts) words.push(...parts.map(exactly));
-      else words.push({ candidates: [], weight: this.unknownWordWeight });
+      // "forklift" is a lift: the compound's last part is the head.
+      if (parts) words.push(...parts.map((part, p) => exactly(part, i === head && p === parts.length - 1)));
+      else words.push({ candidates: [], weight: this.unknownWordWeight, head: i === head });
     }
     return words;
   }
@@ -295,12 +311,13 @@ export class TitleIndex {
    */
   private partialScores(queryWeight: number, needed: number): number {
     const s = this.scratch;
-    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors } = this.titles;
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors, heads } = this.titles;
     for (let t = 0; t < s.touchedCount; t++) {
       const id = s.touched[t]!;
-      const score = rankingScore(s.covered[id]! / queryWeight, s.titleCovered[id]! / titleWeights[id]!, qualifierWeights[id]! > 0 ? 0 : 1);
+      let score = rankingScore(s.covered[id]! / queryWeight, s.titleCovered[id]! / titleWeights[id]!, qualifierWeights[id]! > 0 ? 0 : 1);
+      if (!s.isQueryHead(heads[id]!)) score *= HEAD_MISMATCH_SCORE;
       if (score < MIN_RANKING_SCORE) continue;
-      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!);
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!, 0);
     }
     const threshold = s.nthBestScore(needed);
     s.clearOffers();
@@ -364,6 +381,7 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
   const vocabulary = new Vocabulary();
   const titleWords: number[][] = [];
   const qualifierWords: number[][] = [];
+  const titleHeads: number[] = [];
   /** Titles from `aliases`; they come after every coding-index title. */
   let firstAlias = 0;
 
@@ -399,6 +417,7 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
       titles.push({ hits: [] });
       titleWords.push(wordIds(analysed.tokens));
       qualifierWords.push(wordIds(qualifierTokens));
+      titleHeads.push(vocabulary.add(analysed.tokens[analysed.head]!));
     }
     // Titles that normalise alike share a Title but keep their own exact keys ("Drawer-in" has "drawerin").
     addKey(exactTitles, key, id);
@@ -407,7 +426,7 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
 
     const code = codeId(entry.soc2020);
     const hits = titles[id]!.hits;
-    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank, factor: 1, viaSeeReference: entry.viaSeeReference };
+    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank, factor: 1, support: SUPPORT_WEIGHT, viaSeeReference: entry.viaSeeReference };
     // One hit per unit group and spelling: the spelling decides which hit an exact query prefers;
     // the title's own entry before one a see-other-entry row points to.
     const same = hits.findIndex((existing) => existing.code === code && existing.spelling === hit.spelling);
@@ -421,7 +440,8 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
   const aliasIds = new Map<string, number>();
   for (const alias of aliases) {
     if (++analysedCount % TITLES_PER_SLICE === 0) yield;
-    const tokens = normaliser.analyse(alias.title).tokens;
+    const analysed = normaliser.analyse(alias.title);
+    const tokens = analysed.tokens;
     const key = titleKey(tokens);
     if (tokens.length === 0 || exactTitles.has(key)) continue;
     let id = aliasIds.get(key);
@@ -431,12 +451,13 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
       titles.push({ hits: [] });
       titleWords.push(wordIds(tokens));
       qualifierWords.push([]);
+      titleHeads.push(vocabulary.add(tokens[analysed.head]!));
     }
     const hits = titles[id]!.hits;
     for (const group of alias.groups) {
       const code = codeId(group.soc2020);
       const factor = (ALIAS_CONFIDENCE * group.share ** ALIAS_SHARE_EXPONENT) ** 5;
-      const hit: Hit = { code, title: group.record.naturalTitle, qualifier: group.record.qualifier, spelling: spelling(alias.title), rank: entryRank(group.record), factor, viaSeeReference: false };
+      const hit: Hit = { code, title: group.record.naturalTitle, qualifier: group.record.qualifier, spelling: spelling(alias.title), rank: entryRank(group.record), factor, support: factor * ALIAS_SUPPORT_WEIGHT, viaSeeReference: false };
       const same = hits.findIndex((existing) => existing.code === code);
       if (same < 0) hits.push(hit);
       else if (factor > hits[same]!.factor) hits[same] = hit;
@@ -474,6 +495,8 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
       hitCodes: Int32Array.from(hits, (hit) => hit.code),
       hitRanks: Float64Array.from(hits, (hit) => hit.rank),
       hitFactors: Float64Array.from(hits, (hit) => hit.factor),
+      hitSupports: Float64Array.from(hits, (hit) => hit.support),
+      heads: Int32Array.from(titleHeads),
     },
     exactTitles,
     exactWithQualifier,
@@ -498,6 +521,8 @@ class Scratch {
   touchedCount = 0;
   /** Per title: bit i set when query word i matched in the title itself. */
   private readonly matchedWords: Int32Array;
+  /** The same, only for query words matched as themselves (not through a typo or a completion). */
+  private readonly sameWords: Int32Array;
   private readonly seen: Uint8Array;
   private readonly reachable: Uint8Array;
   private readonly reached: number[] = [];
@@ -506,8 +531,9 @@ class Scratch {
   private readonly wordTouched: Int32Array;
   private wordTouchedCount = 0;
   private readonly bestScore: Float64Array;
-  /** Per unit group: the scores of all its titles that matched, added up. */
-  private readonly sumScore: Float64Array;
+  /** Per unit group: the support (`Hit.support` times the ranking score) of all its titles that matched, added up, and its best title's. */
+  private readonly sumSupport: Float64Array;
+  private readonly bestSupport: Float64Array;
   private readonly bestRank: Float64Array;
   /** Per unit group: its best hit so far, -1 for none. */
   private readonly bestHit: Int32Array;
@@ -515,20 +541,35 @@ class Scratch {
   /** Per unit group: 1 once it is in the results. */
   private readonly taken: Uint8Array;
   private readonly codesTaken: number[] = [];
+  /** Per vocabulary word: 1 when it is a candidate of the query's head word. */
+  private readonly headCandidate: Uint8Array;
+  private readonly headCandidates: number[] = [];
+  private queryHasHead = false;
+  /** Per query word: its share of the query's weight. */
+  private wordShares: number[] = [];
+  /** Per unit group: bit i set when some title of the group that the query reached has query word i in its title; and as itself. */
+  private readonly groupWords: Int32Array;
+  private readonly groupSameWords: Int32Array;
+  private readonly codesWithWords: number[] = [];
 
-  constructor(titles: number, codes: number) {
+  constructor(titles: number, codes: number, words: number) {
+    this.headCandidate = new Uint8Array(words);
+    this.groupWords = new Int32Array(codes);
+    this.groupSameWords = new Int32Array(codes);
     this.covered = new Float64Array(titles);
     this.titleCovered = new Float64Array(titles);
     this.qualifierCovered = new Float64Array(titles);
     this.touched = new Int32Array(titles);
     this.matchedWords = new Int32Array(titles);
+    this.sameWords = new Int32Array(titles);
     this.seen = new Uint8Array(titles);
     this.reachable = new Uint8Array(titles);
     this.wordSimilarity = new Float64Array(titles);
     this.wordWeighted = new Float64Array(titles);
     this.wordTouched = new Int32Array(titles);
     this.bestScore = new Float64Array(codes);
-    this.sumScore = new Float64Array(codes);
+    this.sumSupport = new Float64Array(codes);
+    this.bestSupport = new Float64Array(codes);
     this.bestRank = new Float64Array(codes);
     this.bestHit = new Int32Array(codes).fill(-1);
     this.taken = new Uint8Array(codes);
@@ -541,6 +582,7 @@ class Scratch {
       this.titleCovered[id] = 0;
       this.qualifierCovered[id] = 0;
       this.matchedWords[id] = 0;
+      this.sameWords[id] = 0;
       this.seen[id] = 0;
     }
     this.touchedCount = 0;
@@ -549,12 +591,52 @@ class Scratch {
     this.clearOffers();
     for (const code of this.codesTaken) this.taken[code] = 0;
     this.codesTaken.length = 0;
+    for (const word of this.headCandidates) this.headCandidate[word] = 0;
+    this.headCandidates.length = 0;
+    this.queryHasHead = false;
+    for (const code of this.codesWithWords) {
+      this.groupWords[code] = 0;
+      this.groupSameWords[code] = 0;
+    }
+    this.codesWithWords.length = 0;
+  }
+
+  /** The fuzzy query's head word's candidates (null if it has none) and each word's share of its weight. */
+  startQuery(headCandidates: readonly WordCandidate[] | null, wordShares: number[]): void {
+    this.queryHasHead = headCandidates !== null;
+    for (const { id } of headCandidates ?? []) {
+      this.headCandidate[id] = 1;
+      this.headCandidates.push(id);
+    }
+    this.wordShares = wordShares;
+  }
+
+  /** A title whose head word is `word` has the query's head (always true of a query without one: nothing to tell titles apart). */
+  isQueryHead(word: number): boolean {
+    return !this.queryHasHead || this.headCandidate[word] === 1;
+  }
+
+  /** Unit group `code` has `title`: the query words in that title count towards the group's coverage. */
+  addGroupWords(code: number, title: number): void {
+    if (this.groupWords[code] === 0) this.codesWithWords.push(code);
+    this.groupWords[code]! |= this.matchedWords[title]!;
+    this.groupSameWords[code]! |= this.sameWords[title]!;
+  }
+
+  /** The share of the query's weight that the titles of unit group `code` reached by the query have between them (GROUP_COVERAGE_TYPO_SHARE). */
+  private groupCoverage(code: number): number {
+    let covered = 0;
+    const same = this.groupSameWords[code]!;
+    for (let word = 0, bits = this.groupWords[code]!; bits !== 0; word++, bits >>>= 1) {
+      if ((bits & 1) !== 0) covered += this.wordShares[word]! * (((same >>> word) & 1) !== 0 ? 1 : GROUP_COVERAGE_TYPO_SHARE);
+    }
+    return covered < 1 ? covered : 1;
   }
 
   clearOffers(): void {
     for (const code of this.codesOffered) {
       this.bestScore[code] = 0;
-      this.sumScore[code] = 0;
+      this.sumSupport[code] = 0;
       this.bestHit[code] = -1;
     }
     this.codesOffered.length = 0;
@@ -616,6 +698,7 @@ class Scratch {
       this.covered[id]! += weight * this.wordSimilarity[id]!;
       this.titleCovered[id]! += this.wordWeighted[id]!;
       this.matchedWords[id]! |= 1 << word;
+      if (this.wordSimilarity[id]! >= SAME_WORD_SIMILARITY) this.sameWords[id]! |= 1 << word;
       this.wordSimilarity[id] = 0;
       this.wordWeighted[id] = 0;
     }
@@ -641,13 +724,14 @@ class Scratch {
     this.wordTouchedCount = 0;
   }
 
-  /** Hit `hit` (of unit group `code`) scores `score`: kept if it is the group's best so far, the default entry on a tie. */
-  offer(hit: number, code: number, rank: number, score: number): void {
+  /** Hit `hit` (of unit group `code`) scores `score` and adds `support`: kept if it is the group's best so far, the default entry on a tie. */
+  offer(hit: number, code: number, rank: number, score: number, support: number): void {
     if (this.taken[code] !== 0) return;
-    this.sumScore[code]! += score;
+    this.sumSupport[code]! += support;
     if (this.bestHit[code]! < 0) this.codesOffered.push(code);
     else if (score < this.bestScore[code]! || (score === this.bestScore[code] && rank >= this.bestRank[code]!)) return;
     this.bestScore[code] = score;
+    this.bestSupport[code] = support;
     this.bestRank[code] = rank;
     this.bestHit[code] = hit;
   }
@@ -664,10 +748,14 @@ class Scratch {
     // "... shop manager" titles lead rather than to the one title sharing its rarest word.
     let top = 0;
     for (const code of this.codesOffered) if (this.bestScore[code]! > top) top = this.bestScore[code]!;
-    const supportWeight = top >= NEAR_MATCH_SCORE ? 0 : SUPPORT_WEIGHT;
+    const supported = top < NEAR_MATCH_SCORE;
     for (const code of this.codesOffered) {
       const bestScore = this.bestScore[code]!;
-      best.push({ hit: hits[this.bestHit[code]!]!, score: bestScore + supportWeight * (this.sumScore[code]! - bestScore), closeness: -1 });
+      const support = supported ? this.sumSupport[code]! - this.bestSupport[code]! : 0;
+      // A group whose titles between them have all the query's words beats one that has titles
+      // for some of them only, however many: "golf instructor" goes to the group with golf
+      // titles and instructor titles (sports coaches), not to the one with most instructors.
+      best.push({ hit: hits[this.bestHit[code]!]!, score: (bestScore + support) * this.groupCoverage(code), closeness: -1 });
     }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
       entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));

@@ -81,6 +81,18 @@ describe('normalisation', () => {
   it('keeps each token as typed, before it was made singular', () => {
     assert.deepEqual(plain.analyse('Proceys workers').asTyped, ['proceys', 'workers']);
   });
+
+  it('finds the head word: the last word before the first preposition, else the last word', () => {
+    const head = (text: string): string => {
+      const analysed = plain.analyse(text);
+      return analysed.tokens[analysed.head]!;
+    };
+    assert.equal(head('Software developer'), 'developer');
+    assert.equal(head('Heads of department'), 'head');
+    assert.equal(head('import export manager in household goods'), 'manager');
+    assert.equal(head('Sales & marketing manager'), 'manager');
+    assert.equal(head('A'), 'a');
+  });
 });
 
 describe('abbreviation expansion', () => {

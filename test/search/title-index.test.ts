@@ -126,6 +126,13 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     assert.deepEqual(withAliases.search('nurse', 3).map((m) => [m.soc2020, m.matchType]), index.search('nurse', 3).map((m) => [m.soc2020, m.matchType]));
   });
 
+  it('prefers titles with the query\'s head word, and groups with titles for all its words: "golf instructor" is 3432 (sports coaches)', () => {
+    // 3574 has more instructors, but no golf; 3432 has golf titles and instructor titles.
+    const [top] = index.search('golf instructor', 3);
+    assert.equal(top?.soc2020, '3432');
+    assert.equal(top?.matchType, 'fuzzy');
+  });
+
   it('expands abbreviations from the Abbreviations sheet', () => {
     assert.equal(first('GP').soc2020, '2211');
     assert.equal(first('general practitioner').soc2020, '2211');
