@@ -122,7 +122,8 @@ for (const deployment of DEPLOYMENTS) {
   const recorded = await record(ours.address, keys);
   const recordFile = path.join(BENCH_DIR, `${deployment}-responses.json`);
   writeFileSync(recordFile, JSON.stringify(recorded));
-  const bareProfile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=bare-${deployment}-${Date.now()}.cpuprofile`] : [];
+  // A folder of its own, Node's own file names: tsx's loader thread writes a profile too (the main thread's is CPU.*.0.*.cpuprofile).
+  const bareProfile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, `bare-${deployment}`)}`] : [];
   const bare = await startProcess(process.execPath, [...bareProfile, '--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), recordFile], process.env, 'pipe');
 
   const rows: Row[] = [];

@@ -31,7 +31,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /**
  * Pino's options: JSON lines, or with `pretty` one readable line per event through pino-pretty,
  * which formats in a worker thread (pino's transport), off the thread that answers requests.
- * JSON lines go out in batches, one write per 8 KiB (`stdoutLogDestination`); buffered lines
+ * JSON lines go out in batches, one write per 32 KiB (`stdoutLogDestination`); buffered lines
  * are flushed when the process exits.
  */
 export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
