@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { pino } from 'pino';
 import { BatchedLogDestination } from '../../src/http/log-destination.js';
 import { REPO_ROOT } from '../helpers/template-databases.js';
 
@@ -24,9 +23,7 @@ async function textEndingWith(file: string, ending: string): Promise<string> {
 describe('batched log destination', () => {
   it('hands lines on when a batch has gathered, or when the flush interval passes', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'lmi-log-')), 'out.log');
-    const out = pino.destination({ dest: file, sync: false, mkdir: true });
-    await new Promise((resolve) => out.once('ready', resolve));
-    const destination = new BatchedLogDestination(out, 100, 60_000);
+    const destination = new BatchedLogDestination({ dest: file, sync: true, mkdir: true }, 100, 60_000);
     destination.write('{"n":1}\n');
     destination.write('{"n":2}\n');
     destination.flush();
@@ -34,10 +31,14 @@ describe('batched log destination', () => {
     destination.write('{"n":3}\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(readFileSync(file, 'utf8'), '{"n":1}\n{"n":2}\n', 'a short line waits for its batch');
-    destination.write(`${JSON.stringify({ n: 4, padding: 'x'.repeat(100) })}\n`);
-    assert.match(await textEndingWith(file, '"}\n'), /\{"n":3\}\n\{"n":4,"padding":"x+"\}\n$/, 'a full batch goes at once');
+    destination.write(`${JSON.stringify({ n: 4, padding: 'x'.repeat(20) })}\n`);
+    assert.match(await textEndingWith(file, '"}\n'), /\{"n":3\}\n\{"n":4,"padding":"x+"\}\n$/, 'a line that cannot fit goes at once, after what was gathered');
+    const before = readFileSync(file, 'utf8');
+    for (let i = 0; i < 11; i += 1) destination.write(`{"m":${i}}\n`);
+    const filled = await textEndingWith(file, '{"m":9}\n');
+    assert.equal(filled.slice(before.length), Array.from({ length: 10 }, (_, i) => `{"m":${i}}\n`).join(''), 'a full batch goes, the next line waits');
 
-    const timed = new BatchedLogDestination(out, 1_000_000, 20);
+    const timed = new BatchedLogDestination({ dest: file, sync: true }, 1_000_000, 20);
     timed.write('{"n":5}\n');
     assert.match(await textEndingWith(file, '{"n":5}\n'), /\{"n":5\}\n$/, 'the interval flushes a batch that never fills');
   });
