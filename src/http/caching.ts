@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { CurrentEditions } from '../queries/current-editions.js';
+import { Lru } from '../lru.js';
 import { routeConfig } from './request-context.js';
 
 declare module 'fastify' {
@@ -27,62 +28,40 @@ interface CachedBody {
  * editions, so the cache is emptied whenever the set of current editions changes.
  */
 export class ResponseCache {
-  private readonly bodies = new Map<string, CachedBody>();
+  private readonly bodies: Lru<CachedBody>;
   private bytes = 0;
-  private newest: string | null = null;
   /** Lookups that found a body and that did not, since start (read by the metrics). */
   hits = 0;
   misses = 0;
 
   constructor(
-    private readonly maxEntries = 5_000,
+    maxEntries = 5_000,
     private readonly maxBytes = 64 * 2 ** 20,
-  ) {}
+  ) {
+    this.bodies = new Lru(maxEntries, (body) => (this.bytes -= body.payload.length));
+  }
 
   get(key: string): CachedBody | undefined {
     const body = this.bodies.get(key);
-    if (body) {
-      this.hits += 1;
-      // Moved to the newest end, unless it is there already (a popular resource asked again and again).
-      if (key !== this.newest) {
-        this.bodies.delete(key);
-        this.bodies.set(key, body);
-        this.newest = key;
-      }
-    } else {
-      this.misses += 1;
-    }
+    if (body) this.hits += 1;
+    else this.misses += 1;
     return body;
   }
 
   set(key: string, body: CachedBody): void {
     if (body.payload.length > this.maxBytes / 8) return;
-    this.delete(key);
     this.bodies.set(key, body);
-    this.newest = key;
     this.bytes += body.payload.length;
-    for (const [oldest] of this.bodies) {
-      if (this.bodies.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
+    for (let oldest = this.bodies.oldest(); oldest !== undefined && this.bytes > this.maxBytes; oldest = this.bodies.oldest()) this.bodies.delete(oldest);
   }
 
   clear(): void {
     this.bodies.clear();
-    this.newest = null;
     this.bytes = 0;
   }
 
   get size(): number {
     return this.bodies.size;
-  }
-
-  private delete(key: string): void {
-    const body = this.bodies.get(key);
-    if (!body) return;
-    this.bytes -= body.payload.length;
-    this.bodies.delete(key);
-    if (key === this.newest) this.newest = null;
   }
 }
 

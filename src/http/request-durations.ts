@@ -8,10 +8,10 @@
  */
 
 /** Latency buckets in seconds: most answers come from the cache in well under a millisecond. */
-export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /** A request whose path matched no route is counted under one label, so a scan of random paths cannot grow the series without end. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 const DURATION = 'lmi_http_request_duration_seconds';
 const RATE_LIMITED = 'lmi_http_rate_limited_total';

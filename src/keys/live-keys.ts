@@ -1,5 +1,6 @@
 import { findLiveKeyByHash, type ApiKeyRecord } from '../store/api-keys.js';
 import type { Db } from '../store/schema.js';
+import { Lru } from '../lru.js';
 import { hashApiKey, looksLikeApiKey } from './api-key.js';
 
 /**
@@ -21,45 +22,6 @@ export interface LiveKeyOptions {
 interface Entry {
   record: ApiKeyRecord | null;
   until: number;
-}
-
-/** A Map used as a least-recently-used cache of bounded size. */
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  /** The most recently used key: asked again, it needs no move (a delete and an insert, and a new table now and then). */
-  private newest: string | null = null;
-  constructor(private readonly max: number) {}
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined && key !== this.newest) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-      this.newest = key;
-    }
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    this.newest = key;
-    if (this.entries.size > this.max) this.delete(this.entries.keys().next().value!);
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-    if (key === this.newest) this.newest = null;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.newest = null;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /**
