@@ -33,7 +33,15 @@ module.exports = {
       comment: 'Queries turn published rows into response objects: no parser, descriptor, request or route.',
       severity: 'error',
       from: { path: layer('queries') },
-      to: { path: [layer('ingest'), layer('http'), layer('routes'), layer('cli'), '^src/(app|server|services|runtime)\\.ts$'] },
+      to: {
+        path: [
+          layer('ingest'),
+          layer('http'),
+          layer('routes'),
+          layer('cli'),
+          '^src/(app|server|services|runtime)\\.ts$',
+        ],
+      },
     },
     {
       name: 'schemas-describe-the-domain',
@@ -65,7 +73,8 @@ module.exports = {
     },
     {
       name: 'explorer-renders-what-the-queries-answer',
-      comment: 'The web explorer renders the response objects of the query layer (through app.services): no SQL, parsers, HTTP plugins or routes.',
+      comment:
+        'The web explorer renders the response objects of the query layer (through app.services): no SQL, parsers, HTTP plugins or routes.',
       severity: 'error',
       from: { path: layer('explore') },
       to: { path: [layer('store'), layer('ingest'), layer('http'), layer('routes'), layer('cli')] },

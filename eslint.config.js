@@ -5,7 +5,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'clients/typescript/src/openapi.ts', 'clients/typescript/src/operations.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      'clients/typescript/src/openapi.ts',
+      'clients/typescript/src/operations.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

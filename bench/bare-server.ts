@@ -9,14 +9,19 @@ import Fastify from 'fastify';
 import { replayKey, type RecordedResponse } from './replay.js';
 
 const recorded = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as RecordedResponse[];
-const answers = new Map(recorded.map((r) => [replayKey(r.url, r.apiKey, r.ifNoneMatch), { ...r, bytes: Buffer.from(r.body) }]));
+const answers = new Map(
+  recorded.map((r) => [replayKey(r.url, r.apiKey, r.ifNoneMatch), { ...r, bytes: Buffer.from(r.body) }]),
+);
 
 const app = Fastify({ logger: false });
 app.get('/*', (request, reply) => {
   const header = (name: string) => (request.headers[name] as string | undefined) ?? null;
   const answer = answers.get(replayKey(request.url, header('x-api-key'), header('if-none-match')));
   if (!answer) return reply.code(404).send();
-  return reply.code(answer.status).headers(answer.headers).send(answer.status === 304 ? undefined : answer.bytes);
+  return reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .send(answer.status === 304 ? undefined : answer.bytes);
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${address}\n`);

@@ -55,9 +55,22 @@ interface Scenario {
 const ALL_SCENARIOS: Scenario[] = [
   { id: 'pay', name: 'keyed cached pay GET', url: '/v1/occupations/2134/pay', key: 'unlimited', status: 200 },
   { id: 'profile', name: 'profile GET', url: '/v1/occupations/2134', key: 'unlimited', status: 200 },
-  { id: 'search', name: 'search GET', url: '/v1/occupations/search?q=software%20developer', key: 'unlimited', status: 200 },
+  {
+    id: 'search',
+    name: 'search GET',
+    url: '/v1/occupations/search?q=software%20developer',
+    key: 'unlimited',
+    status: 200,
+  },
   { id: 'healthz', name: '/healthz', url: '/healthz', key: null, status: 200 },
-  { id: '304', name: '304 revalidation (pay)', url: '/v1/occupations/2134/pay', key: 'unlimited', revalidate: true, status: 304 },
+  {
+    id: '304',
+    name: '304 revalidation (pay)',
+    url: '/v1/occupations/2134/pay',
+    key: 'unlimited',
+    revalidate: true,
+    status: 304,
+  },
   { id: '429', name: '429 (key over its limit)', url: '/v1/occupations/2134/pay', key: 'exhausted', status: 429 },
 ];
 
@@ -89,11 +102,18 @@ process.on('exit', () => {
 });
 
 mkdirSync(BENCH_DIR, { recursive: true });
-console.log(`bench:compare on ${process.platform} ${process.arch}, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating`);
-console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `bench:compare on ${process.platform} ${process.arch}, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating`,
+);
+console.log(
+  `load average at start: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 for (const deployment of DEPLOYMENTS) {
-  if (deployment !== 'embedded' && deployment !== 'scale-out') throw new Error(`unknown deployment ${deployment}: embedded or scale-out`);
+  if (deployment !== 'embedded' && deployment !== 'scale-out')
+    throw new Error(`unknown deployment ${deployment}: embedded or scale-out`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LMI_DATA_DIR: path.join(BENCH_DIR, deployment),
@@ -106,11 +126,15 @@ for (const deployment of DEPLOYMENTS) {
     await ensureDatabase(DATABASE_URL);
     Object.assign(env, { DATABASE_URL, REDIS_URL });
   }
-  console.log(`\n=== ${deployment}${deployment === 'scale-out' ? ` (PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}, Redis, one replica)` : ' (SQLite, in-process limits)'}`);
+  console.log(
+    `\n=== ${deployment}${deployment === 'scale-out' ? ` (PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}, Redis, one replica)` : ' (SQLite, in-process limits)'}`,
+  );
 
   const ingestStarted = performance.now();
   await run(process.execPath, [CLI, 'ingest'], { env, maxBuffer: 16 * 2 ** 20 });
-  console.log(`ingest (a full one the first time; after that unchanged releases are recognised by hash): ${((performance.now() - ingestStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `ingest (a full one the first time; after that unchanged releases are recognised by hash): ${((performance.now() - ingestStarted) / 1000).toFixed(1)} s`,
+  );
   const keys = {
     unlimited: await createKey(env, 100_000_000),
     exhausted: await createKey(env, 1),
@@ -124,7 +148,12 @@ for (const deployment of DEPLOYMENTS) {
   writeFileSync(recordFile, JSON.stringify(recorded));
   // A folder of its own, Node's own file names: tsx's loader thread writes a profile too (the main thread's is CPU.*.0.*.cpuprofile).
   const bareProfile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, `bare-${deployment}`)}`] : [];
-  const bare = await startProcess(process.execPath, [...bareProfile, '--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), recordFile], process.env, 'pipe');
+  const bare = await startProcess(
+    process.execPath,
+    [...bareProfile, '--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), recordFile],
+    process.env,
+    'pipe',
+  );
 
   const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
@@ -170,16 +199,30 @@ function printRow(row: Row, header: boolean): void {
   console.log(
     [
       row.scenario.name.padEnd(26),
-      median(row.bare.map((m) => m.rps)).toFixed(0).padStart(10),
-      median(row.ours.map((m) => m.rps)).toFixed(0).padStart(10),
+      median(row.bare.map((m) => m.rps))
+        .toFixed(0)
+        .padStart(10),
+      median(row.ours.map((m) => m.rps))
+        .toFixed(0)
+        .padStart(10),
       median(ratios).toFixed(2).padStart(6),
       `(${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`.padEnd(11),
       `${median(row.bare.map((m) => m.p99))} ms`.padStart(8),
       `${median(row.ours.map((m) => m.p99))} ms`.padStart(8),
-      `${median(row.bare.map((m) => m.cpuUs)).toFixed(0).padStart(15)} ${median(row.ours.map((m) => m.cpuUs)).toFixed(0).padStart(4)} ${(median(row.bare.map((m) => m.cpuUs)) / median(row.ours.map((m) => m.cpuUs))).toFixed(2).padStart(5)}`,
+      `${median(row.bare.map((m) => m.cpuUs))
+        .toFixed(0)
+        .padStart(15)} ${median(row.ours.map((m) => m.cpuUs))
+        .toFixed(0)
+        .padStart(
+          4,
+        )} ${(median(row.bare.map((m) => m.cpuUs)) / median(row.ours.map((m) => m.cpuUs))).toFixed(2).padStart(5)}`,
       last.statuses.padEnd(16),
-      median(row.ours.map((m) => m.logLinesPerRequest ?? 0)).toFixed(2).padStart(7),
-      median([...row.bare, ...row.ours].map((m) => m.load)).toFixed(1).padStart(5),
+      median(row.ours.map((m) => m.logLinesPerRequest ?? 0))
+        .toFixed(2)
+        .padStart(7),
+      median([...row.bare, ...row.ours].map((m) => m.load))
+        .toFixed(1)
+        .padStart(5),
     ].join(' '),
   );
 }
@@ -188,14 +231,29 @@ async function autocannon(url: string, headers: Record<string, string>): Promise
   const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 64 * 2 ** 20 });
-  const result = JSON.parse(stdout) as { latency: { p99: number }; requests: { average: number; total: number }; statusCodeStats?: Record<string, { count: number }> };
+  const result = JSON.parse(stdout) as {
+    latency: { p99: number };
+    requests: { average: number; total: number };
+    statusCodeStats?: Record<string, { count: number }>;
+  };
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}x${count}`)
     .join(' ');
-  return { rps: result.requests.average, total: result.requests.total, cpuUs: 0, p99: result.latency.p99, statuses, load: loadavg()[0]! };
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    cpuUs: 0,
+    p99: result.latency.p99,
+    statuses,
+    load: loadavg()[0]!,
+  };
 }
 
-function headersOf(scenario: Scenario, keys: Record<'unlimited' | 'exhausted', string>, recorded: RecordedResponse[]): Record<string, string> {
+function headersOf(
+  scenario: Scenario,
+  keys: Record<'unlimited' | 'exhausted', string>,
+  recorded: RecordedResponse[],
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (scenario.key) headers['x-api-key'] = keys[scenario.key];
   if (scenario.revalidate) headers['if-none-match'] = etagOf(recorded, scenario.url, keys.unlimited);
@@ -216,36 +274,68 @@ async function record(address: string, keys: Record<'unlimited' | 'exhausted', s
   for (const scenario of ALL_SCENARIOS) {
     const headers = headersOf(scenario, keys, recorded);
     const response = await fetch(`${address}${scenario.url}`, { headers });
-    if (response.status !== scenario.status) throw new Error(`${scenario.name}: expected ${scenario.status}, got ${response.status}: ${await response.text()}`);
+    if (response.status !== scenario.status)
+      throw new Error(
+        `${scenario.name}: expected ${scenario.status}, got ${response.status}: ${await response.text()}`,
+      );
     const kept: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) kept[name] = value;
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+        kept[name] = value;
     });
     const apiKey = headers['x-api-key'] ?? null;
     const ifNoneMatch = headers['if-none-match'] ?? null;
-    if (recorded.some((r) => replayKey(r.url, r.apiKey, r.ifNoneMatch) === replayKey(scenario.url, apiKey, ifNoneMatch))) continue;
-    recorded.push({ url: scenario.url, apiKey, ifNoneMatch, status: response.status, headers: kept, body: await response.text() });
+    if (
+      recorded.some((r) => replayKey(r.url, r.apiKey, r.ifNoneMatch) === replayKey(scenario.url, apiKey, ifNoneMatch))
+    )
+      continue;
+    recorded.push({
+      url: scenario.url,
+      apiKey,
+      ifNoneMatch,
+      status: response.status,
+      headers: kept,
+      body: await response.text(),
+    });
   }
   return recorded;
 }
 
 async function createKey(env: NodeJS.ProcessEnv, rpm: number): Promise<string> {
-  const { stdout } = await run(process.execPath, [CLI, 'keys', 'create', '--email', 'bench@example.org', '--rpm', String(rpm)], { env });
+  const { stdout } = await run(
+    process.execPath,
+    [CLI, 'keys', 'create', '--email', 'bench@example.org', '--rpm', String(rpm)],
+    { env },
+  );
   return stdout.trim();
 }
 
-async function startOurs(env: NodeJS.ProcessEnv, logFile: string, deployment: string): Promise<{ child: ChildProcess; address: string }> {
+async function startOurs(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  deployment: string,
+): Promise<{ child: ChildProcess; address: string }> {
   const port = await freePort();
-  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${deployment}-${Date.now()}.cpuprofile`] : [];
+  const profile = CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${deployment}-${Date.now()}.cpuprofile`]
+    : [];
   // pino writes its lines to stdout, here a file: what an operator's collector would receive.
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...profile, CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, 'inherit'] });
+  const child = spawn(process.execPath, [...profile, CLI, 'serve'], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, 'inherit'],
+  });
   closeSync(log);
   children.push(child);
   return { child, address: `http://127.0.0.1:${port}` };
 }
 
-async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe'): Promise<{ child: ChildProcess; address: string }> {
+async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdout: 'pipe',
+): Promise<{ child: ChildProcess; address: string }> {
   const child = spawn(command, args, { env, stdio: ['ignore', stdout, 'inherit'] });
   children.push(child);
   const address = await new Promise<string>((resolve, reject) => {
@@ -257,18 +347,21 @@ async function startProcess(command: string, args: string[], env: NodeJS.Process
 
 /** Rejects when a server exits before it is ready (a bad configuration), rather than waiting out the minute. */
 function exited(child: ChildProcess): Promise<never> {
-  return new Promise((_resolve, reject) => child.once('exit', (code) => reject(new Error(`our server exited with ${code} before it was ready`))));
+  return new Promise((_resolve, reject) =>
+    child.once('exit', (code) => reject(new Error(`our server exited with ${code} before it was ready`))),
+  );
 }
 
 async function waitForReady(address: string): Promise<void> {
   for (let tries = 0; tries < 600; tries += 1) {
-    const status = await fetch(`${address}/readyz`).then((r) => r.status).catch(() => 0);
+    const status = await fetch(`${address}/readyz`)
+      .then((r) => r.status)
+      .catch(() => 0);
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${address} was not ready within a minute`);
 }
-
 
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -286,14 +379,13 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-
 /** Lines written to the log so far (counted from where the last count stopped). */
 function countLines(file: string): number {
   const seen = counted.get(file) ?? { bytes: 0, lines: 0 };
   const size = statSync(file).size;
   const fd = openSync(file, 'r');
   const chunk = Buffer.alloc(4 * 2 ** 20);
-  for (let at = seen.bytes; at < size; ) {
+  for (let at = seen.bytes; at < size;) {
     const read = readSync(fd, chunk, 0, Math.min(chunk.length, size - at), at);
     for (let i = chunk.indexOf(10); i !== -1 && i < read; i = chunk.indexOf(10, i + 1)) seen.lines += 1;
     at += read;
@@ -302,7 +394,6 @@ function countLines(file: string): number {
   counted.set(file, { bytes: size, lines: seen.lines });
   return seen.lines;
 }
-
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

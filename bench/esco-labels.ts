@@ -51,13 +51,23 @@ export interface EscoLabelQuery {
 }
 
 export function readEscoOccupations(bytes: Uint8Array = readFileSync(ESCO_OCCUPATIONS_FILE)): EscoOccupationLabels[] {
-  const rows = parse(Buffer.from(bytes), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
+  const rows = parse(Buffer.from(bytes), { columns: true, skip_empty_lines: true, bom: true }) as Array<
+    Record<string, string>
+  >;
   return rows
     .filter((row) => row['conceptType'] === 'Occupation' && /^\d{4}$/.test(row['iscoGroup'] ?? ''))
     .map((row) => {
       const preferred = (row['preferredLabel'] ?? '').trim();
-      const alternatives = (row['altLabels'] ?? '').split('\n').map((label) => label.trim()).filter((label) => label !== '');
-      return { uri: row['conceptUri']!, iscoGroup: row['iscoGroup']!, preferredLabel: preferred, labels: [...new Set([preferred, ...alternatives])] };
+      const alternatives = (row['altLabels'] ?? '')
+        .split('\n')
+        .map((label) => label.trim())
+        .filter((label) => label !== '');
+      return {
+        uri: row['conceptUri']!,
+        iscoGroup: row['iscoGroup']!,
+        preferredLabel: preferred,
+        labels: [...new Set([preferred, ...alternatives])],
+      };
     });
 }
 
@@ -65,7 +75,13 @@ export function readEscoOccupations(bytes: Uint8Array = readFileSync(ESCO_OCCUPA
 export function iscoDistribution(index: CodingIndex): Map<string, Map<string, number>> {
   const byIsco = new Map<string, Map<string, number>>();
   for (const record of index.records) {
-    if (record.soc2020 === null || !/^\d{4}$/.test(record.soc2020) || record.isco08 === null || !/^\d{4}$/.test(record.isco08)) continue;
+    if (
+      record.soc2020 === null ||
+      !/^\d{4}$/.test(record.soc2020) ||
+      record.isco08 === null ||
+      !/^\d{4}$/.test(record.isco08)
+    )
+      continue;
     const groups = byIsco.get(record.isco08) ?? new Map<string, number>();
     groups.set(record.soc2020, (groups.get(record.soc2020) ?? 0) + 1);
     byIsco.set(record.isco08, groups);
@@ -86,7 +102,11 @@ export function labelKeyer(index: CodingIndex): (text: string) => string {
   return (text) => titleKey(normaliser.analyse(text).tokens);
 }
 
-export function escoLabelQueries(index: CodingIndex, occupations: EscoOccupationLabels[], folds: number): { queries: EscoLabelQuery[]; excluded: Record<string, number> } {
+export function escoLabelQueries(
+  index: CodingIndex,
+  occupations: EscoOccupationLabels[],
+  folds: number,
+): { queries: EscoLabelQuery[]; excluded: Record<string, number> } {
   const key = labelKeyer(index);
   const indexKeys = new Set<string>();
   for (const record of index.records) {
@@ -94,7 +114,11 @@ export function escoLabelQueries(index: CodingIndex, occupations: EscoOccupation
     if (record.qualifier) indexKeys.add(key(`${record.naturalTitle} ${record.qualifier}`));
   }
   const distribution = iscoDistribution(index);
-  const excluded = { 'ISCO-08 group not in the coding index': 0, 'same words, another ISCO-08 group': 0, 'same words again': 0 };
+  const excluded = {
+    'ISCO-08 group not in the coding index': 0,
+    'same words, another ISCO-08 group': 0,
+    'same words again': 0,
+  };
   const byKey = new Map<string, { query: EscoLabelQuery; isco08: string } | null>();
   for (const occupation of occupations) {
     const groups = distribution.get(occupation.iscoGroup);
@@ -148,7 +172,12 @@ export function iscoLabelsOf(occupations: readonly EscoOccupationLabels[]): Isco
  * occupations share would otherwise leak), asked the fold's queries. Every query is asked once,
  * of an index that never saw it.
  */
-export function heldOut(index: CodingIndex, occupations: readonly EscoOccupationLabels[], queries: readonly EscoLabelQuery[], folds: number): Map<EscoLabelQuery, TitleIndex> {
+export function heldOut(
+  index: CodingIndex,
+  occupations: readonly EscoOccupationLabels[],
+  queries: readonly EscoLabelQuery[],
+  folds: number,
+): Map<EscoLabelQuery, TitleIndex> {
   const key = labelKeyer(index);
   const byQuery = new Map<EscoLabelQuery, TitleIndex>();
   for (let fold = 0; fold < folds; fold++) {

@@ -26,7 +26,14 @@ const PORT = 18_000 + Math.floor(Math.random() * 2000);
 const BASELINE_S = Number(process.env.BENCH_BASELINE_SECONDS ?? 20);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-bench-ingest-'));
-const env = { ...process.env, LMI_DATA_DIR: dataDir, LMI_SECRET: 'bench-secret-bench-secret-bench-secret-00', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  LMI_DATA_DIR: dataDir,
+  LMI_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+};
 const cli = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' }).trim();
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -98,9 +105,17 @@ function report(title: string, p: Phase): void {
   const sorted = [...p.latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
   console.log(`${title}: ${p.seconds.toFixed(1)} s, peak RSS (VmHWM) ${(p.peakKb / 1024).toFixed(0)} MiB`);
-  console.log(`  GET ${ROUTE}: ${p.latencies.length} requests at ~${RPS}/s, statuses ${JSON.stringify(Object.fromEntries(p.statuses))}`);
+  console.log(
+    `  GET ${ROUTE}: ${p.latencies.length} requests at ~${RPS}/s, statuses ${JSON.stringify(Object.fromEntries(p.statuses))}`,
+  );
   console.log(`  latency ms: p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${sorted.at(-1)!.toFixed(1)}`);
-  if (p.slow.length > 0) console.log(`  slower than 250 ms (s into the run: ms): ${p.slow.slice(0, 20).map(([s, ms]) => `${s}: ${ms}`).join(', ')}${p.slow.length > 20 ? ' ...' : ''}`);
+  if (p.slow.length > 0)
+    console.log(
+      `  slower than 250 ms (s into the run: ms): ${p.slow
+        .slice(0, 20)
+        .map(([s, ms]) => `${s}: ${ms}`)
+        .join(', ')}${p.slow.length > 20 ? ' ...' : ''}`,
+    );
 }
 
 try {
@@ -110,9 +125,16 @@ try {
   const baseline = await phase([], key, async (s) => s >= BASELINE_S);
   const ingest = await phase(['--ingest'], key, async () => (await get('/readyz')).status === 200);
   agent.destroy();
-  console.log(`machine: ${availableParallelism()} cores, load average at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   report(`baseline, lmi serve with no ingest`, baseline);
-  report(`full ingest of the real mirror by lmi serve --ingest (SQLite, compiled build; targets: peak RSS < 1024 MiB, p99 < 100 ms)`, ingest);
+  report(
+    `full ingest of the real mirror by lmi serve --ingest (SQLite, compiled build; targets: peak RSS < 1024 MiB, p99 < 100 ms)`,
+    ingest,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

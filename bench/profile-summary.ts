@@ -49,11 +49,17 @@ function place(url: string): string {
   }
   if (url.startsWith('node:')) return url;
   const dist = url.indexOf('/dist/');
-  if (dist !== -1) return url.slice(dist + 1).split('/').slice(0, 3).join('/');
+  if (dist !== -1)
+    return url
+      .slice(dist + 1)
+      .split('/')
+      .slice(0, 3)
+      .join('/');
   return url;
 }
 
-const nameOf = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+const nameOf = (node: ProfileNode) =>
+  `${node.callFrame.functionName || '(anonymous)'} ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
 const byFunction = new Map<string, number>();
 const byPlace = new Map<string, number>();
 const totalByFunction = new Map<string, number>();
@@ -72,7 +78,9 @@ const show = (title: string, map: Map<string, number>) => {
     console.log(`${((100 * us) / busy).toFixed(1).padStart(5)}%  ${name}`);
   }
 };
-console.log(`${file}: ${(busy / 1e6).toFixed(2)} s busy, ${(idle / 1e6).toFixed(2)} s idle${skipUs ? `, after the first ${skipUs / 1e6} s` : ''}; shares of the busy time`);
+console.log(
+  `${file}: ${(busy / 1e6).toFixed(2)} s busy, ${(idle / 1e6).toFixed(2)} s idle${skipUs ? `, after the first ${skipUs / 1e6} s` : ''}; shares of the busy time`,
+);
 show('self time by package or folder', byPlace);
 show('self time by function', byFunction);
 show('total time by function (itself and what it calls)', totalByFunction);

@@ -14,7 +14,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fuse from 'fuse.js';
 import { readWorkbookSync } from '../src/ingest/formats/workbook.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex } from '../src/ingest/sources/ons/soc2020-index/parse.js';
+import {
+  ABBREVIATIONS_SHEET,
+  CODING_INDEX_SHEET,
+  parseCodingIndex,
+} from '../src/ingest/sources/ons/soc2020-index/parse.js';
 import { spelling } from '../src/search/normalise.js';
 import { searchableEntries } from '../src/search/searchable-entries.js';
 import { aliasesThroughIsco } from '../src/search/aliases.js';
@@ -23,7 +27,10 @@ import type { CodingIndex } from '../src/domain/soc.js';
 import { escoLabelQueries, heldOut, iscoLabelsOf, readEscoOccupations, type EscoLabelQuery } from './esco-labels.js';
 
 const REPO_ROOT = new URL('../', import.meta.url);
-export const CODING_INDEX_FILE = new URL('../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx', REPO_ROOT);
+export const CODING_INDEX_FILE = new URL(
+  '../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx',
+  REPO_ROOT,
+);
 
 const SEED = 20_200_412;
 const LIMIT = 10;
@@ -53,7 +60,9 @@ export function seededRandom(seed: number): () => number {
 }
 
 export function loadCodingIndex(): CodingIndex {
-  const workbook = readWorkbookSync(readFileSync(CODING_INDEX_FILE), { sheets: [CODING_INDEX_SHEET, ABBREVIATIONS_SHEET] });
+  const workbook = readWorkbookSync(readFileSync(CODING_INDEX_FILE), {
+    sheets: [CODING_INDEX_SHEET, ABBREVIATIONS_SHEET],
+  });
   return parseCodingIndex(workbook);
 }
 
@@ -116,15 +125,16 @@ export function pluralForm(title: string): string | null {
   if (!match) return null;
   const [, before = '', word = '', after = ''] = match;
   if (/[^s]s$/i.test(word) || word.length < 2) return null;
-  const plural = word.toUpperCase() === word
-    ? `${word}s` // "HCA" -> "HCAs"
-    : /man$/i.test(word)
-    ? word.replace(/man$/i, 'men')
-    : /[^aeiou]y$/i.test(word)
-      ? `${word.slice(0, -1)}ies`
-      : /(s|x|z|ch|sh)$/i.test(word)
-        ? `${word}es`
-        : `${word}s`;
+  const plural =
+    word.toUpperCase() === word
+      ? `${word}s` // "HCA" -> "HCAs"
+      : /man$/i.test(word)
+        ? word.replace(/man$/i, 'men')
+        : /[^aeiou]y$/i.test(word)
+          ? `${word.slice(0, -1)}ies`
+          : /(s|x|z|ch|sh)$/i.test(word)
+            ? `${word}es`
+            : `${word}s`;
   return before + plural + after;
 }
 
@@ -144,7 +154,8 @@ export function querySets(titles: { title: string; codes: string[] }[]): { name:
     exact.push({ query: title, expected });
     const typo = withTypo(title, random);
     if (typo !== null) typos.push({ query: typo, expected });
-    for (const form of [pluralForm(title), ...possessiveForms(title)]) if (form !== null) forms.push({ query: form, expected });
+    for (const form of [pluralForm(title), ...possessiveForms(title)])
+      if (form !== null) forms.push({ query: form, expected });
   }
   return [
     { name: '(a) exact titles', queries: exact },
@@ -193,7 +204,8 @@ export function fuseEngine(titles: { title: string; codes: string[] }[]): Engine
   const fuse = new Fuse(titles, { keys: ['title'], threshold: 0.4, ignoreLocation: true });
   return (query) => {
     const codes: string[] = [];
-    for (const { item } of fuse.search(query, { limit: LIMIT })) for (const code of item.codes) if (!codes.includes(code)) codes.push(code);
+    for (const { item } of fuse.search(query, { limit: LIMIT }))
+      for (const code of item.codes) if (!codes.includes(code)) codes.push(code);
     return codes;
   };
 }
@@ -212,7 +224,9 @@ function main(): void {
   console.log(`SOC 2020 coding index: ${CODING_INDEX_FILE.pathname}`);
   let started = performance.now();
   const index = loadCodingIndex();
-  console.log(`read + parse workbook: ${(performance.now() - started).toFixed(0)} ms (${index.records.length} records, ${index.abbreviations.length} abbreviations)`);
+  console.log(
+    `read + parse workbook: ${(performance.now() - started).toFixed(0)} ms (${index.records.length} records, ${index.abbreviations.length} abbreviations)`,
+  );
 
   // The served index: the coding index plus every ESCO label as an alias (as CodingIndexCache builds it).
   const escoOccupations = readEscoOccupations();
@@ -224,7 +238,9 @@ function main(): void {
   const buildMs = performance.now() - started;
   gc();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1_048_576;
-  console.log(`index build: ${buildMs.toFixed(0)} ms, heap delta ${heapMb.toFixed(1)} MB, ${titleIndex.size} titles indexed (title/qualifier pairs and ${aliases.length} ESCO labels as aliases)`);
+  console.log(
+    `index build: ${buildMs.toFixed(0)} ms, heap delta ${heapMb.toFixed(1)} MB, ${titleIndex.size} titles indexed (title/qualifier pairs and ${aliases.length} ESCO labels as aliases)`,
+  );
 
   const titles = titlesWithCodes(index);
   const sets = querySets(titles);
@@ -242,17 +258,23 @@ function main(): void {
   // query shows the cost of the query itself.
   const runs = [latency, evaluate(ours, mixed).latencies, evaluate(ours, mixed).latencies];
   const fastest = latency.map((_, i) => Math.min(...runs.map((run) => run[i]!)));
-  console.log(`latency, ours, fastest of 3 runs per query: p50 ${ms(percentile(fastest, 50))}, p99 ${ms(percentile(fastest, 99))} (load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs)`);
+  console.log(
+    `latency, ours, fastest of 3 runs per query: p50 ${ms(percentile(fastest, 50))}, p99 ${ms(percentile(fastest, 99))} (load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs)`,
+  );
 
   console.log('\naccuracy, ours, every query of each set:');
   for (const set of sets) {
     const run = evaluate(ours, set.queries);
-    console.log(`  ${set.name.padEnd(28)} n=${String(set.queries.length).padStart(6)}  top-1 ${pct(run.top1).padStart(7)}  top-3 ${pct(run.top3).padStart(7)}  p99 ${ms(percentile(run.latencies, 99))}`);
+    console.log(
+      `  ${set.name.padEnd(28)} n=${String(set.queries.length).padStart(6)}  top-1 ${pct(run.top1).padStart(7)}  top-3 ${pct(run.top3).padStart(7)}  p99 ${ms(percentile(run.latencies, 99))}`,
+    );
   }
 
   started = performance.now();
   const fuse = fuseEngine(titles);
-  console.log(`\nFuse.js ${Fuse.version} baseline: build ${(performance.now() - started).toFixed(0)} ms; same titles, seeded sample of ${BASELINE_SAMPLE} queries per set for both engines`);
+  console.log(
+    `\nFuse.js ${Fuse.version} baseline: build ${(performance.now() - started).toFixed(0)} ms; same titles, seeded sample of ${BASELINE_SAMPLE} queries per set for both engines`,
+  );
   const fuseLatencies: number[] = [];
   const ourLatencies: number[] = [];
   sets.forEach((set, i) => {
@@ -262,9 +284,15 @@ function main(): void {
     ourLatencies.push(...mine.latencies);
     fuseLatencies.push(...theirs.latencies);
     console.log(`  ${set.name} (n=${queries.length})`);
-    console.log(`    ours  top-1 ${pct(mine.top1).padStart(7)}  top-3 ${pct(mine.top3).padStart(7)}  p50 ${ms(percentile(mine.latencies, 50))}  p99 ${ms(percentile(mine.latencies, 99))}`);
-    console.log(`    Fuse  top-1 ${pct(theirs.top1).padStart(7)}  top-3 ${pct(theirs.top3).padStart(7)}  p50 ${ms(percentile(theirs.latencies, 50))}  p99 ${ms(percentile(theirs.latencies, 99))}`);
-    console.log(`    accuracy difference (ours - Fuse): top-1 ${((mine.top1 - theirs.top1) * 100).toFixed(2)} pts, top-3 ${((mine.top3 - theirs.top3) * 100).toFixed(2)} pts`);
+    console.log(
+      `    ours  top-1 ${pct(mine.top1).padStart(7)}  top-3 ${pct(mine.top3).padStart(7)}  p50 ${ms(percentile(mine.latencies, 50))}  p99 ${ms(percentile(mine.latencies, 99))}`,
+    );
+    console.log(
+      `    Fuse  top-1 ${pct(theirs.top1).padStart(7)}  top-3 ${pct(theirs.top3).padStart(7)}  p50 ${ms(percentile(theirs.latencies, 50))}  p99 ${ms(percentile(theirs.latencies, 99))}`,
+    );
+    console.log(
+      `    accuracy difference (ours - Fuse): top-1 ${((mine.top1 - theirs.top1) * 100).toFixed(2)} pts, top-3 ${((mine.top3 - theirs.top3) * 100).toFixed(2)} pts`,
+    );
   });
   const ratio = (p: number): string => (percentile(fuseLatencies, p) / percentile(ourLatencies, p)).toFixed(0);
   console.log(`  speed ratio over all sampled queries (Fuse / ours): p50 ${ratio(50)}x, p99 ${ratio(99)}x`);
@@ -278,19 +306,47 @@ const ESCO_FOLDS = 5;
 /** Held-out accuracy on ESCO labels the coding index does not hold (bench/esco-labels.ts). */
 function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoOccupations>, fuse: Engine): void {
   const { queries, excluded } = escoLabelQueries(index, occupations, ESCO_FOLDS);
-  console.log(`\nESCO v1.1.1 occupation labels (preferred and alternative): ${queries.length} distinct labels kept; left out: ${Object.entries(excluded).map(([why, n]) => `${why} ${n}`).join(', ')}`);
+  console.log(
+    `\nESCO v1.1.1 occupation labels (preferred and alternative): ${queries.length} distinct labels kept; left out: ${Object.entries(
+      excluded,
+    )
+      .map(([why, n]) => `${why} ${n}`)
+      .join(', ')}`,
+  );
   let started = performance.now();
   const folds = heldOut(index, occupations, queries, ESCO_FOLDS);
-  console.log(`  ${ESCO_FOLDS} held-out indexes built in ${(performance.now() - started).toFixed(0)} ms; each label is asked of the index built without its occupation's fold`);
+  console.log(
+    `  ${ESCO_FOLDS} held-out indexes built in ${(performance.now() - started).toFixed(0)} ms; each label is asked of the index built without its occupation's fold`,
+  );
   const plain = TitleIndex.build(index);
-  const heldOutEngine = (q: EscoLabelQuery): string[] => folds.get(q)!.search(q.query, LIMIT).map((m) => m.soc2020);
+  const heldOutEngine = (q: EscoLabelQuery): string[] =>
+    folds
+      .get(q)!
+      .search(q.query, LIMIT)
+      .map((m) => m.soc2020);
   const plainEngine = (q: EscoLabelQuery): string[] => plain.search(q.query, LIMIT).map((m) => m.soc2020);
   const notInIndex = queries.filter((q) => !q.inCodingIndex);
   const measures: Array<{ name: string; queries: EscoLabelQuery[]; strict: boolean }> = [
-    { name: 'A labels not in the coding index, any unit group of the ISCO-08 group', queries: notInIndex, strict: false },
-    { name: 'B labels not in the coding index, the dominant unit group only', queries: notInIndex.filter((q) => q.dominant !== null), strict: true },
-    { name: 'C preferred labels, any unit group of the ISCO-08 group', queries: queries.filter((q) => q.preferred), strict: false },
-    { name: 'D preferred labels not in the coding index, any unit group', queries: notInIndex.filter((q) => q.preferred), strict: false },
+    {
+      name: 'A labels not in the coding index, any unit group of the ISCO-08 group',
+      queries: notInIndex,
+      strict: false,
+    },
+    {
+      name: 'B labels not in the coding index, the dominant unit group only',
+      queries: notInIndex.filter((q) => q.dominant !== null),
+      strict: true,
+    },
+    {
+      name: 'C preferred labels, any unit group of the ISCO-08 group',
+      queries: queries.filter((q) => q.preferred),
+      strict: false,
+    },
+    {
+      name: 'D preferred labels not in the coding index, any unit group',
+      queries: notInIndex.filter((q) => q.preferred),
+      strict: false,
+    },
   ];
   const score = (engine: (q: EscoLabelQuery) => string[], set: (typeof measures)[number]) => {
     let top1 = 0;
@@ -300,7 +356,8 @@ function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoO
       const t = performance.now();
       const codes = engine(q);
       latencies.push(performance.now() - t);
-      const right = (code: string | undefined) => code !== undefined && (set.strict ? code === q.dominant : q.expected.has(code));
+      const right = (code: string | undefined) =>
+        code !== undefined && (set.strict ? code === q.dominant : q.expected.has(code));
       if (right(codes[0])) top1++;
       if (codes.slice(0, 3).some(right)) top3++;
     }
@@ -313,13 +370,19 @@ function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoO
     const fastest = runs[0]!.latencies.map((_, i) => Math.min(...runs.map((run) => run.latencies[i]!)));
     const without = score(plainEngine, set);
     console.log(`  ${set.name} (n=${set.queries.length})`);
-    console.log(`    ours, held-out ESCO aliases  top-1 ${pct(runs[0]!.top1).padStart(7)}  top-3 ${pct(runs[0]!.top3).padStart(7)}  p99 ${ms(percentile(runs[0]!.latencies, 99))}, fastest of 3 ${ms(percentile(fastest, 99))}`);
-    console.log(`    ours, coding index only      top-1 ${pct(without.top1).padStart(7)}  top-3 ${pct(without.top3).padStart(7)}  p99 ${ms(percentile(without.latencies, 99))}`);
+    console.log(
+      `    ours, held-out ESCO aliases  top-1 ${pct(runs[0]!.top1).padStart(7)}  top-3 ${pct(runs[0]!.top3).padStart(7)}  p99 ${ms(percentile(runs[0]!.latencies, 99))}, fastest of 3 ${ms(percentile(fastest, 99))}`,
+    );
+    console.log(
+      `    ours, coding index only      top-1 ${pct(without.top1).padStart(7)}  top-3 ${pct(without.top3).padStart(7)}  p99 ${ms(percentile(without.latencies, 99))}`,
+    );
   }
   started = performance.now();
   const sampled = { ...measures[0]!, queries: sample(measures[0]!.queries, BASELINE_SAMPLE, SEED + 200) };
   const theirs = score((q) => fuse(q.query), sampled);
-  console.log(`  Fuse.js on a seeded sample of ${sampled.queries.length} of set A: top-1 ${pct(theirs.top1)}  top-3 ${pct(theirs.top3)} (${(performance.now() - started).toFixed(0)} ms)`);
+  console.log(
+    `  Fuse.js on a seeded sample of ${sampled.queries.length} of set A: top-1 ${pct(theirs.top1)}  top-3 ${pct(theirs.top3)} (${(performance.now() - started).toFixed(0)} ms)`,
+  );
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

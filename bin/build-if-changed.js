@@ -20,7 +20,11 @@ function changedSince(entry) {
 
 const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((p) => path.join(root, p));
 if (builtAt === 0 || inputs.some(changedSince)) {
-  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')],
+    { stdio: 'inherit' },
+  );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
   // tsc leaves its build info alone when nothing needed emitting; mark the build as current.
   const now = new Date();

@@ -38,7 +38,12 @@ export function loggerOptions(level: string, pretty = false): FastifyServerOptio
   return {
     level,
     ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
       : { stream: stdoutLogDestination() }),
     redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
     serializers: {
@@ -53,7 +58,10 @@ export function loggerOptions(level: string, pretty = false): FastifyServerOptio
 }
 
 /** Builds the HTTP API. The process entry and the tests build the same app. */
-export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+export async function buildApp(
+  services: Services,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<App> {
   const requestEnd = new OneLinePerRequest();
   const app = Fastify({
     // Never `false`: without a logger Fastify does not watch responses finish, and the metrics are counted then (OneLinePerRequest).
@@ -65,7 +73,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ajv: {
-      customOptions: { verbose: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      customOptions: {
+        verbose: true,
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 16 * 1024,

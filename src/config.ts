@@ -79,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: readLogFormat(env.LOG_FORMAT),
     metrics: readMetrics(env.LMI_METRICS, port),
     tiers: readTiers(env.LMI_TIERS),
-    publicUrl: (readUrl('LMI_PUBLIC_URL', env.LMI_PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (
+      readUrl('LMI_PUBLIC_URL', env.LMI_PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`
+    ).replace(/\/+$/, ''),
     trustProxy: readTrustProxy(env.LMI_TRUST_PROXY),
   };
 }
@@ -101,7 +103,8 @@ function readTrustProxy(value: string | undefined): TrustProxy {
   const text = readNonEmpty(name, value);
   if (text === null || /^(false|no|none|0)$/i.test(text)) return false;
   const form = 'the number of proxies in front of the service (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
-  if (/^(true|yes)$/i.test(text)) throw new ConfigError(`${name}=${text} would let any client choose its address; give ${form}`);
+  if (/^(true|yes)$/i.test(text))
+    throw new ConfigError(`${name}=${text} would let any client choose its address; give ${form}`);
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > 10) throw new ConfigError(`${name} must be at most 10 proxies, got ${hops}`);
@@ -180,8 +183,10 @@ function readMetrics(value: string | undefined, apiPort: number): MetricsSetting
   if (/^(on|true|yes)$/.test(text)) return { serve: 'with-api' };
   if (/^(off|false|no)$/.test(text)) return { serve: 'off' };
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new ConfigError(`LMI_METRICS must be on, off or a port number from 1 to 65535, got "${text}"`);
-  if (port === apiPort) throw new ConfigError(`LMI_METRICS names the API's own port ${port}; say on to serve /metrics there`);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535)
+    throw new ConfigError(`LMI_METRICS must be on, off or a port number from 1 to 65535, got "${text}"`);
+  if (port === apiPort)
+    throw new ConfigError(`LMI_METRICS names the API's own port ${port}; say on to serve /metrics there`);
   return { serve: 'own-port', port };
 }
 

@@ -11,7 +11,8 @@ import { SOURCES } from './ingest/registry.js';
 import { upstreamFor } from './ingest/upstream.js';
 import { openMigratedStore } from './runtime.js';
 
-export type IngestMessage = { kind: 'started'; upstream: string } | { kind: 'source'; result: SourceResult } | { kind: 'done' };
+export type IngestMessage =
+  { kind: 'started'; upstream: string } | { kind: 'source'; result: SourceResult } | { kind: 'done' };
 
 if (process.send) {
   const send = (message: IngestMessage) => process.send!(message);
@@ -20,7 +21,12 @@ if (process.send) {
   try {
     const upstream = upstreamFor(config.upstreamDir);
     send({ kind: 'started', upstream: upstream.description });
-    await ingestSources({ store, upstream, sources: SOURCES, progress: { step: () => undefined, sourceDone: (result) => send({ kind: 'source', result }) } });
+    await ingestSources({
+      store,
+      upstream,
+      sources: SOURCES,
+      progress: { step: () => undefined, sourceDone: (result) => send({ kind: 'source', result }) },
+    });
     send({ kind: 'done' });
   } finally {
     await store.close();

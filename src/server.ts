@@ -45,7 +45,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
 
   // Releases a killed ingest left half-read are held back with the reason (/v1/meta/editions, /v1/meta/ingest).
   for (const edition of await recoverInterruptedIngests(store)) {
-    app.log.warn({ edition: edition.id, source: edition.sourceKey, label: edition.label, was: edition.status }, 'an interrupted ingest left this release unfinished: marked quarantined');
+    app.log.warn(
+      { edition: edition.id, source: edition.sourceKey, label: edition.label, was: edition.status },
+      'an interrupted ingest left this release unfinished: marked quarantined',
+    );
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
@@ -58,7 +61,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   const warmSearch = () =>
     services.codingIndex
       .get()
-      .then((view) => view && app.log.info({ ms: Math.round(view.buildMs), edition: view.edition.label }, 'search index built'))
+      .then(
+        (view) =>
+          view && app.log.info({ ms: Math.round(view.buildMs), edition: view.edition.label }, 'search index built'),
+      )
       .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'));
 
   if (!options.ingestOnStart) {
@@ -83,7 +89,10 @@ function ingestInChildProcess(app: App, sourceDone: () => void): Promise<void> {
   // From source under tsx the child needs tsx's loader too.
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(fromSource ? './ingest-process.ts' : './ingest-process.js', import.meta.url));
-  const child = fork(entry, [], { execArgv: fromSource ? ['--import', 'tsx'] : [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(entry, [], {
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   // The server closing (process.exit) stops an ingest still running; the next start resumes it.
   process.once('exit', () => child.kill());
   let done = false;
@@ -92,11 +101,12 @@ function ingestInChildProcess(app: App, sourceDone: () => void): Promise<void> {
     else if (message.kind === 'source') {
       loggedProgress(app.log).sourceDone(message.result);
       sourceDone();
-    }
-    else done = true;
+    } else done = true;
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code, signal) => (done ? resolve() : reject(new Error(`the ingest process stopped (${signal ?? `exit code ${code}`})`))));
+    child.once('exit', (code, signal) =>
+      done ? resolve() : reject(new Error(`the ingest process stopped (${signal ?? `exit code ${code}`})`)),
+    );
   });
 }

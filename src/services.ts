@@ -83,7 +83,14 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     meta: new Metadata(store.db, currentEditions),
     /** API keys by hash, in memory for a few seconds (LIVE_KEY_TTL_MS). */
     liveKeys,
-    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, options.logger ?? quietLogger, liveKeys),
+    keyIssuance: new KeyIssuance(
+      store.db,
+      config,
+      resolveSecret(config),
+      mailer,
+      options.logger ?? quietLogger,
+      liveKeys,
+    ),
     /** Serialised response bodies, emptied when the current editions change. */
     responseCache: new ResponseCache(),
     /** Shared by every replica when REDIS_URL is set; in-process otherwise. */

@@ -11,7 +11,12 @@ describe('request logs', () => {
   const lines: string[] = [];
   before(async () => {
     served = await servedFromTemplate('sqlite');
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const services = createServices(testConfig(served.store.dataDir), served.store);
     app = await buildApp(services, { logger: { ...(loggerOptions('trace') as object), stream } });
   });
@@ -32,7 +37,10 @@ describe('request logs', () => {
 
   it('writes one line per request with what an operator needs: request id, method, URL, status, time, client, key prefix', async () => {
     lines.length = 0;
-    const ok = await app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': served.key, 'x-request-id': 'trace-me-1' } });
+    const ok = await app.inject({
+      url: '/v1/occupations/2134',
+      headers: { 'x-api-key': served.key, 'x-request-id': 'trace-me-1' },
+    });
     const missing = await app.inject({ url: '/v1/occupations/2134' });
     assert.equal(lines.length, 2, 'one line per request');
     const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -44,9 +52,22 @@ describe('request logs', () => {
     assert.equal(first!.status, ok.statusCode);
     assert.equal(typeof first!.ms, 'number');
     assert.equal(first!.ip, '127.0.0.1');
-    assert.equal(first!.key, served.key.slice(0, 12), 'the key\'s display prefix');
+    assert.equal(first!.key, served.key.slice(0, 12), "the key's display prefix");
     // The line is written without pino's serialiser, but as pino writes it: the same fields in the same order.
-    assert.deepEqual(Object.keys(first!), ['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'url', 'status', 'ms', 'ip', 'key', 'msg']);
+    assert.deepEqual(Object.keys(first!), [
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'url',
+      'status',
+      'ms',
+      'ip',
+      'key',
+      'msg',
+    ]);
     assert.ok(Math.abs(Number(first!.time) - Date.now()) < 60_000);
     assert.equal(second!.reqId, missing.headers['x-request-id']);
     assert.equal(second!.status, 401);

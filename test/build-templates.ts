@@ -10,7 +10,17 @@
  * so a developer's next run reuses them; `--fresh` (or LMI_TEST_FRESH_TEMPLATES=1) rebuilds.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -22,11 +32,25 @@ import { migrateToLatest } from '../src/store/migrate.js';
 import { registerSources } from '../src/store/sources.js';
 import { parsingOnce } from './helpers/shared-parse.js';
 import { databaseUrl, withPgAdmin } from './helpers/stores.js';
-import { COPY_PREFIX, MANIFEST_FILE, REPO_ROOT, TEMPLATES_DIR, type TemplateManifest } from './helpers/template-databases.js';
+import {
+  COPY_PREFIX,
+  MANIFEST_FILE,
+  REPO_ROOT,
+  TEMPLATES_DIR,
+  type TemplateManifest,
+} from './helpers/template-databases.js';
 import { UPSTREAM_DIR } from './helpers/upstream.js';
 
 /** What the stored rows depend on. Routes, schemas and HTTP code do not change them. */
-const KEYED_PATHS = ['src/ingest', 'src/store', 'src/domain', 'package-lock.json', 'test/build-templates.ts', 'test/helpers/template-databases.ts', 'test/helpers/shared-parse.ts'];
+const KEYED_PATHS = [
+  'src/ingest',
+  'src/store',
+  'src/domain',
+  'package-lock.json',
+  'test/build-templates.ts',
+  'test/helpers/template-databases.ts',
+  'test/helpers/shared-parse.ts',
+];
 /** Sources whose releases are parsed from the start of the build (a failure still reaches the pipelines, which quarantine). */
 const READ_EARLY = ['ashe-table14'];
 /** Copies a crashed run left behind are dropped after this long. */
@@ -73,12 +97,16 @@ async function buildTemplates(): Promise<TemplateManifest> {
   // ASHE's releases are most of the parsing: they start at once, beside the other sources' ingest
   // (a third reader of each of their releases), instead of after them.
   const sources = SOURCES.map((source) => parsingOnce(source, READ_EARLY.includes(source.key) ? 3 : 2));
-  const readEarly = Promise.all(sources.filter((s) => READ_EARLY.includes(s.key)).map(async (source) => {
-    for (const ref of await source.detect(upstream)) {
-      const companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location)));
-      await source.parse(await upstream.fetch(ref.location), ref, companions).catch(() => undefined);
-    }
-  }));
+  const readEarly = Promise.all(
+    sources
+      .filter((s) => READ_EARLY.includes(s.key))
+      .map(async (source) => {
+        for (const ref of await source.detect(upstream)) {
+          const companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location)));
+          await source.parse(await upstream.fetch(ref.location), ref, companions).catch(() => undefined);
+        }
+      }),
+  );
   const ms: Record<string, number> = {};
   const ingest = async (dialect: 'sqlite' | 'postgres'): Promise<SourceResult[]> => {
     const store = stores[dialect];
@@ -89,9 +117,15 @@ async function buildTemplates(): Promise<TemplateManifest> {
     return results;
   };
   const [sqliteResults, postgresResults] = await Promise.all([ingest('sqlite'), ingest('postgres'), readEarly]);
-  for (const [dialect, results] of [['sqlite', sqliteResults], ['postgres', postgresResults]] as const) {
+  for (const [dialect, results] of [
+    ['sqlite', sqliteResults],
+    ['postgres', postgresResults],
+  ] as const) {
     const bad = results.filter((r) => r.outcome !== 'published' && r.outcome !== 'unavailable');
-    if (bad.length > 0) throw new Error(`template ingest (${dialect}) of the real mirror did not publish: ${bad.map((r) => `${r.sourceKey} ${r.outcome}: ${r.message}`).join('; ')}`);
+    if (bad.length > 0)
+      throw new Error(
+        `template ingest (${dialect}) of the real mirror did not publish: ${bad.map((r) => `${r.sourceKey} ${r.outcome}: ${r.message}`).join('; ')}`,
+      );
   }
   const rows = await rowCounts(stores.sqlite);
   const postgresRows = await rowCounts(stores.postgres);
@@ -123,13 +157,21 @@ async function buildTemplates(): Promise<TemplateManifest> {
     rows,
   };
   writeFileSync(completeFile, JSON.stringify(manifest, null, 2));
-  console.log(`templates: built ${name} from ${UPSTREAM_DIR}: sqlite ${seconds(ms.sqlite!)}, postgres ${seconds(ms.postgres!)} (ingested at once, each release parsed once)`);
-  for (const result of sqliteResults) console.log(`  ${result.sourceKey.padEnd(26)} ${result.outcome.padEnd(12)} ${result.releases.map((r) => `${r.label} (${r.rowsStored} rows)`).join('; ')}`);
+  console.log(
+    `templates: built ${name} from ${UPSTREAM_DIR}: sqlite ${seconds(ms.sqlite!)}, postgres ${seconds(ms.postgres!)} (ingested at once, each release parsed once)`,
+  );
+  for (const result of sqliteResults)
+    console.log(
+      `  ${result.sourceKey.padEnd(26)} ${result.outcome.padEnd(12)} ${result.releases.map((r) => `${r.label} (${r.rowsStored} rows)`).join('; ')}`,
+    );
   return manifest;
 }
 
 async function rowCounts(store: Store): Promise<Record<string, number>> {
-  const tables = (await store.db.introspection.getTables()).map((t) => t.name).filter((t) => !t.startsWith('kysely_')).sort();
+  const tables = (await store.db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((t) => !t.startsWith('kysely_'))
+    .sort();
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
@@ -158,7 +200,9 @@ function templateKey(): string {
 }
 
 async function pgDatabaseExists(database: string): Promise<boolean> {
-  return withPgAdmin(async (client) => (await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1);
+  return withPgAdmin(
+    async (client) => (await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1,
+  );
 }
 
 async function dropTemplate(client: import('pg').Client, database: string): Promise<void> {
@@ -171,28 +215,34 @@ async function dropTemplate(client: import('pg').Client, database: string): Prom
 async function dropStaleDatabases(): Promise<void> {
   const TEMPLATE = /^lmi_template_[0-9a-f]{16}$/;
   await withPgAdmin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'lmi\\_copy\\_%' or datname like 'lmi\\_template\\_%'`);
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'lmi\\_copy\\_%' or datname like 'lmi\\_template\\_%'`,
+    );
     const databases = rows.map((r) => r.datname);
     const drop = async (database: string | null, folders: string[]) => {
       try {
         if (database) await dropTemplate(client, database);
         for (const folder of folders) rmSync(path.join(TEMPLATES_DIR, folder), { recursive: true, force: true });
       } catch (error) {
-        console.warn(`templates: could not drop ${database ?? folders.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+        console.warn(
+          `templates: could not drop ${database ?? folders.join(', ')}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     };
     for (const database of databases) {
       const copied = new RegExp(`^${COPY_PREFIX}(\\d+)_`).exec(database);
       if (copied && Date.now() - Number(copied[1]) * 1000 > STALE_COPY_MS) await drop(database, []);
       const building = /^(lmi_template_[0-9a-f]{16})_b(\d+)$/.exec(database);
-      if (building && !processAlive(Number(building[2]))) await drop(database, [`${building[1]}.building-${building[2]}`]);
+      if (building && !processAlive(Number(building[2])))
+        await drop(database, [`${building[1]}.building-${building[2]}`]);
     }
     const lastUsed = (template: string) => {
       const dir = path.join(TEMPLATES_DIR, template);
       return existsSync(dir) ? statSync(dir).mtimeMs : 0;
     };
-    const others = [...new Set([...databases, ...readdirSync(TEMPLATES_DIR)].filter((t) => TEMPLATE.test(t) && t !== name))]
-      .sort((a, b) => lastUsed(b) - lastUsed(a));
+    const others = [
+      ...new Set([...databases, ...readdirSync(TEMPLATES_DIR)].filter((t) => TEMPLATE.test(t) && t !== name)),
+    ].sort((a, b) => lastUsed(b) - lastUsed(a));
     for (const [rank, template] of others.entries()) {
       if (rank < KEEP_OTHER_TEMPLATES || Date.now() - lastUsed(template) < IN_USE_MS) continue;
       await drop(databases.includes(template) ? template : null, [template]);

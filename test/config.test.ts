@@ -31,9 +31,17 @@ describe('configuration', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '9000', LMI_DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379',
-      LMI_UPSTREAM_DIR: UPSTREAM_DIR, LMI_SECRET: 's'.repeat(32), SMTP_URL: 'smtp://mail:25', LOG_LEVEL: 'WARN', LMI_TIERS: 'free=60,partner=1000',
-      LMI_PUBLIC_URL: 'https://api.example.org/', LMI_TRUST_PROXY: '1',
+      PORT: '9000',
+      LMI_DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LMI_UPSTREAM_DIR: UPSTREAM_DIR,
+      LMI_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtp://mail:25',
+      LOG_LEVEL: 'WARN',
+      LMI_TIERS: 'free=60,partner=1000',
+      LMI_PUBLIC_URL: 'https://api.example.org/',
+      LMI_TRUST_PROXY: '1',
     });
     assert.equal(config.publicUrl, 'https://api.example.org');
     assert.equal(config.trustProxy, 1, 'one proxy in front: the client is the address it saw');
@@ -42,7 +50,10 @@ describe('configuration', () => {
     assert.equal(config.databaseUrl, 'postgres://u@h/db');
     assert.equal(config.smtpUrl, 'smtp://mail:25');
     assert.equal(config.logLevel, 'warn');
-    assert.deepEqual(config.tiers, [{ name: 'free', requestsPerMinute: 60 }, { name: 'partner', requestsPerMinute: 1000 }]);
+    assert.deepEqual(config.tiers, [
+      { name: 'free', requestsPerMinute: 60 },
+      { name: 'partner', requestsPerMinute: 1000 },
+    ]);
   });
 
   const bad: Array<[Record<string, string>, RegExp]> = [
@@ -59,8 +70,14 @@ describe('configuration', () => {
     [{ LMI_TIERS: 'free=lots' }, /^LMI_TIERS must look like/],
     [{ PORT: '   ' }, /^PORT is blank$/],
     [{ LMI_PUBLIC_URL: 'ftp://x' }, /^LMI_PUBLIC_URL must start with http:\/\/ or https:\/\/$/],
-    [{ LMI_TRUST_PROXY: 'maybe' }, /^LMI_TRUST_PROXY must be the number of proxies in front of the service \(e\.g\. 1\) or their addresses .*; "maybe" is neither$/],
-    [{ LMI_TRUST_PROXY: 'true' }, /^LMI_TRUST_PROXY=true would let any client choose its address; give the number of proxies/],
+    [
+      { LMI_TRUST_PROXY: 'maybe' },
+      /^LMI_TRUST_PROXY must be the number of proxies in front of the service \(e\.g\. 1\) or their addresses .*; "maybe" is neither$/,
+    ],
+    [
+      { LMI_TRUST_PROXY: 'true' },
+      /^LMI_TRUST_PROXY=true would let any client choose its address; give the number of proxies/,
+    ],
     [{ LMI_TRUST_PROXY: '10.0.0.0/40' }, /"10\.0\.0\.0\/40" is neither$/],
     [{ LMI_METRICS: 'sometimes' }, /^LMI_METRICS must be on, off or a port number from 1 to 65535, got "sometimes"$/],
     [{ LMI_METRICS: '8080' }, /^LMI_METRICS names the API's own port 8080; say on to serve \/metrics there$/],
@@ -69,17 +86,24 @@ describe('configuration', () => {
   it('reads LMI_TRUST_PROXY as none, a hop count, or proxy addresses and ranges', () => {
     assert.equal(loadConfig({ LMI_TRUST_PROXY: 'false' }).trustProxy, false);
     assert.equal(loadConfig({ LMI_TRUST_PROXY: '2' }).trustProxy, 2);
-    assert.deepEqual(loadConfig({ LMI_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1', '::1']);
+    assert.deepEqual(loadConfig({ LMI_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy, [
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
   });
 
   for (const [env, message] of bad) {
     it(`stops on ${Object.keys(env)[0]}=${Object.values(env)[0]} with a one-line message naming the variable`, () => {
-      assert.throws(() => loadConfig(env), (error: unknown) => {
-        assert.ok(error instanceof ConfigError);
-        assert.match(error.message, message);
-        assert.ok(!error.message.includes('\n'));
-        return true;
-      });
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, message);
+          assert.ok(!error.message.includes('\n'));
+          return true;
+        },
+      );
     });
   }
 });

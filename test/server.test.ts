@@ -34,17 +34,36 @@ describe('log format', () => {
       await app.close();
     })();`;
     const output = async (pretty: boolean) =>
-      (await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['-e', script.replace('${PRETTY}', String(pretty))], { cwd: REPO_ROOT, env: { ...withoutForceColor(process.env), NO_COLOR: '1' } })).stdout;
+      (
+        await run(
+          path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+          ['-e', script.replace('${PRETTY}', String(pretty))],
+          { cwd: REPO_ROOT, env: { ...withoutForceColor(process.env), NO_COLOR: '1' } },
+        )
+      ).stdout;
     const pretty = await output(true);
     const lines = pretty.trim().split('\n');
     const time = String.raw`^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: `;
-    assert.ok(lines.some((l) => new RegExp(`${time}request completed .*"statusCode":200`).test(l)), pretty);
-    assert.ok(lines.some((l) => new RegExp(`${time}ingest published: ashe-table14 \\{"source":"ashe-table14","bytes":2048,"rows":12\\}$`).test(l)), pretty);
+    assert.ok(
+      lines.some((l) => new RegExp(`${time}request completed .*"statusCode":200`).test(l)),
+      pretty,
+    );
+    assert.ok(
+      lines.some((l) =>
+        new RegExp(`${time}ingest published: ashe-table14 \\{"source":"ashe-table14","bytes":2048,"rows":12\\}$`).test(
+          l,
+        ),
+      ),
+      pretty,
+    );
     assert.match(pretty, /"url":"\/hello\?api_key=\[redacted\]"/);
     assert.equal(lines.length, 3, 'one line per event');
     assert.ok(!pretty.includes('secret-value'));
     assert.ok(!lines.some((l) => l.startsWith('{')), 'no JSON line');
     const json = (await output(false)).trim().split('\n');
-    assert.ok(json.every((l) => JSON.parse(l) !== null), 'JSON when not pretty');
+    assert.ok(
+      json.every((l) => JSON.parse(l) !== null),
+      'JSON when not pretty',
+    );
   });
 });

@@ -34,7 +34,9 @@ program
   .action(async (keys: string[]) => {
     const unknown = keys.filter((k) => !findSource(k));
     if (unknown.length > 0) {
-      throw new InvalidArgumentError(`unknown source ${unknown.join(', ')}; valid sources: ${SOURCES.map((s) => s.key).join(', ')}`);
+      throw new InvalidArgumentError(
+        `unknown source ${unknown.join(', ')}; valid sources: ${SOURCES.map((s) => s.key).join(', ')}`,
+      );
     }
     const cfg = config();
     const store = await openMigratedStore(cfg);
@@ -88,8 +90,12 @@ keys
   .action(async (options: { email: string; tier: string; rpm?: number }) => {
     const cfg = config();
     const tier = cfg.tiers.find((t) => t.name === options.tier);
-    if (!tier) throw new InvalidArgumentError(`unknown tier "${options.tier}"; tiers: ${cfg.tiers.map((t) => t.name).join(', ')}`);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email.trim())) throw new InvalidArgumentError(`"${options.email}" is not an e-mail address`);
+    if (!tier)
+      throw new InvalidArgumentError(
+        `unknown tier "${options.tier}"; tiers: ${cfg.tiers.map((t) => t.name).join(', ')}`,
+      );
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email.trim()))
+      throw new InvalidArgumentError(`"${options.email}" is not an e-mail address`);
     const store = await openMigratedStore(cfg);
     try {
       const issued = await issueApiKey(store.db, {
@@ -129,7 +135,9 @@ keys
     try {
       for (const key of await listApiKeys(store.db)) {
         const limit = key.requestsPerMinute === null ? '' : ` rpm=${key.requestsPerMinute}`;
-        process.stdout.write(`${key.prefix}  ${key.tier}${limit}  created ${key.createdAt}  ${key.revokedAt ? `revoked ${key.revokedAt}` : 'live'}\n`);
+        process.stdout.write(
+          `${key.prefix}  ${key.tier}${limit}  created ${key.createdAt}  ${key.revokedAt ? `revoked ${key.revokedAt}` : 'live'}\n`,
+        );
       }
     } finally {
       await store.close();

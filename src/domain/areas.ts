@@ -46,7 +46,20 @@ export const PAY_REGIONS: AreaSummary[] = [
 export const UK_AND_NATIONS = ['uk', 'england', 'wales', 'scotland', 'northern-ireland'] as const;
 
 /** The `area` values of the pay endpoints, in the spec's order. */
-export const PAY_AREA_SLUGS = ['uk', 'wales', 'scotland', 'north-east', 'north-west', 'yorkshire-and-the-humber', 'east-midlands', 'west-midlands', 'east-of-england', 'london', 'south-east', 'south-west'] as const;
+export const PAY_AREA_SLUGS = [
+  'uk',
+  'wales',
+  'scotland',
+  'north-east',
+  'north-west',
+  'yorkshire-and-the-humber',
+  'east-midlands',
+  'west-midlands',
+  'east-of-england',
+  'london',
+  'south-east',
+  'south-west',
+] as const;
 export type PayAreaSlug = (typeof PAY_AREA_SLUGS)[number];
 
 export function payArea(slug: PayAreaSlug): AreaSummary {

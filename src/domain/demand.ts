@@ -11,7 +11,13 @@ export type DemandLevel = (typeof DEMAND_LEVELS)[number];
 export const HIGH_DEMAND_LEVELS: readonly DemandLevel[] = ['critical', 'elevated'];
 
 /** The five indicators, in the order responses list them. */
-export const DEMAND_INDICATORS = ['visa_grants', 'online_job_adverts', 'wage_growth', 'wage_premium', 'hours_worked'] as const;
+export const DEMAND_INDICATORS = [
+  'visa_grants',
+  'online_job_adverts',
+  'wage_growth',
+  'wage_premium',
+  'hours_worked',
+] as const;
 export type DemandIndicatorName = (typeof DEMAND_INDICATORS)[number];
 
 export const DEMAND_SIGNALS = ['critical', 'elevated', 'none'] as const;
@@ -53,4 +59,4 @@ export const DEMAND_DEFINITIONS =
   'Each occupation (SOC 2020 unit group) is assessed on five labour market indicators (visa grants, online job adverts, wage growth, wage premium and hours worked) and placed at one of three levels: ' +
   'critical (demand substantially higher than usual), elevated (demand above average) or not_in_high_demand. ' +
   'demandIndex is the average of the five indicators: it ranks occupations within a year but does not decide the level, and is not comparable across years. ' +
-  'An indicator\'s signal is critical, elevated or none. The assessment measures current demand, not whether there is a shortage of workers.';
+  "An indicator's signal is critical, elevated or none. The assessment measures current demand, not whether there is a shortage of workers.";

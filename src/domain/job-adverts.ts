@@ -62,4 +62,7 @@ export interface LocalAdvertRelease {
  * The UK and the eleven pay regions as areas of the local endpoints: the interface takes them as
  * `{area}` besides the local areas (London is both a region and a local area).
  */
-export const WIDER_ADVERT_AREAS: readonly LocalArea[] = [UNITED_KINGDOM, ...PAY_REGIONS].map((area) => ({ ...area, region: area.name }));
+export const WIDER_ADVERT_AREAS: readonly LocalArea[] = [UNITED_KINGDOM, ...PAY_REGIONS].map((area) => ({
+  ...area,
+  region: area.name,
+}));

@@ -39,10 +39,23 @@ export const PAY_UNITS: Record<PayMeasure, string> = {
   hours_paid_overtime: 'hours per week',
 };
 
-export const isAnnualMeasure = (measure: PayMeasure): boolean => measure === 'annual_pay_gross' || measure === 'annual_pay_incentive';
+export const isAnnualMeasure = (measure: PayMeasure): boolean =>
+  measure === 'annual_pay_gross' || measure === 'annual_pay_incentive';
 
 /** The pay distribution, lowest decile to highest, as responses order it. */
-export const PAY_DISTRIBUTION = ['p10', 'p20', 'p25', 'p30', 'p40', 'median', 'p60', 'p70', 'p75', 'p80', 'p90'] as const;
+export const PAY_DISTRIBUTION = [
+  'p10',
+  'p20',
+  'p25',
+  'p30',
+  'p40',
+  'median',
+  'p60',
+  'p70',
+  'p75',
+  'p80',
+  'p90',
+] as const;
 export type DistributionPoint = (typeof PAY_DISTRIBUTION)[number];
 export const PERCENTILES = PAY_DISTRIBUTION.filter((p) => p !== 'median') as Exclude<DistributionPoint, 'median'>[];
 
@@ -50,7 +63,22 @@ export const PERCENTILES = PAY_DISTRIBUTION.filter((p) => p !== 'median') as Exc
  * Every figure of one row of an ASHE data sheet (estimates or their CVs), in the sheet's column
  * order: the one list the parser, the store and the read side share.
  */
-export const ASHE_FIGURES = ['jobsThousands', 'median', 'medianChange', 'mean', 'p10', 'p20', 'p25', 'p30', 'p40', 'p60', 'p70', 'p75', 'p80', 'p90'] as const;
+export const ASHE_FIGURES = [
+  'jobsThousands',
+  'median',
+  'medianChange',
+  'mean',
+  'p10',
+  'p20',
+  'p25',
+  'p30',
+  'p40',
+  'p60',
+  'p70',
+  'p75',
+  'p80',
+  'p90',
+] as const;
 export type AsheFigure = (typeof ASHE_FIGURES)[number];
 
 /**

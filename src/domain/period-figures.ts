@@ -19,7 +19,11 @@ export interface PeriodsSummary {
 export function summarisePeriods(values: readonly Published[]): PeriodsSummary {
   const published = values.filter((v): v is number => v !== null);
   const total = published.reduce((sum, v) => sum + v, 0);
-  return { total, suppressed: values.length - published.length, average: published.length === 0 ? null : total / published.length };
+  return {
+    total,
+    suppressed: values.length - published.length,
+    average: published.length === 0 ? null : total / published.length,
+  };
 }
 
 /**
@@ -46,7 +50,11 @@ export function changeOverPublishedPairs(latest: readonly Published[], previous:
  * Ranks items by a key, largest first, 1 the most; equal keys share a rank (1, 2, 2, 4). Items
  * whose key is null come after all the others, sharing the last rank. Ties are listed by `tieOrder`.
  */
-export function rankDescending<T>(items: readonly T[], key: (item: T) => number | null, tieOrder: (a: T, b: T) => number): Array<{ item: T; rank: number }> {
+export function rankDescending<T>(
+  items: readonly T[],
+  key: (item: T) => number | null,
+  tieOrder: (a: T, b: T) => number,
+): Array<{ item: T; rank: number }> {
   const sorted = [...items].sort((a, b) => {
     const [x, y] = [key(a), key(b)];
     if (x === y) return tieOrder(a, b);

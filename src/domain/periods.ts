@@ -58,6 +58,10 @@ export function monthsFrom(first: string, last: string): string[] {
 }
 
 /** The `count` periods ending with `last`, oldest first. */
-export function periodsEndingWith(last: string, count: number, shift: (label: string, offset: number) => string): string[] {
+export function periodsEndingWith(
+  last: string,
+  count: number,
+  shift: (label: string, offset: number) => string,
+): string[] {
   return Array.from({ length: count }, (_, i) => shift(last, i - count + 1));
 }

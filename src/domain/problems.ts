@@ -83,16 +83,17 @@ export class Problem extends Error {
 
 /** A 400 for one parameter, with its valid values in both the detail and `invalidParams`. */
 export function invalidParameter(name: string, reason: string, validValues?: readonly string[]): Problem {
-  const detail = validValues
-    ? `${reason}. Valid values of \`${name}\`: ${validValues.join(', ')}.`
-    : `${reason}.`;
+  const detail = validValues ? `${reason}. Valid values of \`${name}\`: ${validValues.join(', ')}.` : `${reason}.`;
   return new Problem('invalid-parameter', detail, {
     invalidParams: [{ name, reason, ...(validValues ? { validValues: [...validValues] } : {}) }],
   });
 }
 
 /** A 404 naming the source of which no release has been ingested, and where its publisher publishes it. */
-export function sourceUnavailable(source: { key: string; name: string; publisher: string; url: string }, what: string): Problem {
+export function sourceUnavailable(
+  source: { key: string; name: string; publisher: string; url: string },
+  what: string,
+): Problem {
   return new Problem(
     'source-unavailable',
     `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. ${source.publisher} publishes it at ${source.url}. See /v1/meta/sources.`,

@@ -63,8 +63,20 @@ export const ALL_OCCUPATIONS = 'all';
 
 /** The `area` values of the projections endpoint, in the spec's order. */
 export const PROJECTION_AREA_SLUGS = [
-  'uk', 'england', 'wales', 'scotland', 'northern-ireland',
-  'north-east', 'north-west', 'yorkshire-and-the-humber', 'east-midlands', 'west-midlands', 'east-of-england', 'london', 'south-east', 'south-west',
+  'uk',
+  'england',
+  'wales',
+  'scotland',
+  'northern-ireland',
+  'north-east',
+  'north-west',
+  'yorkshire-and-the-humber',
+  'east-midlands',
+  'west-midlands',
+  'east-of-england',
+  'london',
+  'south-east',
+  'south-west',
 ] as const;
 export type ProjectionAreaSlug = (typeof PROJECTION_AREA_SLUGS)[number];
 

@@ -4,7 +4,16 @@
  */
 
 /** The kinds of route a job profile's "How to become" section has, in the order the page shows them. */
-export const ROUTE_KINDS = ['university', 'college', 'apprenticeship', 'work', 'volunteering', 'direct_application', 'other_routes', 'more_information'] as const;
+export const ROUTE_KINDS = [
+  'university',
+  'college',
+  'apprenticeship',
+  'work',
+  'volunteering',
+  'direct_application',
+  'other_routes',
+  'more_information',
+] as const;
 export type RouteKind = (typeof ROUTE_KINDS)[number];
 
 /** The heading the job-profile page gives each route section. */

@@ -6,7 +6,8 @@ const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
 
 /** A figure in the unit the API states for it (`GBP per year`, `GBP per hour`, `hours per week`...). */
 export function inUnit(value: number, unit: string): string {
-  if (unit.startsWith('GBP')) return `£${unit.includes('hour') || unit.includes('week') ? PENCE.format(value) : GROUPED.format(value)}`;
+  if (unit.startsWith('GBP'))
+    return `£${unit.includes('hour') || unit.includes('week') ? PENCE.format(value) : GROUPED.format(value)}`;
   if (unit.startsWith('hours')) return `${ONE_DECIMAL.format(value)} h`;
   return ONE_DECIMAL.format(value);
 }

@@ -52,7 +52,12 @@ export class ResponseCache {
     if (body.payload.length > this.maxBytes / 8) return;
     this.bodies.set(key, body);
     this.bytes += body.payload.length;
-    for (let oldest = this.bodies.oldest(); oldest !== undefined && this.bytes > this.maxBytes; oldest = this.bodies.oldest()) this.bodies.delete(oldest);
+    for (
+      let oldest = this.bodies.oldest();
+      oldest !== undefined && this.bytes > this.maxBytes;
+      oldest = this.bodies.oldest()
+    )
+      this.bodies.delete(oldest);
   }
 
   clear(): void {
@@ -82,7 +87,11 @@ function etagOf(payload: string | Buffer): string {
 function matches(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
-  return header === '*' || header === etag || header.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2));
+  return (
+    header === '*' ||
+    header === etag ||
+    header.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2))
+  );
 }
 
 interface RoutePolicy {
@@ -107,7 +116,11 @@ function policyOf(request: FastifyRequest): RoutePolicy {
     policy = {
       cached: !noStore && (config.url ?? '').startsWith('/v1/'),
       noStore,
-      cacheControl: noStore ? 'no-store' : open ? `public, max-age=${OPEN_MAX_AGE_S}` : `private, max-age=${KEYED_MAX_AGE_S}`,
+      cacheControl: noStore
+        ? 'no-store'
+        : open
+          ? `public, max-age=${OPEN_MAX_AGE_S}`
+          : `private, max-age=${KEYED_MAX_AGE_S}`,
       vary: noStore || open ? null : 'X-API-Key',
     };
     policies.set(config, policy);
@@ -127,11 +140,20 @@ function cacheControl(reply: FastifyReply, policy: RoutePolicy): void {
  * the rate limit (registered before this), so every call is still counted and checked; it skips
  * validation, the handler and the serialiser, and a 304 from it sends no body at all.
  */
-export function registerCaching(app: FastifyInstance, currentEditions: CurrentEditions, cache = new ResponseCache()): void {
+export function registerCaching(
+  app: FastifyInstance,
+  currentEditions: CurrentEditions,
+  cache = new ResponseCache(),
+): void {
   currentEditions.onChange(() => cache.clear());
 
   // Callback-style hooks: on the hot path they allocate no promise when nothing waits.
-  const answerFromCache = (request: FastifyRequest, reply: FastifyReply, policy: RoutePolicy, done: HookHandlerDoneFunction) => {
+  const answerFromCache = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: RoutePolicy,
+    done: HookHandlerDoneFunction,
+  ) => {
     const hit = cache.get(cacheKey(request.url));
     if (!hit) return done();
     reply.header('etag', hit.etag);
@@ -165,7 +187,11 @@ export function registerCaching(app: FastifyInstance, currentEditions: CurrentEd
     const etag = etagOf(payload);
     reply.header('etag', etag);
     if (policy.cached && reply.statusCode === 200) {
-      cache.set(cacheKey(request.url), { payload: Buffer.from(payload), etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      cache.set(cacheKey(request.url), {
+        payload: Buffer.from(payload),
+        etag,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      });
     }
     if (matches(request, etag)) {
       reply.code(304);

@@ -17,23 +17,35 @@ interface DeclaredResponse<T extends TSchema> {
 }
 
 /** Typed so the type provider checks what a handler replies against the success schema (or a problem body). */
-type DeclaredResponses<Success extends number, T extends TSchema, Errors extends DeclaredError> =
-  { [S in Success]: DeclaredResponse<T> } & { [E in Errors]: DeclaredResponse<typeof ProblemSchema> };
+type DeclaredResponses<Success extends number, T extends TSchema, Errors extends DeclaredError> = {
+  [S in Success]: DeclaredResponse<T>;
+} & { [E in Errors]: DeclaredResponse<typeof ProblemSchema> };
 
 /** How the OpenAPI document marks an example: a shape to build a client against, never data. */
-export const ILLUSTRATIVE = 'Illustrative only: made-up figures showing the shape of the response, not data from any release';
+export const ILLUSTRATIVE =
+  'Illustrative only: made-up figures showing the shape of the response, not data from any release';
 
 /**
  * The responses of a route: its success body (with an example, marked illustrative, where given) and the errors the spec declares for it, each
  * with its declared content type. Spread into every route so OpenAPI lists them all.
  */
-export function declareResponses<T extends TSchema, const Errors extends DeclaredError, const Success extends number = 200>(
+export function declareResponses<
+  T extends TSchema,
+  const Errors extends DeclaredError,
+  const Success extends number = 200,
+>(
   success: { status?: Success; schema: T; description: string; illustration?: Static<T> },
   errors: readonly Errors[],
 ): DeclaredResponses<Success, T, Errors> {
-  const examples = success.illustration === undefined ? {} : { examples: { illustrative: { summary: ILLUSTRATIVE, value: success.illustration } } };
+  const examples =
+    success.illustration === undefined
+      ? {}
+      : { examples: { illustrative: { summary: ILLUSTRATIVE, value: success.illustration } } };
   const responses: Record<number, DeclaredResponse<TSchema>> = {
-    [success.status ?? 200]: { description: success.description, content: { 'application/json': { schema: success.schema, ...examples } } },
+    [success.status ?? 200]: {
+      description: success.description,
+      content: { 'application/json': { schema: success.schema, ...examples } },
+    },
   };
   for (const status of errors) {
     const contentType = problemContentType(status).split(';')[0]!;

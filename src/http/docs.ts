@@ -37,7 +37,12 @@ function dataLicences(sources: readonly SourceProfile[]): string {
   return `The code is under the ${CODE_LICENCE.name} licence. The data keeps its publishers' licences; each response's \`provenance\` names its source and licence, and /v1/meta/sources lists them all:\n\n${lines.join('\n')}`;
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: Array<{ required?: boolean; schema?: { default?: unknown } }> }>> };
+type OpenApiDocument = {
+  paths?: Record<
+    string,
+    Record<string, { parameters?: Array<{ required?: boolean; schema?: { default?: unknown } }> }>
+  >;
+};
 
 /**
  * A parameter with a default may be left out, so it is optional in the document. (The request
@@ -47,7 +52,8 @@ type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: Ar
 function defaultedParametersOptional<T>(document: T): T {
   for (const operations of Object.values((document as OpenApiDocument).paths ?? {})) {
     for (const operation of Object.values(operations)) {
-      for (const parameter of operation.parameters ?? []) if (parameter.schema?.default !== undefined) parameter.required = false;
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.schema?.default !== undefined) parameter.required = false;
     }
   }
   return document;
@@ -55,7 +61,12 @@ function defaultedParametersOptional<T>(document: T): T {
 
 type MediaExamples = Record<string, unknown>;
 type RouteSchema = { response?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> };
-type DocumentResponses = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> }>> };
+type DocumentResponses = {
+  paths?: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { examples?: MediaExamples }> }> }>
+  >;
+};
 
 /**
  * The examples of the routes' success responses, as the routes declare them. The generator walks
@@ -69,7 +80,9 @@ function declaredExamples() {
     collect({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[] } }) {
       for (const [status, response] of Object.entries((schema as RouteSchema | undefined)?.response ?? {})) {
         for (const [type, media] of Object.entries(response.content ?? {})) {
-          if (media.examples) for (const method of [route.method].flat()) examples.set(`${key(method, url)} ${status} ${type}`, media.examples);
+          if (media.examples)
+            for (const method of [route.method].flat())
+              examples.set(`${key(method, url)} ${status} ${type}`, media.examples);
         }
       }
       return { schema: schema as never, url };
@@ -112,7 +125,10 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
     hideUntagged: true,
     stripBasePath: false,
     transform: examples.collect,
-    transformObject: (document) => ('openapiObject' in document ? examples.restore(defaultedParametersOptional(document.openapiObject)) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? examples.restore(defaultedParametersOptional(document.openapiObject))
+        : document.swaggerObject,
   });
   // The docs page's own assets and routes need no key (the hook sees only routes added after it).
   app.addHook('onRoute', (route) => {

@@ -24,11 +24,17 @@ export const MAX_URL_LENGTH = 8 * 1024;
 function clientErrorProblem(code: string | undefined): Problem {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new Problem('header-fields-too-large', 'The request line and headers are larger than the 16 KiB the server reads.');
+      return new Problem(
+        'header-fields-too-large',
+        'The request line and headers are larger than the 16 KiB the server reads.',
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new Problem('request-timeout', 'The request did not arrive in time.');
     default:
-      return new Problem('malformed-request', 'The request is not well-formed HTTP/1.1 (its request line, method, headers or chunked body).');
+      return new Problem(
+        'malformed-request',
+        'The request is not well-formed HTTP/1.1 (its request line, method, headers or chunked body).',
+      );
   }
 }
 
@@ -49,7 +55,7 @@ export function rawProblemResponse(problem: Problem, instance: string, head: boo
 
 /** The method and path of the request line the parser failed on, as far as it can be read. */
 function requestLineOf(raw: Buffer | undefined): { head: boolean; path: string } {
-  const line = raw ? raw.subarray(0, 2048).toString('latin1').split('\r\n')[0] ?? '' : '';
+  const line = raw ? (raw.subarray(0, 2048).toString('latin1').split('\r\n')[0] ?? '') : '';
   const [method, target] = line.split(' ');
   const path = target && target.startsWith('/') ? target.slice(0, 256).split('?')[0]! : '/';
   return { head: method === 'HEAD', path };
@@ -71,7 +77,10 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
 }
 
 /** Options of the Fastify instance for the edge: Node's answers shaped, Host and Expect passed on, proxies trusted as configured. */
-export function edgeServerOptions(trustProxy: TrustProxy, frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']>): FastifyHttpOptions<Server> {
+export function edgeServerOptions(
+  trustProxy: TrustProxy,
+  frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']>,
+): FastifyHttpOptions<Server> {
   return {
     http: { requireHostHeader: false },
     clientErrorHandler,
@@ -83,18 +92,35 @@ export function edgeServerOptions(trustProxy: TrustProxy, frameworkErrors: NonNu
 function sendRaw(req: IncomingMessage, res: ServerResponse, kind: ProblemKind, detail: string): void {
   const problem = new Problem(kind, detail);
   const body = JSON.stringify(problemBody(problem, (req.url ?? '/').split('?')[0]!.slice(0, 256), randomUUID()));
-  res.writeHead(problem.status, { 'content-type': problemContentType(problem.status), 'content-length': Buffer.byteLength(body), connection: 'close', 'cache-control': 'no-store' });
+  res.writeHead(problem.status, {
+    'content-type': problemContentType(problem.status),
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+    'cache-control': 'no-store',
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Guards at the start of every request: a Host header on HTTP/1.1, a request target of sensible length, no unmet Expect. */
 export function registerEdgeGuards(app: FastifyInstance): void {
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
-    sendRaw(req, res, 'expectation-failed', `The server cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported.`),
+    sendRaw(
+      req,
+      res,
+      'expectation-failed',
+      `The server cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported.`,
+    ),
   );
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.raw.httpVersion === '1.1' && !request.headers.host) return done(new Problem('malformed-request', 'An HTTP/1.1 request must carry a Host header.'));
-    if (request.url.length > MAX_URL_LENGTH) return done(new Problem('uri-too-long', `The request target is ${request.url.length} characters long; the server reads at most ${MAX_URL_LENGTH}.`));
+    if (request.raw.httpVersion === '1.1' && !request.headers.host)
+      return done(new Problem('malformed-request', 'An HTTP/1.1 request must carry a Host header.'));
+    if (request.url.length > MAX_URL_LENGTH)
+      return done(
+        new Problem(
+          'uri-too-long',
+          `The request target is ${request.url.length} characters long; the server reads at most ${MAX_URL_LENGTH}.`,
+        ),
+      );
     done();
   });
 }

@@ -15,7 +15,10 @@ export function registerProblemHandlers(app: FastifyInstance): void {
 }
 
 function routeNotFound(request: FastifyRequest): Problem {
-  return new Problem('route-not-found', `There is no resource at ${request.method} ${pathOf(request).slice(0, 256)}. The API is described at /v1/openapi.json.`);
+  return new Problem(
+    'route-not-found',
+    `There is no resource at ${request.method} ${pathOf(request).slice(0, 256)}. The API is described at /v1/openapi.json.`,
+  );
 }
 
 /**
@@ -44,7 +47,12 @@ function pathOf(request: FastifyRequest): string {
 
 async function toProblem(error: FastifyError | Problem, request: FastifyRequest): Promise<Problem> {
   if (error instanceof Problem) return error;
-  if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'querystring', await parameterValuesOf(request));
+  if (error.validation)
+    return validationProblem(
+      error.validation,
+      error.validationContext ?? 'querystring',
+      await parameterValuesOf(request),
+    );
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new Problem('payload-too-large', 'The request body is too large.');
@@ -54,14 +62,17 @@ async function toProblem(error: FastifyError | Problem, request: FastifyRequest)
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new Problem('invalid-body', 'The request body is not valid JSON.');
   }
-  if (error.statusCode === 400 && error instanceof SyntaxError) return new Problem('invalid-body', 'The request body is not valid JSON.');
+  if (error.statusCode === 400 && error instanceof SyntaxError)
+    return new Problem('invalid-body', 'The request body is not valid JSON.');
   if (error.statusCode === 400) return new Problem('invalid-parameter', 'The request could not be understood.');
   // A plugin's own 4xx (the docs' static files refuse a path that leaves their folder with 403):
   // nothing is there to be had, which is a 404, never a 500.
   if (error.statusCode === 403 || error.statusCode === 404) return routeNotFound(request);
   if (error.statusCode === 405) return new Problem('method-not-allowed', `${request.method} is not allowed here.`);
   if (error.statusCode === 413) return new Problem('payload-too-large', 'The request body is too large.');
-  if (error.statusCode === 415) return new Problem('unsupported-media-type', 'Send the request body as application/json.');
-  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return new Problem('malformed-request', 'The request could not be understood.');
+  if (error.statusCode === 415)
+    return new Problem('unsupported-media-type', 'Send the request body as application/json.');
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    return new Problem('malformed-request', 'The request could not be understood.');
   return new Problem('internal-error', 'Something went wrong on our side; the request id identifies it in our logs.');
 }

@@ -8,7 +8,12 @@ import { RequestDurations } from './request-durations.js';
 /** What the metrics read at scrape time: the response cache's counts and the ingest's runs from the database. */
 export interface MetricsSources {
   responseCache: ResponseCache;
-  meta: { ingestCounts(): Promise<{ runs: Array<{ sourceKey: string; outcome: string; runs: number }>; quarantined: Map<string, number> }> };
+  meta: {
+    ingestCounts(): Promise<{
+      runs: Array<{ sourceKey: string; outcome: string; runs: number }>;
+      quarantined: Map<string, number>;
+    }>;
+  };
 }
 
 /** Process metrics (CPU, memory, event loop, GC) belong to the process, so they are collected once whatever the number of apps. */
@@ -45,10 +50,18 @@ export class AppMetrics {
         this.inc({ result: 'miss' }, cache.misses);
       },
     });
-    new Gauge({ name: 'lmi_response_cache_entries', help: 'Bodies held in the response cache.', registers, collect() { this.set(cache.size); } });
+    new Gauge({
+      name: 'lmi_response_cache_entries',
+      help: 'Bodies held in the response cache.',
+      registers,
+      collect() {
+        this.set(cache.size);
+      },
+    });
     // The ingest may run in another process (a scheduled `lmi ingest`): its runs are read from the database at scrape time.
     let ingest: ReturnType<MetricsSources['meta']['ingestCounts']> | null = null;
-    const ingestCounts = () => (ingest ??= sources.meta.ingestCounts().finally(() => setImmediate(() => (ingest = null))));
+    const ingestCounts = () =>
+      (ingest ??= sources.meta.ingestCounts().finally(() => setImmediate(() => (ingest = null))));
     new Counter({
       name: 'lmi_ingest_runs_total',
       help: 'Finished ingest runs by source and outcome (published, unchanged, unavailable, quarantined, failed), from every process that ingests into this database.',
@@ -56,7 +69,8 @@ export class AppMetrics {
       registers,
       async collect() {
         this.reset();
-        for (const run of (await ingestCounts()).runs) this.inc({ source: run.sourceKey, outcome: run.outcome }, run.runs);
+        for (const run of (await ingestCounts()).runs)
+          this.inc({ source: run.sourceKey, outcome: run.outcome }, run.runs);
       },
     });
     new Gauge({
@@ -96,7 +110,12 @@ function metricsRoute(app: FastifyInstance, metrics: AppMetrics): void {
  * Counts every request of the app, unless metrics are off. `/metrics` is served beside the API
  * (`with-api`), or only by `metricsServer` on a port of its own (`own-port`).
  */
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources, setting: MetricsSetting, requestEnd: OneLinePerRequest): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  sources: MetricsSources,
+  setting: MetricsSetting,
+  requestEnd: OneLinePerRequest,
+): void {
   if (setting.serve === 'off') {
     app.decorate('metrics', null);
     return;
@@ -104,7 +123,9 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources, s
   const metrics = new AppMetrics(sources);
   app.decorate('metrics', metrics);
   // Observed where the request's log line is written: an onResponse hook would cost a hook run on every request.
-  requestEnd.onCompleted((request, reply) => metrics.requests.observe(request.route, request.method, reply.statusCode, reply.elapsedTime / 1000));
+  requestEnd.onCompleted((request, reply) =>
+    metrics.requests.observe(request.route, request.method, reply.statusCode, reply.elapsedTime / 1000),
+  );
   if (setting.serve === 'with-api') metricsRoute(app, metrics);
 }
 

@@ -13,7 +13,9 @@ function problemTypeUri(kind: ProblemKind): string {
  * application/problem+json; anything else takes the RFC's own application/problem+json.
  */
 export function problemContentType(status: number): string {
-  return status === 400 || status === 404 ? 'application/json; charset=utf-8' : 'application/problem+json; charset=utf-8';
+  return status === 400 || status === 404
+    ? 'application/json; charset=utf-8'
+    : 'application/problem+json; charset=utf-8';
 }
 
 export function problemBody(problem: Problem, instance: string, requestId: string): ProblemBody {

@@ -36,7 +36,10 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
     if (key) {
       let count = byKey.get(key);
       if (!count) {
-        const limit = key.requestsPerMinute ?? tiers.find((t) => t.name === key.tier)?.requestsPerMinute ?? tiers[0]!.requestsPerMinute;
+        const limit =
+          key.requestsPerMinute ??
+          tiers.find((t) => t.name === key.tier)?.requestsPerMinute ??
+          tiers[0]!.requestsPerMinute;
         count = { policy: { name: 'key', limit, windowSeconds: LIMITS.keyWindowSeconds }, subject: `key:${key.id}` };
         byKey.set(key, count);
       }
@@ -50,12 +53,19 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
     const count = counted(request);
     if (!count) return done();
     const decision = hitOrNull(request, store, count.policy, count.subject);
-    if (decision instanceof Promise) decision.then((settled) => answer(request, reply, done, count.policy, settled), done);
+    if (decision instanceof Promise)
+      decision.then((settled) => answer(request, reply, done, count.policy, settled), done);
     else answer(request, reply, done, count.policy, decision);
   });
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, policy: Policy, decision: LimitDecision | null): void {
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+  policy: Policy,
+  decision: LimitDecision | null,
+): void {
   if (decision && !applied(reply, policy, decision, true)) sendProblem(request, reply, overLimit(policy, decision));
   else done();
 }
@@ -65,13 +75,25 @@ function answer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerD
  * keeps a policy out of the headers: the per-address count of key requests would otherwise tell
  * a stranger that someone asked for a key for that address.
  */
-export async function enforce(request: FastifyRequest, reply: FastifyReply, store: RateLimitStore, policy: Policy, subject: string, options: { advertise?: boolean } = {}): Promise<void> {
+export async function enforce(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: RateLimitStore,
+  policy: Policy,
+  subject: string,
+  options: { advertise?: boolean } = {},
+): Promise<void> {
   const decision = await hitOrNull(request, store, policy, subject);
   if (decision && !applied(reply, policy, decision, options.advertise !== false)) throw overLimit(policy, decision);
 }
 
 /** The store's decision; null when the store is down (a limiter outage must not take the API down with it: serve, and say so in the logs). */
-function hitOrNull(request: FastifyRequest, store: RateLimitStore, policy: Policy, subject: string): LimitDecision | null | Promise<LimitDecision | null> {
+function hitOrNull(
+  request: FastifyRequest,
+  store: RateLimitStore,
+  policy: Policy,
+  subject: string,
+): LimitDecision | null | Promise<LimitDecision | null> {
   const unavailable = (error: unknown) => {
     request.log.error({ err: error, policy: policy.name }, 'rate limit store unavailable; request not counted');
     return null;
@@ -94,9 +116,13 @@ function applied(reply: FastifyReply, policy: Policy, decision: LimitDecision, a
 }
 
 function overLimit(policy: Policy, decision: LimitDecision): Problem {
-  return new Problem('rate-limited', `The limit is ${policy.limit} requests per ${windowText(policy.windowSeconds)}; try again in ${decision.resetSeconds} s.`, {
-    retryAfter: decision.resetSeconds,
-  });
+  return new Problem(
+    'rate-limited',
+    `The limit is ${policy.limit} requests per ${windowText(policy.windowSeconds)}; try again in ${decision.resetSeconds} s.`,
+    {
+      retryAfter: decision.resetSeconds,
+    },
+  );
 }
 
 function appendHeader(reply: FastifyReply, name: string, value: string): void {

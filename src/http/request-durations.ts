@@ -55,7 +55,10 @@ export class RequestDurations {
 
   /** Both metrics in the Prometheus text format, as prom-client writes them. */
   exposition(): string {
-    const lines = [`# HELP ${DURATION} Time to answer a request, by route template, method and status (its _count is the number of requests).`, `# TYPE ${DURATION} histogram`];
+    const lines = [
+      `# HELP ${DURATION} Time to answer a request, by route template, method and status (its _count is the number of requests).`,
+      `# TYPE ${DURATION} histogram`,
+    ];
     const limited = new Map<string, number>();
     for (const { method, route, status, counts } of this.all) {
       const labels = `method="${escape(method)}",route="${escape(route)}",status="${status}"`;
@@ -64,10 +67,18 @@ export class RequestDurations {
         cumulative += counts[i]!;
         lines.push(`${DURATION}_bucket{le="${bound}",${labels}} ${cumulative}`);
       });
-      lines.push(`${DURATION}_bucket{le="+Inf",${labels}} ${counts[COUNT]}`, `${DURATION}_sum{${labels}} ${counts[SUM]}`, `${DURATION}_count{${labels}} ${counts[COUNT]}`);
+      lines.push(
+        `${DURATION}_bucket{le="+Inf",${labels}} ${counts[COUNT]}`,
+        `${DURATION}_sum{${labels}} ${counts[SUM]}`,
+        `${DURATION}_count{${labels}} ${counts[COUNT]}`,
+      );
       if (status === 429) limited.set(route, (limited.get(route) ?? 0) + counts[COUNT]!);
     }
-    lines.push('', `# HELP ${RATE_LIMITED} Requests refused with 429 by a rate limit, by route template.`, `# TYPE ${RATE_LIMITED} counter`);
+    lines.push(
+      '',
+      `# HELP ${RATE_LIMITED} Requests refused with 429 by a rate limit, by route template.`,
+      `# TYPE ${RATE_LIMITED} counter`,
+    );
     for (const [route, count] of limited) lines.push(`${RATE_LIMITED}{route="${escape(route)}"} ${count}`);
     return `${lines.join('\n')}\n`;
   }

@@ -62,19 +62,29 @@ export class OneLinePerRequest extends LogController {
     const logger = request.server.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
     const write = error ? null : lineWriter(logger);
     if (!write) {
-      const line = { method: request.method, url: redactedUrl(request.url), status: reply.statusCode, ms, ip: request.ip, key: request.apiKey?.prefix };
+      const line = {
+        method: request.method,
+        url: redactedUrl(request.url),
+        status: reply.statusCode,
+        ms,
+        ip: request.ip,
+        key: request.apiKey?.prefix,
+      };
       if (error) reply.log.error({ ...line, err: error }, 'request errored');
       else reply.log.info(line, 'request completed');
       return;
     }
     if (logger.isLevelEnabled?.('info') === false) return;
     const key = request.apiKey ? `,"key":${JSON.stringify(request.apiKey.prefix)}` : '';
-    write(`,"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactedUrl(request.url))},"status":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)}${key}`);
+    write(
+      `,"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactedUrl(request.url))},"status":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)}${key}`,
+    );
   }
 }
 
 type LogMethod = (...args: unknown[]) => void;
-type PinoLike = FastifyBaseLogger & Record<'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal' | 'silent', LogMethod>;
+type PinoLike = FastifyBaseLogger &
+  Record<'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal' | 'silent', LogMethod>;
 
 /**
  * A request's logger (bound to its id), made on first use. Fastify makes one for every request;
@@ -129,6 +139,10 @@ class LazyRequestLogger {
 }
 
 /** Fastify's `childLoggerFactory`: each request's logger made only if something logs through it. */
-export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: object): FastifyBaseLogger {
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: object,
+): FastifyBaseLogger {
   return new LazyRequestLogger(logger as PinoLike, bindings, options) as unknown as FastifyBaseLogger;
 }

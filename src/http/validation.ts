@@ -24,11 +24,21 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSc
  * what would be valid: the enumerated values, the range, the form, or (from `parameterValues`)
  * the values the data allows. Ajv runs with `verbose` so the failing schema is at hand.
  */
-export function validationProblem(errors: FastifySchemaValidationError[], context: string, served: Record<string, ValidParameter> = {}): Problem {
+export function validationProblem(
+  errors: FastifySchemaValidationError[],
+  context: string,
+  served: Record<string, ValidParameter> = {},
+): Problem {
   const invalidParams = errors.map((e) => {
     const param = describe(e as VerboseError, context);
     const data = context === 'querystring' ? served[param.name] : undefined;
-    return data ? { name: param.name, reason: `\`${param.name}\` must be ${data.must}`, ...(data.validValues ? { validValues: data.validValues } : {}) } : param;
+    return data
+      ? {
+          name: param.name,
+          reason: `\`${param.name}\` must be ${data.must}`,
+          ...(data.validValues ? { validValues: data.validValues } : {}),
+        }
+      : param;
   });
   const detail = invalidParams
     .map((p) => (p.validValues ? `${p.reason}. Valid values of \`${p.name}\`: ${p.validValues.join(', ')}` : p.reason))
@@ -51,11 +61,16 @@ export async function parameterValuesOf(request: FastifyRequest): Promise<Record
 function describe(error: VerboseError, context: string): InvalidParam {
   const params = error.params as Record<string, unknown>;
   const fromPath = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const name = error.keyword === 'required' || error.keyword === 'additionalProperties'
-    ? String(params.missingProperty ?? params.additionalProperty ?? fromPath)
-    : fromPath || context;
+  const name =
+    error.keyword === 'required' || error.keyword === 'additionalProperties'
+      ? String(params.missingProperty ?? params.additionalProperty ?? fromPath)
+      : fromPath || context;
   const schema = error.parentSchema ?? {};
-  const enumerated = (values: unknown[]) => ({ name, reason: `\`${name}\` must be one of the valid values`, validValues: values.map(String) });
+  const enumerated = (values: unknown[]) => ({
+    name,
+    reason: `\`${name}\` must be one of the valid values`,
+    validValues: values.map(String),
+  });
   switch (error.keyword) {
     case 'enum':
       return enumerated(params.allowedValues as unknown[]);
@@ -67,8 +82,16 @@ function describe(error: VerboseError, context: string): InvalidParam {
       return { name, reason: `\`${name}\` is required: ${describedAs(property)}`, ...values };
     }
     case 'additionalProperties': {
-      const known = Object.keys(schema.properties ?? {}).map((p) => `\`${p}\``).join(', ');
-      return { name, reason: context === 'body' ? `\`${name}\` is not a field of the request body; its fields are ${known}` : `\`${name}\` is not a parameter of this endpoint; its parameters are ${known}` };
+      const known = Object.keys(schema.properties ?? {})
+        .map((p) => `\`${p}\``)
+        .join(', ');
+      return {
+        name,
+        reason:
+          context === 'body'
+            ? `\`${name}\` is not a field of the request body; its fields are ${known}`
+            : `\`${name}\` is not a parameter of this endpoint; its parameters are ${known}`,
+      };
     }
     case 'minimum':
     case 'maximum':

@@ -38,8 +38,13 @@ function processAlive(pid: number): boolean {
  * ingest holds the lock, every in-progress edition is dead; while one does, only silent or dead
  * readers are. Returns what was marked.
  */
-export async function recoverInterruptedIngests(store: Store, sourceKey?: string, lockHeld = false): Promise<InProgressEdition[]> {
-  if (lockHeld || store.dialect !== 'postgres') return markInterruptedEditions(store.db, (e) => lockHeld || readerIsGone(e), sourceKey);
+export async function recoverInterruptedIngests(
+  store: Store,
+  sourceKey?: string,
+  lockHeld = false,
+): Promise<InProgressEdition[]> {
+  if (lockHeld || store.dialect !== 'postgres')
+    return markInterruptedEditions(store.db, (e) => lockHeld || readerIsGone(e), sourceKey);
   try {
     return await withIngestLock(store, () => markInterruptedEditions(store.db, () => true, sourceKey));
   } catch (error) {

@@ -56,9 +56,19 @@ function summaryOf(source: AnySourceDescriptor, parsed: unknown): EditionSummary
 }
 
 /** Parses a release and runs the source's checks on it (all of it CPU work: done in the worker). */
-export async function examineRelease(source: AnySourceDescriptor, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[]): Promise<ExaminedRelease> {
+export async function examineRelease(
+  source: AnySourceDescriptor,
+  file: UpstreamFile,
+  ref: ReleaseRef,
+  companions: UpstreamFile[],
+): Promise<ExaminedRelease> {
   const parsed: unknown = await source.parse(file, ref, companions);
-  return { parsed, label: source.labelOf ? source.labelOf(parsed) : null, checks: source.check(parsed, ref), summary: summaryOf(source, parsed) };
+  return {
+    parsed,
+    label: source.labelOf ? source.labelOf(parsed) : null,
+    checks: source.check(parsed, ref),
+    summary: summaryOf(source, parsed),
+  };
 }
 
 /**
@@ -68,10 +78,21 @@ export async function examineRelease(source: AnySourceDescriptor, file: Upstream
  * in the registry. Rejects with ReleaseRefused (the parser's own failed checks), LayoutError, or
  * ReadLimitError.
  */
-export async function examineInWorker(sourceKey: string, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<ExaminedRelease> {
+export async function examineInWorker(
+  sourceKey: string,
+  file: UpstreamFile,
+  ref: ReleaseRef,
+  companions: UpstreamFile[],
+  limits: ReadLimits,
+): Promise<ExaminedRelease> {
   const job: ParseJob = { kind: 'parse-release', sourceKey, file, ref, companions, limits };
   try {
-    return await runWorkerJob<ExaminedRelease>(import.meta.url, job, { timeMs: limits.maxParseMs, heapMb: limits.maxHeapMb }, `reading ${ref.label}`);
+    return await runWorkerJob<ExaminedRelease>(
+      import.meta.url,
+      job,
+      { timeMs: limits.maxParseMs, heapMb: limits.maxHeapMb },
+      `reading ${ref.label}`,
+    );
   } catch (error) {
     if (error instanceof WorkerLimitError) throw new ReadLimitError(error.message);
     if (!(error instanceof WorkerJobError)) throw error;
@@ -102,7 +123,11 @@ if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kin
     (result) => port.postMessage({ result }),
     (error: unknown) => {
       const details: Failure =
-        error instanceof ReleaseRefused ? { refused: error.checks } : hitLimit(error) ? { limit: true } : { layout: true };
+        error instanceof ReleaseRefused
+          ? { refused: error.checks }
+          : hitLimit(error)
+            ? { limit: true }
+            : { layout: true };
       port.postMessage({ error: error instanceof Error ? error.message : String(error), details });
     },
   );

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { INTERRUPTED_RULE, type Check, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
 import {
-  countInterruptions, findEditionByContent, heartbeatEdition, previousSummary, publishEdition, quarantineEdition, recordDetectedEdition, relabelEdition,
+  countInterruptions,
+  findEditionByContent,
+  heartbeatEdition,
+  previousSummary,
+  publishEdition,
+  quarantineEdition,
+  recordDetectedEdition,
+  relabelEdition,
 } from '../store/editions.js';
 import { withIngestLock } from '../store/ingest-lock.js';
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
@@ -93,7 +100,10 @@ async function ingestSource(
       outcome = 'unavailable';
       message = `no release found in ${upstream.description}`;
     } else {
-      for (const ref of refs) releases.push(await ingestRelease(store, upstream, source, ref, progress, readLimits({ ...source.limits, ...limits })));
+      for (const ref of refs)
+        releases.push(
+          await ingestRelease(store, upstream, source, ref, progress, readLimits({ ...source.limits, ...limits })),
+        );
       outcome = releases.some((r) => r.outcome === 'quarantined')
         ? 'quarantined'
         : releases.some((r) => r.outcome === 'published')
@@ -115,9 +125,15 @@ function unreadable(error: unknown, limits: ReadLimits): Check[] {
   if (error instanceof ReleaseRefused) return error.checks;
   const observed = error instanceof Error ? error.message : String(error);
   if (error instanceof ReadLimitError) {
-    return [{ rule: `reading the release stays within the source's limits (${limits.maxHeapMb} MB of memory, ${limits.maxParseMs / 1000} s, ${mebibytes(limits.maxInflatedBytes)} unpacked)`, status: 'fail', observed }];
+    return [
+      {
+        rule: `reading the release stays within the source's limits (${limits.maxHeapMb} MB of memory, ${limits.maxParseMs / 1000} s, ${mebibytes(limits.maxInflatedBytes)} unpacked)`,
+        status: 'fail',
+        observed,
+      },
+    ];
   }
-  return [{ rule: 'the file can be read in the publisher\'s layout', status: 'fail', observed }];
+  return [{ rule: "the file can be read in the publisher's layout", status: 'fail', observed }];
 }
 
 /**
@@ -125,13 +141,21 @@ function unreadable(error: unknown, limits: ReadLimits): Check[] {
  * and time). A descriptor that is not the registered one (a test's wrapper around it) cannot be
  * found by the worker, and is read here, within the same inflate limits.
  */
-async function examine(source: AnySourceDescriptor, file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[], limits: ReadLimits): Promise<ExaminedRelease> {
+async function examine(
+  source: AnySourceDescriptor,
+  file: UpstreamFile,
+  ref: ReleaseRef,
+  companions: UpstreamFile[],
+  limits: ReadLimits,
+): Promise<ExaminedRelease> {
   if (findSource(source.key) === source) return examineInWorker(source.key, file, ref, companions, limits);
   useReadLimits(limits);
   try {
     return await examineRelease(source, file, ref, companions);
   } catch (error) {
-    throw error instanceof ReleaseRefused ? error : new LayoutError(error instanceof Error ? error.message : String(error));
+    throw error instanceof ReleaseRefused
+      ? error
+      : new LayoutError(error instanceof Error ? error.message : String(error));
   } finally {
     useReadLimits(readLimits());
   }
@@ -162,7 +186,9 @@ async function ingestRelease(
   let companions: UpstreamFile[];
   try {
     file = await upstream.fetch(ref.location, limits.maxFileBytes);
-    companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location, limits.maxFileBytes)));
+    companions = await Promise.all(
+      (ref.companions ?? []).map((location) => upstream.fetch(location, limits.maxFileBytes)),
+    );
   } catch (error) {
     if (error instanceof FileTooLargeError && error.sha256) return oversized(store, source, ref, error, started);
     throw error;
@@ -172,7 +198,15 @@ async function ingestRelease(
   progress.step(source.key, `read ${ref.label} (${formatBytes(bytes)})`);
   const known = await findEditionByContent(db, source.key, sha256);
   if (known && !(await readAgain(store, known))) {
-    return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, bytes, ms: Date.now() - started };
+    return {
+      label: known.label,
+      outcome: 'unchanged',
+      editionId: known.id,
+      checks: known.checks,
+      rowsStored: known.rowsStored,
+      bytes,
+      ms: Date.now() - started,
+    };
   }
 
   const edition: Edition = await recordDetectedEdition(db, {
@@ -203,7 +237,15 @@ async function readAndSettle(
   const { db } = store;
   const quarantine = async (checks: Check[], label: string): Promise<ReleaseResult> => {
     await quarantineEdition(db, edition.id, checks);
-    return { label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, bytes: read.bytes, ms: Date.now() - read.started };
+    return {
+      label,
+      outcome: 'quarantined',
+      editionId: edition.id,
+      checks,
+      rowsStored: null,
+      bytes: read.bytes,
+      ms: Date.now() - read.started,
+    };
   };
 
   progress.step(source.key, `parsing ${ref.label} (${formatBytes(read.bytes)})`);
@@ -218,12 +260,29 @@ async function readAndSettle(
 
   progress.step(source.key, `checking ${label} (${formatBytes(read.bytes)} read)`);
   const previous = examined.summary ? await previousSummary(db, source.key) : null;
-  const checks = [...examined.checks, ...(examined.summary ? plausibleAgainstPrevious(examined.summary, previous, source.plausibility) : [])];
+  const checks = [
+    ...examined.checks,
+    ...(examined.summary ? plausibleAgainstPrevious(examined.summary, previous, source.plausibility) : []),
+  ];
   if (checks.some((c) => c.status === 'fail')) return quarantine(checks, label);
 
   progress.step(source.key, `publishing ${label}`);
-  const published = await publishEdition(db, edition, checks, (trx) => source.stage(trx, edition.id, examined.parsed), examined.summary);
-  return { label, outcome: 'published', editionId: edition.id, checks, rowsStored: published.rowsStored, bytes: read.bytes, ms: Date.now() - read.started };
+  const published = await publishEdition(
+    db,
+    edition,
+    checks,
+    (trx) => source.stage(trx, edition.id, examined.parsed),
+    examined.summary,
+  );
+  return {
+    label,
+    outcome: 'published',
+    editionId: edition.id,
+    checks,
+    rowsStored: published.rowsStored,
+    bytes: read.bytes,
+    ms: Date.now() - read.started,
+  };
 }
 
 export function formatBytes(bytes: number): string {
@@ -233,19 +292,57 @@ export function formatBytes(bytes: number): string {
 }
 
 /** A file over the source's size cap is quarantined unread (once: the same bytes are then known). */
-async function oversized(store: Store, source: AnySourceDescriptor, ref: ReleaseRef, error: FileTooLargeError, started: number): Promise<ReleaseResult> {
+async function oversized(
+  store: Store,
+  source: AnySourceDescriptor,
+  ref: ReleaseRef,
+  error: FileTooLargeError,
+  started: number,
+): Promise<ReleaseResult> {
   const known = await findEditionByContent(store.db, source.key, error.sha256!);
-  if (known) return { label: known.label, outcome: 'unchanged', editionId: known.id, checks: known.checks, rowsStored: known.rowsStored, bytes: error.bytes, ms: Date.now() - started };
-  const edition = await recordDetectedEdition(store.db, { sourceKey: source.key, label: ref.label, seriesKey: ref.seriesKey, sourceUri: error.uri, sha256: error.sha256!, owner: THIS_INGEST });
-  const checks: Check[] = [{ rule: `the file is at most ${mebibytes(error.maxBytes)}, the size this source reads`, status: 'fail', observed: `${mebibytes(error.bytes)} (${error.bytes} bytes); not read` }];
+  if (known)
+    return {
+      label: known.label,
+      outcome: 'unchanged',
+      editionId: known.id,
+      checks: known.checks,
+      rowsStored: known.rowsStored,
+      bytes: error.bytes,
+      ms: Date.now() - started,
+    };
+  const edition = await recordDetectedEdition(store.db, {
+    sourceKey: source.key,
+    label: ref.label,
+    seriesKey: ref.seriesKey,
+    sourceUri: error.uri,
+    sha256: error.sha256!,
+    owner: THIS_INGEST,
+  });
+  const checks: Check[] = [
+    {
+      rule: `the file is at most ${mebibytes(error.maxBytes)}, the size this source reads`,
+      status: 'fail',
+      observed: `${mebibytes(error.bytes)} (${error.bytes} bytes); not read`,
+    },
+  ];
   await quarantineEdition(store.db, edition.id, checks);
-  return { label: ref.label, outcome: 'quarantined', editionId: edition.id, checks, rowsStored: null, bytes: error.bytes, ms: Date.now() - started };
+  return {
+    label: ref.label,
+    outcome: 'quarantined',
+    editionId: edition.id,
+    checks,
+    rowsStored: null,
+    bytes: error.bytes,
+    ms: Date.now() - started,
+  };
 }
 
 /** A one-file release is identified by its file's SHA-256; a release of several by the hash of their hashes. */
 function releaseSha256(file: UpstreamFile, companions: UpstreamFile[]): string {
   if (companions.length === 0) return file.sha256;
-  return createHash('sha256').update([file, ...companions].map((f) => f.sha256).join('\n')).digest('hex');
+  return createHash('sha256')
+    .update([file, ...companions].map((f) => f.sha256).join('\n'))
+    .digest('hex');
 }
 
 function describeFailures(checks: Check[]): string {

@@ -37,10 +37,25 @@ export function loggedProgress(log: { info(obj: object, msg: string): void }): I
   return {
     step: () => undefined,
     sourceDone(result) {
-      const releases = result.releases.map((r) => ({ label: r.label, outcome: r.outcome, rows: r.rowsStored, bytes: r.bytes }));
+      const releases = result.releases.map((r) => ({
+        label: r.label,
+        outcome: r.outcome,
+        rows: r.rowsStored,
+        bytes: r.bytes,
+      }));
       const totals = sourceTotals(result);
       const summary = `ingest ${result.outcome}: ${result.sourceKey}, ${formatBytes(totals.bytes)} read, ${totals.rows.toLocaleString('en-GB')} rows, ${seconds(result.ms)}`;
-      log.info({ source: result.sourceKey, outcome: result.outcome, ms: result.ms, ...totals, releases, message: result.message }, summary);
+      log.info(
+        {
+          source: result.sourceKey,
+          outcome: result.outcome,
+          ms: result.ms,
+          ...totals,
+          releases,
+          message: result.message,
+        },
+        summary,
+      );
     },
   };
 }

@@ -28,7 +28,11 @@ export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile>, Relea
  * file is looked for only in the mirror folder `folder`, and over HTTPS the source has no release
  * rather than fetching a web page. The spec may override the publisher's profile (another page).
  */
-export function mirrorFileSource<Parsed>(folder: string, publisher: PublisherProfile, spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
+export function mirrorFileSource<Parsed>(
+  folder: string,
+  publisher: PublisherProfile,
+  spec: MirrorFileSpec<Parsed>,
+): SourceDescriptor<Parsed> {
   const { key, name, file, label, parse, labelOf, check, stage, ...differs } = spec;
   const profile = { ...publisher, ...differs };
   const location: FileLocation = { mirrorPath: `${folder}/${file}`, url: profile.url };
@@ -36,7 +40,8 @@ export function mirrorFileSource<Parsed>(folder: string, publisher: PublisherPro
     key,
     name,
     ...profile,
-    detect: async (upstream) => ((await upstream.listFolder(folder)).includes(file) ? [{ label, seriesKey: null, location }] : []),
+    detect: async (upstream) =>
+      (await upstream.listFolder(folder)).includes(file) ? [{ label, seriesKey: null, location }] : [],
     parse: async (upstreamFile) => parse(upstreamFile.bytes),
     ...(labelOf ? { labelOf } : {}),
     check: (parsed) => check(parsed),

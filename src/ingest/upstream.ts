@@ -112,7 +112,8 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
   const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
   const download = (url: string, limit: number, redirectsLeft = 5): Promise<{ url: string; bytes: Uint8Array }> =>
     new Promise((resolve, reject) => {
-      if (!url.startsWith('https://')) return reject(new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`));
+      if (!url.startsWith('https://'))
+        return reject(new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`));
       const request = https.get(url, { timeout: timeoutMs, ...(options.ca ? { ca: options.ca } : {}) }, (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location && redirectsLeft > 0) {
@@ -139,7 +140,9 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
         response.on('error', reject);
       });
       request.on('timeout', () => request.destroy(new UpstreamError(`${url} did not answer within ${timeoutMs} ms`)));
-      request.on('error', (error) => reject(error instanceof UpstreamError ? error : new UpstreamError(`${url}: ${error.message}`)));
+      request.on('error', (error) =>
+        reject(error instanceof UpstreamError ? error : new UpstreamError(`${url}: ${error.message}`)),
+      );
     });
   return {
     description: 'publishers over HTTPS',

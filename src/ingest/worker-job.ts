@@ -41,9 +41,16 @@ export function runWorkerJob<T>(moduleUrl: string, data: unknown, limits: Worker
       void worker.terminate();
       outcome();
     };
-    const timer = setTimeout(() => settle(() => reject(new WorkerLimitError(`${what} took longer than ${durationText(limits.timeMs)}`))), limits.timeMs);
+    const timer = setTimeout(
+      () => settle(() => reject(new WorkerLimitError(`${what} took longer than ${durationText(limits.timeMs)}`))),
+      limits.timeMs,
+    );
     worker.once('message', (message: { result?: T; error?: string; details?: unknown }) =>
-      settle(() => ('error' in message ? reject(new WorkerJobError(message.error ?? `${what} failed`, message.details)) : resolve(message.result as T))),
+      settle(() =>
+        'error' in message
+          ? reject(new WorkerJobError(message.error ?? `${what} failed`, message.details))
+          : resolve(message.result as T),
+      ),
     );
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() =>
@@ -66,7 +73,10 @@ function durationText(ms: number): string {
 
 function startWorker(moduleUrl: string, workerData: unknown, heapMb: number): Worker {
   // Young generation kept small: the old generation is the bound that matters.
-  const resourceLimits = { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb / 8)) };
+  const resourceLimits = {
+    maxOldGenerationSizeMb: heapMb,
+    maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb / 8)),
+  };
   if (new URL(moduleUrl).pathname.endsWith('.ts')) {
     // Running from source under tsx: the worker has to register tsx's loader before importing the module.
     const code = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(moduleUrl)}); })`;

@@ -70,7 +70,9 @@ export class KeyIssuance {
     const sent = this.mailer
       .send(confirmationMail(email.trim(), link, CONFIRMATION_TTL_HOURS))
       .then((where) => this.log.info({ mail: this.mailer.description, where }, 'key confirmation mail sent'))
-      .catch((error: unknown) => this.log.error({ err: error, mail: this.mailer.description }, 'key confirmation mail failed'))
+      .catch((error: unknown) =>
+        this.log.error({ err: error, mail: this.mailer.description }, 'key confirmation mail failed'),
+      )
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
   }

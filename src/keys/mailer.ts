@@ -45,7 +45,10 @@ function outboxMailer(folder: string): Mailer {
     async send(mail) {
       const info = await transport.sendMail({ from: MAIL_FROM, ...mail });
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       return file;
     },

@@ -3,7 +3,8 @@ import type { IssuedKeyResponse } from './key-issuance.js';
 
 /** Pages are plain server HTML: no scripts, nothing loaded from elsewhere. */
 export const PAGE_SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -35,7 +36,10 @@ export function confirmationPage(token: string): string {
 }
 
 export function issuedKeyPage(issued: IssuedKeyResponse): string {
-  const replaced = issued.replacedKeys > 0 ? `<p>${issued.replacedKeys} earlier key${issued.replacedKeys === 1 ? ' was' : 's were'} revoked.</p>` : '';
+  const replaced =
+    issued.replacedKeys > 0
+      ? `<p>${issued.replacedKeys} earlier key${issued.replacedKeys === 1 ? ' was' : 's were'} revoked.</p>`
+      : '';
   return page(
     'Your uk-lmi API key',
     `<p>Copy it now: this is the only time it is shown. Keep it on your server, not in browser or app code.</p>

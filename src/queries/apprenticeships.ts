@@ -11,7 +11,12 @@ import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey } from './title-
 
 const STANDARDS = 'apprenticeship-standards';
 /** Skills England's other products, registered with no release: named in the coverage. */
-const UNRELEASED_PRODUCTS = ['t-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications'] as const;
+const UNRELEASED_PRODUCTS = [
+  't-levels',
+  'foundation-apprenticeships',
+  'apprenticeship-units',
+  'higher-technical-qualifications',
+] as const;
 
 /** Why a standard is related to a unit group: the evidence, in words. */
 interface Evidence {
@@ -47,13 +52,16 @@ export class Apprenticeships {
     const served = await this.current.serving(STANDARDS, what);
     const index = await this.codingIndex.get();
     if (!index) throw this.current.unavailable(CODING_INDEX, what);
-    if (this.titles?.key !== index.edition.id) this.titles = { key: index.edition.id, index: unitGroupsByTitle(index.byUnitGroup) };
+    if (this.titles?.key !== index.edition.id)
+      this.titles = { key: index.edition.id, index: unitGroupsByTitle(index.byUnitGroup) };
     const view = await this.profilesIfAny();
     const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
 
     const approved = await standardsOf(this.db, served.edition.id);
     const approvedByCode = new Map(approved.map((s) => [s.code, s]));
-    const known = exportEdition ? new Map((await standardsOf(this.db, exportEdition.id)).map((s) => [s.code, s])) : new Map<string, ApprenticeshipStandard>();
+    const known = exportEdition
+      ? new Map((await standardsOf(this.db, exportEdition.id)).map((s) => [s.code, s]))
+      : new Map<string, ApprenticeshipStandard>();
 
     const evidence = new Map<string, Evidence>();
     const note = (code: string, reason: string) => {
@@ -63,11 +71,24 @@ export class Apprenticeships {
     };
     for (const { slug, match } of view?.bySoc.get(soc) ?? []) {
       const { profile, standards } = view!.profiles.get(slug)!;
-      for (const code of standards) note(code, `the National Careers Service profile "${profile.title}" (placed here by its ${match}) linked it in November 2020`);
+      for (const code of standards)
+        note(
+          code,
+          `the National Careers Service profile "${profile.title}" (placed here by its ${match}) linked it in November 2020`,
+        );
     }
     for (const standard of approved) {
-      for (const placement of placeByTitles(this.titles.index, standard.typicalJobTitles[0] ?? '', standard.typicalJobTitles.slice(1), { qualifiedAmongOthers: false })) {
-        if (placement.soc2020 === soc) note(standard.code, `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group${placement.qualified ? ' (with a qualifier)' : ''}`);
+      for (const placement of placeByTitles(
+        this.titles.index,
+        standard.typicalJobTitles[0] ?? '',
+        standard.typicalJobTitles.slice(1),
+        { qualifiedAmongOthers: false },
+      )) {
+        if (placement.soc2020 === soc)
+          note(
+            standard.code,
+            `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group${placement.qualified ? ' (with a qualifier)' : ''}`,
+          );
       }
     }
 
@@ -79,18 +100,30 @@ export class Apprenticeships {
       if (active) occupations.push(occupationOf(active, derivation, standardsPage));
       else if (query.includeInactive) {
         const old = known.get(code);
-        if (old) occupations.push(inactiveOccupationOf(old, derivation, standardsPage, exportEdition?.label ?? 'the NCS content export'));
+        if (old)
+          occupations.push(
+            inactiveOccupationOf(old, derivation, standardsPage, exportEdition?.label ?? 'the NCS content export'),
+          );
       }
     }
     const strength = (o: ApprenticeshipOccupation) => evidence.get(o.code)!.reasons.length;
     // Approved before inactive, then the standards with most evidence, then by level.
-    occupations.sort((a, b) => rank(a) - rank(b) || strength(b) - strength(a) || (a.level ?? 99) - (b.level ?? 99) || a.code.localeCompare(b.code));
+    occupations.sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        strength(b) - strength(a) ||
+        (a.level ?? 99) - (b.level ?? 99) ||
+        a.code.localeCompare(b.code),
+    );
 
     // Counts are over primary matches, as the spec defines them. With none (no publisher mapping
     // gives any today) the counts are unknown, not zero: null, never a 0 no release says.
     const primary = occupations.filter((o) => o.match === 'primary');
-    const countOf = (type: string): number | null => (primary.length === 0 ? null : primary.reduce((n, o) => n + o.products.filter((p) => p.type === type).length, 0));
-    const levels = primary.flatMap((o) => o.products.filter((p) => p.type === 'apprenticeship' && p.level !== null).map((p) => p.level!));
+    const countOf = (type: string): number | null =>
+      primary.length === 0 ? null : primary.reduce((n, o) => n + o.products.filter((p) => p.type === type).length, 0);
+    const levels = primary.flatMap((o) =>
+      o.products.filter((p) => p.type === 'apprenticeship' && p.level !== null).map((p) => p.level!),
+    );
     return {
       soc2020: soc,
       title: unit.title,
@@ -115,11 +148,14 @@ export class Apprenticeships {
 
   private async coverageNote(served: Served, view: JobProfilesView | null): Promise<string> {
     const unreleased = [];
-    for (const key of UNRELEASED_PRODUCTS) if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
+    for (const key of UNRELEASED_PRODUCTS)
+      if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
     return [
       `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is a partial match, derived from the National Careers Service's November 2020 links between job profiles and standards (profiles placed on unit groups by title) and from the standards' typical job titles found in the ONS coding index; \`derivation\` says which. apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so with none they are null (unknown, not zero).`,
       `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved; standards known only from the National Careers Service's 2020 links are listed with includeInactive=true, status unknown. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
-      view ? '' : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
+      view
+        ? ''
+        : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
       unreleased.length > 0 ? `No release is available of: ${unreleased.join(', ')}; none are listed.` : '',
     ]
       .filter(Boolean)
@@ -155,7 +191,15 @@ function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPa
         detail:
           s.version === null
             ? null
-            : { durationMonths: s.durationMonths, entryRequirements: null, regulatedBy: null, professionalRecognition: [], degree: null, qualificationsGained: [], version: s.version },
+            : {
+                durationMonths: s.durationMonths,
+                entryRequirements: null,
+                regulatedBy: null,
+                professionalRecognition: [],
+                degree: null,
+                qualificationsGained: [],
+                version: s.version,
+              },
       },
     ],
     url: s.url ?? standardsPage,
@@ -164,7 +208,12 @@ function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPa
 }
 
 /** A standard NCS knew in 2020 that is not in the approved list served: what the export says of it, labelled so. */
-function inactiveOccupationOf(s: ApprenticeshipStandard, derivation: string, standardsPage: string, exportLabel: string): ApprenticeshipOccupation {
+function inactiveOccupationOf(
+  s: ApprenticeshipStandard,
+  derivation: string,
+  standardsPage: string,
+  exportLabel: string,
+): ApprenticeshipOccupation {
   const status = `Unknown: not among the approved standards in this release (which holds only part of Skills England's approved list); listed in the ${exportLabel}`;
   return {
     code: s.code,
@@ -177,7 +226,17 @@ function inactiveOccupationOf(s: ApprenticeshipStandard, derivation: string, sta
     pathway: null,
     technicalLevel: null,
     typicalJobTitles: [],
-    products: [{ code: s.code, name: s.name, type: 'apprenticeship', level: s.level, status: null, careerStarter: null, detail: null }],
+    products: [
+      {
+        code: s.code,
+        name: s.name,
+        type: 'apprenticeship',
+        level: s.level,
+        status: null,
+        careerStarter: null,
+        detail: null,
+      },
+    ],
     url: standardsPage,
     derivation: `${derivation} Level, route and name as the National Careers Service listed them in November 2020.`,
   };

@@ -29,8 +29,14 @@ export class Areas {
 function localAreasOf(areas: GeographyArea[]): LocalArea[] {
   const localAreas: LocalArea[] = areas
     .filter((a) => a.kind === 'district' && a.regionCode !== LONDON)
-    .map((district) => ({ code: district.code, slug: areaSlug(district.name), name: district.name, region: district.regionName ?? '' }));
+    .map((district) => ({
+      code: district.code,
+      slug: areaSlug(district.name),
+      name: district.name,
+      region: district.regionName ?? '',
+    }));
   const london = areas.find((a) => a.code === LONDON);
-  if (london) localAreas.push({ code: london.code, slug: areaSlug(london.name), name: london.name, region: london.name });
+  if (london)
+    localAreas.push({ code: london.code, slug: areaSlug(london.name), name: london.name, region: london.name });
   return localAreas.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
 }

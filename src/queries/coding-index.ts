@@ -40,9 +40,13 @@ export class CodingIndexCache {
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
-    const [edition, aliasEdition] = await Promise.all([this.current.latest(CODING_INDEX), this.current.latest(ESCO_OCCUPATIONS)]);
+    const [edition, aliasEdition] = await Promise.all([
+      this.current.latest(CODING_INDEX),
+      this.current.latest(ESCO_OCCUPATIONS),
+    ]);
     if (!edition) return null;
-    const current = (view: CodingIndexView | null) => view?.edition.id === edition.id && (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null);
+    const current = (view: CodingIndexView | null) =>
+      view?.edition.id === edition.id && (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null);
     if (current(this.view)) return this.view;
     this.building ??= this.build(edition, aliasEdition).finally(() => {
       this.building = null;
@@ -53,7 +57,10 @@ export class CodingIndexCache {
 
   private async build(edition: Edition, aliasEdition: Edition | null): Promise<CodingIndexView> {
     const started = performance.now();
-    const [index, escoLabels] = await Promise.all([loadCodingIndex(this.db, edition.id), aliasEdition ? escoOccupationLabels(this.db, aliasEdition.id) : []]);
+    const [index, escoLabels] = await Promise.all([
+      loadCodingIndex(this.db, edition.id),
+      aliasEdition ? escoOccupationLabels(this.db, aliasEdition.id) : [],
+    ]);
     const byUnitGroup = new Map<string, CodingIndexRecord[]>();
     for (const record of index.records) {
       if (record.soc2020 === null) continue;

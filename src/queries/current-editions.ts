@@ -68,14 +68,19 @@ export class CurrentEditions {
   /** An exact release by id, one of `pinnable`; a 400 otherwise. */
   async pinned(sourceKey: string, id: string): Promise<Served> {
     const edition = await findEdition(this.db, id);
-    if (edition && edition.sourceKey === sourceKey && SERVABLE_STATUSES.includes(edition.status)) return this.served(edition);
+    if (edition && edition.sourceKey === sourceKey && SERVABLE_STATUSES.includes(edition.status))
+      return this.served(edition);
     const servable = await this.pinnable(sourceKey);
     const reason = !edition
       ? `there is no edition ${id}`
       : edition.sourceKey !== sourceKey
         ? `edition ${id} is a release of \`${edition.sourceKey}\`, not of \`${sourceKey}\``
         : `edition ${id} was ${edition.status} and has no figures`;
-    throw invalidParameter('edition', `${reason}; /v1/meta/editions?source=${sourceKey} lists the releases`, servable.length > 0 ? servable.map((e) => e.id) : undefined);
+    throw invalidParameter(
+      'edition',
+      `${reason}; /v1/meta/editions?source=${sourceKey} lists the releases`,
+      servable.length > 0 ? servable.map((e) => e.id) : undefined,
+    );
   }
 
   /** The 404 for figures (`what`) of a registered source with no release. */
@@ -114,7 +119,11 @@ export class CurrentEditions {
     const all = await listEditions(this.db);
     const fresh = all
       .filter((e) => e.status === 'published')
-      .sort((a, b) => (b.seriesKey ?? '').localeCompare(a.seriesKey ?? '') || (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
+      .sort(
+        (a, b) =>
+          (b.seriesKey ?? '').localeCompare(a.seriesKey ?? '') ||
+          (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''),
+      );
     const version = signature(all);
     const changed = this.version !== null && version !== this.version;
     this.editions = fresh;
@@ -126,5 +135,8 @@ export class CurrentEditions {
 }
 
 function signature(editions: Edition[]): string {
-  return editions.map((e) => `${e.id}:${e.status}:${e.label}`).sort().join(',');
+  return editions
+    .map((e) => `${e.id}:${e.status}:${e.label}`)
+    .sort()
+    .join(',');
 }

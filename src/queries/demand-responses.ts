@@ -1,4 +1,11 @@
-import { DEMAND_DEFINITIONS, DEMAND_INDICATORS, HIGH_DEMAND_LEVELS, type DemandAssessment, type DemandLevel, type DemandRelease } from '../domain/demand.js';
+import {
+  DEMAND_DEFINITIONS,
+  DEMAND_INDICATORS,
+  HIGH_DEMAND_LEVELS,
+  type DemandAssessment,
+  type DemandLevel,
+  type DemandRelease,
+} from '../domain/demand.js';
 import { Problem } from '../domain/problems.js';
 import type { DemandListResponse, DemandResponse, DemandYear } from '../schemas/demand.js';
 import type { Provenance } from './provenance.js';
@@ -19,11 +26,19 @@ function demandYear(assessment: DemandAssessment): DemandYear {
 }
 
 /** DemandResponse: the occupation's assessment in the release's year, and the year before where the release re-assesses it on the same method. */
-export function demandResponse(release: DemandRelease, soc: string, title: string, provenance: Provenance): DemandResponse {
+export function demandResponse(
+  release: DemandRelease,
+  soc: string,
+  title: string,
+  provenance: Provenance,
+): DemandResponse {
   const of = (year: number) => release.assessments.find((a) => a.soc2020 === soc && a.year === year);
   const latest = of(release.year);
   if (!latest) {
-    throw new Problem('figure-not-found', `The ${release.year} assessment of occupations in demand does not assess ${soc} (${title}); it leaves out some occupations, such as those "not elsewhere classified" and those with too many indicators missing.`);
+    throw new Problem(
+      'figure-not-found',
+      `The ${release.year} assessment of occupations in demand does not assess ${soc} (${title}); it leaves out some occupations, such as those "not elsewhere classified" and those with too many indicators missing.`,
+    );
   }
   const previous = of(release.year - 1);
   return {
@@ -43,7 +58,12 @@ export function demandResponse(release: DemandRelease, soc: string, title: strin
 }
 
 /** DemandListResponse: the release year's occupations at the levels asked for (critical and elevated by default), highest demandIndex first. */
-export function demandListResponse(release: DemandRelease, titleOf: TitleOf, level: DemandLevel | undefined, provenance: Provenance): DemandListResponse {
+export function demandListResponse(
+  release: DemandRelease,
+  titleOf: TitleOf,
+  level: DemandLevel | undefined,
+  provenance: Provenance,
+): DemandListResponse {
   const levels = level ? [level] : HIGH_DEMAND_LEVELS;
   const occupations = release.assessments
     .filter((a) => a.year === release.year && levels.includes(a.level))

@@ -25,6 +25,11 @@ export class Demand {
 
   async list(level: DemandLevel | undefined): Promise<DemandListResponse> {
     const { edition, provenance } = await this.current.serving(DEMAND, WHAT);
-    return demandListResponse(await demandReleaseOf(this.db, edition.id), await this.occupations.unitTitles(), level, provenance);
+    return demandListResponse(
+      await demandReleaseOf(this.db, edition.id),
+      await this.occupations.unitTitles(),
+      level,
+      provenance,
+    );
   }
 }

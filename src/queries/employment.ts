@@ -38,7 +38,8 @@ function yearFigures(tables: ApsTables, soc: string): YearFigures[] {
       period,
       publishedSum,
       withheldCells,
-      count: withheldCells === 0 && cells.length === tables.industries.length && published.length > 0 ? publishedSum : null,
+      count:
+        withheldCells === 0 && cells.length === tables.industries.length && published.length > 0 ? publishedSum : null,
       smallSampleCells: published.filter((c) => c.smallSample).length,
       allEmployment: total.reduce((sum, c) => sum + (c.people ?? 0), 0),
     };
@@ -95,15 +96,24 @@ export class Employment {
         confidenceInterval: null,
         quality: countQuality(latest),
         presentable: latest.count !== null,
-        shareOfAllEmploymentPercent: latest.count === null || latest.allEmployment === 0 ? null : round((latest.count / latest.allEmployment) * 100, 2),
+        shareOfAllEmploymentPercent:
+          latest.count === null || latest.allEmployment === 0
+            ? null
+            : round((latest.count / latest.allEmployment) * 100, 2),
       },
       breakdown: null,
-      series: figures.map((f) => ({ year: f.year, period: f.period, count: f.count, confidenceInterval: null, quality: countQuality(f) })),
+      series: figures.map((f) => ({
+        year: f.year,
+        period: f.period,
+        count: f.count,
+        confidenceInterval: null,
+        quality: countQuality(f),
+      })),
       notes,
       coverage: {
         ...COVERAGE_BASE,
         referencePeriod: latest?.period ?? '',
-        note: 'Annual Population Survey estimates of people in employment (employees and self-employed) in the UK. A count is given only for a year in which every industry figure of the occupation was published; shares are of all people in employment in the table\'s Total row. Not seasonally adjusted.',
+        note: "Annual Population Survey estimates of people in employment (employees and self-employed) in the UK. A count is given only for a year in which every industry figure of the occupation was published; shares are of all people in employment in the table's Total row. Not seasonally adjusted.",
       },
       provenance,
     };
@@ -118,13 +128,23 @@ export class Employment {
     const published = cells.filter((c) => c.marker === 'published' && c.people !== null);
     const people = published.reduce((sum, c) => sum + c.people!, 0);
     if (!latestYear || published.length === 0) {
-      throw new Problem('figure-not-found', `No industry figure for ${soc} could be published in ${latestYear?.period ?? 'the latest year'}: every sample was too small.`);
+      throw new Problem(
+        'figure-not-found',
+        `No industry figure for ${soc} could be published in ${latestYear?.period ?? 'the latest year'}: every sample was too small.`,
+      );
     }
     const names = new Map(tables.industries.map((i) => [i.section, i.name]));
     const industries = published
       .sort((a, b) => b.people! - a.people! || a.section.localeCompare(b.section))
       .slice(0, TOP_INDUSTRIES)
-      .map((c) => ({ code: c.section, name: names.get(c.section) ?? c.section, people: c.people, percent: round((c.people! / people) * 100, 1), quality: cellQuality(c), presentable: true }));
+      .map((c) => ({
+        code: c.section,
+        name: names.get(c.section) ?? c.section,
+        people: c.people,
+        percent: round((c.people! / people) * 100, 1),
+        quality: cellQuality(c),
+        presentable: true,
+      }));
     const withheld = cells.filter((c) => c.marker === 'withheld').length;
     return {
       soc2020: soc,
@@ -141,7 +161,9 @@ export class Employment {
         referencePeriod: latestYear.period,
         note:
           `People in employment summed over the industry figures published for ${latestYear.period}` +
-          (withheld > 0 ? `; ${withheld} industry figure${withheld === 1 ? ' was' : 's were'} too small to publish and ${withheld === 1 ? 'is' : 'are'} left out, so \`people\` is a lower bound and the percentages are shares of what was published` : '') +
+          (withheld > 0
+            ? `; ${withheld} industry figure${withheld === 1 ? ' was' : 's were'} too small to publish and ${withheld === 1 ? 'is' : 'are'} left out, so \`people\` is a lower bound and the percentages are shares of what was published`
+            : '') +
           '. Industries are SIC 2007 sections; shaded (small-sample) figures have quality `acceptable`. Age bands and qualifications are not in this release, so they are empty and their percentages null.',
       },
       provenance,

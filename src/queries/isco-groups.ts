@@ -15,7 +15,8 @@ export interface IscoShare {
  */
 export function iscoSharesOf(records: CodingIndexRecord[]): IscoShare[] {
   const counts = new Map<string, number>();
-  for (const r of records) if (r.isco08 !== null && /^\d{4}$/.test(r.isco08)) counts.set(r.isco08, (counts.get(r.isco08) ?? 0) + 1);
+  for (const r of records)
+    if (r.isco08 !== null && /^\d{4}$/.test(r.isco08)) counts.set(r.isco08, (counts.get(r.isco08) ?? 0) + 1);
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   return [...counts]
     .map(([isco08, n]) => ({ isco08, records: n, share: n / total }))
@@ -24,7 +25,9 @@ export function iscoSharesOf(records: CodingIndexRecord[]): IscoShare[] {
 
 /** "2512 (69 titles), 2513 (28), ...": the shares as a derivation names them. */
 export function describeIscoShares(shares: IscoShare[], max = 6): string {
-  const listed = shares.slice(0, max).map((s, i) => `${s.isco08} (${s.records}${i === 0 ? (s.records === 1 ? ' title' : ' titles') : ''})`);
+  const listed = shares
+    .slice(0, max)
+    .map((s, i) => `${s.isco08} (${s.records}${i === 0 ? (s.records === 1 ? ' title' : ' titles') : ''})`);
   const rest = shares.length - listed.length;
   return `${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
 }

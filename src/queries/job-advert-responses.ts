@@ -8,7 +8,13 @@ import {
   type JobAdvertRelease,
   type LocalAdvertRelease,
 } from '../domain/job-adverts.js';
-import { changeOverPublishedPairs, rankDescending, rounded, summarisePeriods, type Published } from '../domain/period-figures.js';
+import {
+  changeOverPublishedPairs,
+  rankDescending,
+  rounded,
+  summarisePeriods,
+  type Published,
+} from '../domain/period-figures.js';
 import { monthsFrom, periodsEndingWith, shiftMonth, shiftQuarter } from '../domain/periods.js';
 import { Problem } from '../domain/problems.js';
 import type {
@@ -38,7 +44,12 @@ const ADVERT_NOTE =
   'Suppressed figures are null and left out of every total; averages are over the published periods only.';
 
 function coverage(from: string, to: string): JobAdvertResponse['coverage'] {
-  return { population: 'new online job adverts', includesSelfEmployed: false, referencePeriod: `${from} to ${to}`, note: ADVERT_NOTE };
+  return {
+    population: 'new online job adverts',
+    includesSelfEmployed: false,
+    referencePeriod: `${from} to ${to}`,
+    note: ADVERT_NOTE,
+  };
 }
 
 /* ---------- monthly, UK and regions ---------- */
@@ -73,22 +84,48 @@ function monthlyYears(release: JobAdvertRelease, area: AreaSummary) {
       changePercent: rounded(changeOverPublishedPairs(valuesOf(series, latest), valuesOf(series, before))),
     };
   });
-  const ranked = rankDescending(years, (y) => y.averagePerMonth, (a, b) => a.soc2020.localeCompare(b.soc2020));
+  const ranked = rankDescending(
+    years,
+    (y) => y.averagePerMonth,
+    (a, b) => a.soc2020.localeCompare(b.soc2020),
+  );
   return { from: latest[0]!, to: last, bySoc, ranked };
 }
 
 /** JobAdvertResponse: the occupation's latest twelve months in the area, its rank there, and every month since January 2017. */
-export function jobAdvertResponse(release: JobAdvertRelease, area: AreaSummary, soc: string, title: string, provenance: Provenance): JobAdvertResponse {
+export function jobAdvertResponse(
+  release: JobAdvertRelease,
+  area: AreaSummary,
+  soc: string,
+  title: string,
+  provenance: Provenance,
+): JobAdvertResponse {
   const { from, to, bySoc, ranked } = monthlyYears(release, area);
   const own = ranked.find((r) => r.item.soc2020 === soc);
-  if (!own) throw new Problem('figure-not-found', `The job advert release "${provenance.edition}" has no figures for ${soc} (${title}) in ${area.name}.`);
+  if (!own)
+    throw new Problem(
+      'figure-not-found',
+      `The job advert release "${provenance.edition}" has no figures for ${soc} (${title}) in ${area.name}.`,
+    );
   const { item, rank } = own;
   return {
     soc2020: soc,
     title,
     area,
-    latestYear: { from, to, adverts: item.adverts, monthsSuppressed: item.monthsSuppressed, averagePerMonth: item.averagePerMonth, changePercent: item.changePercent, rank, occupationsRanked: ranked.length },
-    months: monthsFrom(JOB_ADVERT_SERIES_START, to).map((month) => ({ month, adverts: bySoc.get(soc)?.get(month) ?? null })),
+    latestYear: {
+      from,
+      to,
+      adverts: item.adverts,
+      monthsSuppressed: item.monthsSuppressed,
+      averagePerMonth: item.averagePerMonth,
+      changePercent: item.changePercent,
+      rank,
+      occupationsRanked: ranked.length,
+    },
+    months: monthsFrom(JOB_ADVERT_SERIES_START, to).map((month) => ({
+      month,
+      adverts: bySoc.get(soc)?.get(month) ?? null,
+    })),
     notices: release.notices,
     coverage: coverage(from, to),
     provenance,
@@ -96,7 +133,13 @@ export function jobAdvertResponse(release: JobAdvertRelease, area: AreaSummary, 
 }
 
 /** JobAdvertListResponse: the occupations of the area ranked by average adverts per month, the first `limit`. */
-export function jobAdvertListResponse(release: JobAdvertRelease, area: AreaSummary, titleOf: TitleOf, limit: number, provenance: Provenance): JobAdvertListResponse {
+export function jobAdvertListResponse(
+  release: JobAdvertRelease,
+  area: AreaSummary,
+  titleOf: TitleOf,
+  limit: number,
+  provenance: Provenance,
+): JobAdvertListResponse {
   const { from, to, ranked } = monthlyYears(release, area);
   return {
     area,
@@ -182,7 +225,11 @@ export class LocalAdvertIndex {
   /** The occupations of the area ranked by average adverts per published quarter. */
   rankedIn(code: string) {
     const years = this.occupationsIn(code).map((soc2020) => ({ soc2020, latestYear: this.year(code, soc2020) }));
-    return rankDescending(years, (y) => y.latestYear.averagePerQuarter, (a, b) => a.soc2020.localeCompare(b.soc2020));
+    return rankDescending(
+      years,
+      (y) => y.latestYear.averagePerQuarter,
+      (a, b) => a.soc2020.localeCompare(b.soc2020),
+    );
   }
 }
 
@@ -202,11 +249,21 @@ function localCoverage(index: LocalAdvertIndex): LocalAdvertResponse['coverage']
 }
 
 /** LocalAdvertAreasResponse: every local area with adverts for the occupation in the latest four quarters, most first. */
-export function localAdvertAreasResponse(index: LocalAdvertIndex, localAreas: readonly LocalArea[], soc: string, title: string, provenance: Provenance): LocalAdvertAreasResponse {
+export function localAdvertAreasResponse(
+  index: LocalAdvertIndex,
+  localAreas: readonly LocalArea[],
+  soc: string,
+  title: string,
+  provenance: Provenance,
+): LocalAdvertAreasResponse {
   const withAdverts = localAreas
     .map((area) => ({ area, latestYear: index.year(area.code, soc) }))
     .filter((a) => a.latestYear.adverts > 0);
-  const ranked = rankDescending(withAdverts, (a) => a.latestYear.averagePerQuarter, (a, b) => a.area.name.localeCompare(b.area.name, 'en-GB'));
+  const ranked = rankDescending(
+    withAdverts,
+    (a) => a.latestYear.averagePerQuarter,
+    (a, b) => a.area.name.localeCompare(b.area.name, 'en-GB'),
+  );
   return {
     soc2020: soc,
     title,
@@ -218,10 +275,20 @@ export function localAdvertAreasResponse(index: LocalAdvertIndex, localAreas: re
 }
 
 /** LocalAdvertResponse: the occupation in one area, its rank among the area's occupations, and the last twelve quarters. */
-export function localAdvertResponse(index: LocalAdvertIndex, area: LocalArea, soc: string, title: string, provenance: Provenance): LocalAdvertResponse {
+export function localAdvertResponse(
+  index: LocalAdvertIndex,
+  area: LocalArea,
+  soc: string,
+  title: string,
+  provenance: Provenance,
+): LocalAdvertResponse {
   const ranked = index.rankedIn(area.code);
   const own = ranked.find((r) => r.item.soc2020 === soc);
-  if (!own) throw new Problem('figure-not-found', `The local job advert release "${provenance.edition}" has no figures for ${soc} (${title}) in ${area.name}.`);
+  if (!own)
+    throw new Problem(
+      'figure-not-found',
+      `The local job advert release "${provenance.edition}" has no figures for ${soc} (${title}) in ${area.name}.`,
+    );
   const listed = periodsEndingWith(index.latest.at(-1)!, LOCAL_QUARTERS_LISTED, shiftQuarter);
   return {
     soc2020: soc,
@@ -239,18 +306,31 @@ export function localAdvertResponse(index: LocalAdvertIndex, area: LocalArea, so
 }
 
 /** AreaAdvertsResponse: every advert in the area, and its occupations ranked by average adverts per quarter, the first `limit`. */
-export function areaAdvertsResponse(index: LocalAdvertIndex, area: LocalArea, titleOf: TitleOf, limit: number, provenance: Provenance): AreaAdvertsResponse {
-  if (!index.series(area.code, null)) throw new Problem('figure-not-found', `The local job advert release "${provenance.edition}" has no figures for ${area.name}.`);
+export function areaAdvertsResponse(
+  index: LocalAdvertIndex,
+  area: LocalArea,
+  titleOf: TitleOf,
+  limit: number,
+  provenance: Provenance,
+): AreaAdvertsResponse {
+  if (!index.series(area.code, null))
+    throw new Problem(
+      'figure-not-found',
+      `The local job advert release "${provenance.edition}" has no figures for ${area.name}.`,
+    );
   return {
     area,
     allOccupations: index.year(area.code, null),
-    occupations: index.rankedIn(area.code).slice(0, limit).map(({ item, rank }) => ({
-      rank,
-      soc2020: item.soc2020,
-      title: titleOf(item.soc2020),
-      latestYear: item.latestYear,
-      changePercent: index.changePercent(area.code, item.soc2020),
-    })),
+    occupations: index
+      .rankedIn(area.code)
+      .slice(0, limit)
+      .map(({ item, rank }) => ({
+        rank,
+        soc2020: item.soc2020,
+        title: titleOf(item.soc2020),
+        latestYear: item.latestYear,
+        changePercent: index.changePercent(area.code, item.soc2020),
+      })),
     notices: index.release.notices,
     coverage: localCoverage(index),
     provenance,

@@ -1,7 +1,14 @@
 import { payArea, UNITED_KINGDOM, type LocalArea } from '../domain/areas.js';
 import { WIDER_ADVERT_AREAS } from '../domain/job-adverts.js';
 import { Problem } from '../domain/problems.js';
-import type { AreaAdvertsResponse, JobAdvertListResponse, JobAdvertQuery, JobAdvertResponse, LocalAdvertAreasResponse, LocalAdvertResponse } from '../schemas/job-adverts.js';
+import type {
+  AreaAdvertsResponse,
+  JobAdvertListResponse,
+  JobAdvertQuery,
+  JobAdvertResponse,
+  LocalAdvertAreasResponse,
+  LocalAdvertResponse,
+} from '../schemas/job-adverts.js';
 import { jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
 import type { Db } from '../store/schema.js';
 import type { Areas } from './areas.js';
@@ -34,13 +41,25 @@ export class JobAdverts {
     const unit = await this.occupations.unitGroup(soc);
     const area = payArea(slug);
     const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
-    return jobAdvertResponse(await jobAdvertReleaseOf(this.db, edition.id, area.code), area, soc, unit.title, provenance);
+    return jobAdvertResponse(
+      await jobAdvertReleaseOf(this.db, edition.id, area.code),
+      area,
+      soc,
+      unit.title,
+      provenance,
+    );
   }
 
   async list(slug: JobAdvertQuery['area'], limit: number): Promise<JobAdvertListResponse> {
     const area = payArea(slug);
     const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
-    return jobAdvertListResponse(await jobAdvertReleaseOf(this.db, edition.id, area.code), area, await this.occupations.unitTitles(), limit, provenance);
+    return jobAdvertListResponse(
+      await jobAdvertReleaseOf(this.db, edition.id, area.code),
+      area,
+      await this.occupations.unitTitles(),
+      limit,
+      provenance,
+    );
   }
 
   async localAreas(soc: string): Promise<LocalAdvertAreasResponse> {
@@ -54,14 +73,18 @@ export class JobAdverts {
     const unit = await this.occupations.unitGroup(soc);
     const area = await this.advertArea(value);
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
-    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }));
+    const index = new LocalAdvertIndex(
+      await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }),
+    );
     return localAdvertResponse(index, area, soc, unit.title, provenance);
   }
 
   async inArea(value: string, limit: number): Promise<AreaAdvertsResponse> {
     const area = await this.advertArea(value);
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
-    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }));
+    const index = new LocalAdvertIndex(
+      await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }),
+    );
     return areaAdvertsResponse(index, area, await this.occupations.unitTitles(), limit, provenance);
   }
 
@@ -72,7 +95,11 @@ export class JobAdverts {
     if (!area) {
       throw new Problem(
         'area-not-found',
-        `There is no local area "${value}". GET /v1/local-areas lists the local areas with their GSS codes and slugs; \`uk\` and the region slugs (${WIDER_ADVERT_AREAS.slice(1).map((a) => a.slug).join(', ')}) are also taken.`,
+        `There is no local area "${value}". GET /v1/local-areas lists the local areas with their GSS codes and slugs; \`uk\` and the region slugs (${WIDER_ADVERT_AREAS.slice(
+          1,
+        )
+          .map((a) => a.slug)
+          .join(', ')}) are also taken.`,
       );
     }
     return area;

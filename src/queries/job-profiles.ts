@@ -67,14 +67,24 @@ export class JobProfiles {
     if (!index) throw this.current.unavailable(CODING_INDEX, what);
     const key = `${pages.edition.id}|${exportEdition?.id ?? ''}|${index.edition.id}`;
     if (this.view?.key === key) return this.view;
-    this.building ??= this.build(key, pages, exportEdition ? this.current.served(exportEdition) : null, unitGroupsByTitle(index.byUnitGroup)).finally(() => {
+    this.building ??= this.build(
+      key,
+      pages,
+      exportEdition ? this.current.served(exportEdition) : null,
+      unitGroupsByTitle(index.byUnitGroup),
+    ).finally(() => {
       this.building = null;
     });
     const built = await this.building;
     return built.key === key ? built : this.get(what);
   }
 
-  private async build(key: string, pages: Served, exported: Served | null, titles: TitleIndexByKey): Promise<JobProfilesView> {
+  private async build(
+    key: string,
+    pages: Served,
+    exported: Served | null,
+    titles: TitleIndexByKey,
+  ): Promise<JobProfilesView> {
     const [live, retrieved, old] = await Promise.all([
       liveSlugsOf(this.db, pages.edition.id),
       profilesOf(this.db, pages.edition.id),
@@ -87,14 +97,28 @@ export class JobProfiles {
     for (const slug of live) {
       const page = newBySlug.get(slug);
       const earlier = oldBySlug.get(slug);
-      if (page) profiles.set(slug, { profile: earlier ? overlay(page, earlier) : page, served: pages, contentNote: pageNote(page, earlier, exported), standards: earlier?.standards ?? [] });
-      else if (earlier && exported) profiles.set(slug, { profile: earlier, served: exported, contentNote: exportNote(exported), standards: earlier.standards });
+      if (page)
+        profiles.set(slug, {
+          profile: earlier ? overlay(page, earlier) : page,
+          served: pages,
+          contentNote: pageNote(page, earlier, exported),
+          standards: earlier?.standards ?? [],
+        });
+      else if (earlier && exported)
+        profiles.set(slug, {
+          profile: earlier,
+          served: exported,
+          contentNote: exportNote(exported),
+          standards: earlier.standards,
+        });
     }
 
     const bySoc = new Map<string, ProfilePlacement[]>();
     let placed = 0;
     for (const { profile } of profiles.values()) {
-      const placements = placeByTitles(titles, profile.title, profile.alternativeTitles, { qualifiedAmongOthers: true });
+      const placements = placeByTitles(titles, profile.title, profile.alternativeTitles, {
+        qualifiedAmongOthers: true,
+      });
       if (placements.length > 0) placed++;
       for (const p of placements) {
         const list = bySoc.get(p.soc2020) ?? [];
@@ -103,7 +127,14 @@ export class JobProfiles {
       }
     }
     // Profiles matched by their own title first, then by title.
-    for (const list of bySoc.values()) list.sort((a, b) => (a.match === b.match ? profiles.get(a.slug)!.profile.title.localeCompare(profiles.get(b.slug)!.profile.title) : a.match === 'title' ? -1 : 1));
+    for (const list of bySoc.values())
+      list.sort((a, b) =>
+        a.match === b.match
+          ? profiles.get(a.slug)!.profile.title.localeCompare(profiles.get(b.slug)!.profile.title)
+          : a.match === 'title'
+            ? -1
+            : 1,
+      );
 
     const view: JobProfilesView = {
       key,
@@ -141,17 +172,30 @@ export function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
       if (block.heading !== ENTRY_REQUIREMENTS_HEADING) return [block];
       if (!current) return [];
       // The export's lead-in ("You'll usually need:") stays; the list is the page's.
-      return [{ heading: block.heading, parts: [{ text: block.parts[0]?.text ?? null, items: current.parts.flatMap((p) => p.items ?? []) }] }];
+      return [
+        {
+          heading: block.heading,
+          parts: [{ text: block.parts[0]?.text ?? null, items: current.parts.flatMap((p) => p.items ?? []) }],
+        },
+      ];
     });
     if (current && !blocks.some((b) => b.heading === ENTRY_REQUIREMENTS_HEADING)) blocks.push(current);
     return { ...route, blocks };
   });
-  return { ...page, summary: earlier.summary, requirementNotes: earlier.requirementNotes, routes, soc2010: earlier.soc2010, standards: earlier.standards };
+  return {
+    ...page,
+    summary: earlier.summary,
+    requirementNotes: earlier.requirementNotes,
+    routes,
+    soc2010: earlier.soc2010,
+    standards: earlier.standards,
+  };
 }
 
 function pageNote(page: NcsProfile, earlier: NcsProfile | undefined, exported: Served | null): string {
   const retrieved = `as published on the National Careers Service site, retrieved ${page.retrievedAt?.slice(0, 10) ?? 'in 2026'}`;
-  if (!earlier || !exported) return `Title, alternative titles, routes and entry requirements ${retrieved}; the page's other text is not in this release.`;
+  if (!earlier || !exported)
+    return `Title, alternative titles, routes and entry requirements ${retrieved}; the page's other text is not in this release.`;
   return `Title, alternative titles, the routes listed, entry requirements, registration, restrictions and "More information" ${retrieved}. The summary, the other route text, links and other requirements are from the ${exported.edition.label} and may have changed since.`;
 }
 

@@ -26,7 +26,9 @@ export class Metadata {
         tier: source.tier,
         currentEdition: latest?.label ?? null,
         currentEditionPublished: latest?.publishedAt ?? null,
-        status: latest ? `Serving the release "${latest.label}".` : 'No release has been ingested, so the figures that need this source answer 404 naming it.',
+        status: latest
+          ? `Serving the release "${latest.label}".`
+          : 'No release has been ingested, so the figures that need this source answer 404 naming it.',
       });
     }
     return responses;
@@ -41,14 +43,20 @@ export class Metadata {
     const quarantined = (await listEditions(this.db)).filter((e) => e.status === 'quarantined');
     return {
       sources: runs,
-      quarantined: quarantined.map((e) => ({ id: e.id, sourceKey: e.sourceKey, label: e.label, detectedAt: e.detectedAt })),
+      quarantined: quarantined.map((e) => ({
+        id: e.id,
+        sourceKey: e.sourceKey,
+        label: e.label,
+        detectedAt: e.detectedAt,
+      })),
     };
   }
 
   /** What the metrics report of the ingest: finished runs by source and outcome, quarantined releases by source. */
   async ingestCounts(): Promise<{ runs: RunCount[]; quarantined: Map<string, number> }> {
     const quarantined = new Map<string, number>();
-    for (const e of await listEditions(this.db)) if (e.status === 'quarantined') quarantined.set(e.sourceKey, (quarantined.get(e.sourceKey) ?? 0) + 1);
+    for (const e of await listEditions(this.db))
+      if (e.status === 'quarantined') quarantined.set(e.sourceKey, (quarantined.get(e.sourceKey) ?? 0) + 1);
     return { runs: await countFinishedRuns(this.db), quarantined };
   }
 }

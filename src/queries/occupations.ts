@@ -33,7 +33,9 @@ export class Occupations {
   async structure(): Promise<SocHierarchy> {
     const edition = await this.current.latest(SOC_STRUCTURE);
     if (!edition) {
-      throw new Problem('not-ready', 'The SOC 2020 classification has not been ingested yet; try again shortly.', { retryAfter: 30 });
+      throw new Problem('not-ready', 'The SOC 2020 classification has not been ingested yet; try again shortly.', {
+        retryAfter: 30,
+      });
     }
     if (this.hierarchy?.editionId !== edition.id) {
       const groups = await socGroupsOfEdition(this.db, edition.id);
@@ -51,7 +53,10 @@ export class Occupations {
     const { groups } = await this.structure();
     const group = groups.get(soc);
     if (!group || group.level !== 'unit') {
-      throw new Problem('occupation-not-found', `There is no SOC 2020 unit group "${soc}". Codes are four digits; GET /v1/occupations lists all 412, and /v1/occupations/search finds one from a job title.`);
+      throw new Problem(
+        'occupation-not-found',
+        `There is no SOC 2020 unit group "${soc}". Codes are four digits; GET /v1/occupations lists all 412, and /v1/occupations/search finds one from a job title.`,
+      );
     }
     return group;
   }
@@ -114,12 +119,18 @@ export class Occupations {
       seen.add(key);
       titles.push({ title: record.naturalTitle, qualifier: record.qualifier });
     }
-    return titles.sort((a, b) => a.title.localeCompare(b.title, 'en-GB') || (a.qualifier ?? '').localeCompare(b.qualifier ?? '', 'en-GB'));
+    return titles.sort(
+      (a, b) =>
+        a.title.localeCompare(b.title, 'en-GB') || (a.qualifier ?? '').localeCompare(b.qualifier ?? '', 'en-GB'),
+    );
   }
 
   async search(query: string, limit: number): Promise<OccupationMatch[]> {
     const [{ groups }, index] = await Promise.all([this.structure(), this.codingIndex.get()]);
-    if (!index) throw new Problem('not-ready', 'The SOC 2020 coding index has not been ingested yet; try again shortly.', { retryAfter: 30 });
+    if (!index)
+      throw new Problem('not-ready', 'The SOC 2020 coding index has not been ingested yet; try again shortly.', {
+        retryAfter: 30,
+      });
     return index.search.search(query, limit).map((match) => ({
       soc2020: match.soc2020,
       title: groups.get(match.soc2020)?.title ?? match.matchedTitle,
@@ -136,6 +147,10 @@ export class Occupations {
     if (!edition) return null;
     const description = await findSocDescription(this.db, edition.id, soc);
     if (!description) return null;
-    return { description: description.description, tasks: description.tasks, provenance: this.current.served(edition).provenance };
+    return {
+      description: description.description,
+      tasks: description.tasks,
+      provenance: this.current.served(edition).provenance,
+    };
   }
 }

@@ -1,9 +1,24 @@
 import { PAY_REGIONS, payArea, UNITED_KINGDOM } from '../domain/areas.js';
 import type { Edition } from '../domain/editions.js';
-import { isAnnualMeasure, PAY_DISTRIBUTION, PAY_UNITS, type AsheReleaseFacts, type PayMeasure, type PaySex, type WorkPattern } from '../domain/pay.js';
+import {
+  isAnnualMeasure,
+  PAY_DISTRIBUTION,
+  PAY_UNITS,
+  type AsheReleaseFacts,
+  type PayMeasure,
+  type PaySex,
+  type WorkPattern,
+} from '../domain/pay.js';
 import { invalidParameter, Problem, type ValidParameter } from '../domain/problems.js';
 import { cvBand, type QualityBand } from '../domain/quality.js';
-import type { PayQuery, PayResponse, PaySeriesQuery, PaySeriesResponse, RegionalPayQuery, RegionalPayResponse } from '../schemas/pay.js';
+import type {
+  PayQuery,
+  PayResponse,
+  PaySeriesQuery,
+  PaySeriesResponse,
+  RegionalPayQuery,
+  RegionalPayResponse,
+} from '../schemas/pay.js';
 import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/ashe-pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
@@ -20,7 +35,9 @@ function tableOf(area: unknown): string {
 
 /** ASHE describes employee jobs in April of the year; annual pay is for the tax year ending 5 April of it. */
 function referencePeriod(measure: PayMeasure, year: number): string {
-  return isAnnualMeasure(measure) ? `Tax year 6 April ${year - 1} to 5 April ${year}` : `April ${year} (ASHE survey reference date)`;
+  return isAnnualMeasure(measure)
+    ? `Tax year 6 April ${year - 1} to 5 April ${year}`
+    : `April ${year} (ASHE survey reference date)`;
 }
 
 /** Who the figures count, from the footnotes of ONS's tables (footnote a differs between annual and period measures). */
@@ -31,9 +48,9 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
   const notes = [
     `${who}; self-employed people are not counted.`,
     'Number of jobs is indicative only, not an accurate count of employee jobs.',
-    'Figures ONS withheld (coefficient of variation over 20% or disclosive) are null; quality is the ONS band of the median\'s coefficient of variation.',
+    "Figures ONS withheld (coefficient of variation over 20% or disclosive) are null; quality is the ONS band of the median's coefficient of variation.",
   ];
-  if (provisional === true) notes.push('Provisional figures: ONS revises them with the following year\'s release.');
+  if (provisional === true) notes.push("Provisional figures: ONS revises them with the following year's release.");
   return { population: 'employee jobs', includesSelfEmployed: false, referencePeriod: period, note: notes.join(' ') };
 }
 
@@ -61,12 +78,22 @@ export class PayFigures {
   async pay(soc: string, query: PayQuery): Promise<PayResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const source = tableOf(query.area);
-    const editions = await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures');
-    const { edition, provenance } = query.edition !== undefined ? await this.current.pinned(source, query.edition) : editionOfYear(editions, query.year);
+    const editions = await this.current.servingAll(
+      source,
+      query.area === 'uk' ? 'Pay figures' : 'Regional pay figures',
+    );
+    const { edition, provenance } =
+      query.edition !== undefined
+        ? await this.current.pinned(source, query.edition)
+        : editionOfYear(editions, query.year);
     const release = await this.releaseOf(edition);
     const key = payKey(soc, query);
     const [row] = await findPayRows(this.db, [edition.id], key, [query.area]);
-    if (!row) throw new Problem('figure-not-found', `${edition.label} has no ${query.measure} figures for ${soc} (${query.sex}, ${query.pattern}) in ${payArea(query.area).name}.`);
+    if (!row)
+      throw new Problem(
+        'figure-not-found',
+        `${edition.label} has no ${query.measure} figures for ${soc} (${query.sex}, ${query.pattern}) in ${payArea(query.area).name}.`,
+      );
     const period = referencePeriod(query.measure, release.year);
     return {
       soc2020: soc,
@@ -80,7 +107,9 @@ export class PayFigures {
       sex: query.sex,
       workPattern: query.pattern,
       mean: row.mean,
-      distribution: Object.fromEntries(PAY_DISTRIBUTION.map((point) => [point, row[point]])) as PayResponse['distribution'],
+      distribution: Object.fromEntries(
+        PAY_DISTRIBUTION.map((point) => [point, row[point]]),
+      ) as PayResponse['distribution'],
       employeeJobsThousands: row.jobsThousands,
       percentChange: row.medianChange,
       quality: medianQuality(row),
@@ -93,8 +122,15 @@ export class PayFigures {
   async series(soc: string, query: PaySeriesQuery): Promise<PaySeriesResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const source = tableOf(query.area);
-    const editions = (await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures')).map((s) => s.edition);
-    const rows = await findPayRows(this.db, editions.map((e) => e.id), payKey(soc, query), [query.area]);
+    const editions = (
+      await this.current.servingAll(source, query.area === 'uk' ? 'Pay figures' : 'Regional pay figures')
+    ).map((s) => s.edition);
+    const rows = await findPayRows(
+      this.db,
+      editions.map((e) => e.id),
+      payKey(soc, query),
+      [query.area],
+    );
     const points = [];
     for (const edition of editions) {
       const release = await this.releaseOf(edition);
@@ -111,7 +147,9 @@ export class PayFigures {
     }
     points.sort((a, b) => a.year - b.year);
     const span = points.length > 0 ? `${points[0]!.year} to ${points[points.length - 1]!.year}` : 'none';
-    const period = isAnnualMeasure(query.measure) ? `Tax years ending 5 April, ${span}` : `April of each year, ${span} (ASHE survey reference date)`;
+    const period = isAnnualMeasure(query.measure)
+      ? `Tax years ending 5 April, ${span}`
+      : `April of each year, ${span} (ASHE survey reference date)`;
     return {
       soc2020: soc,
       title: unit.title,
@@ -120,18 +158,34 @@ export class PayFigures {
       unit: PAY_UNITS[query.measure],
       sex: query.sex,
       workPattern: query.pattern,
-      coverage: coverage(query.measure, period, points.some((p) => p.provisional)),
+      coverage: coverage(
+        query.measure,
+        period,
+        points.some((p) => p.provisional),
+      ),
       points,
     };
   }
 
   async regions(soc: string, query: RegionalPayQuery): Promise<RegionalPayResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const { edition, provenance } = editionOfYear(await this.current.servingAll(TABLE_15, 'Regional pay figures'), query.year);
+    const { edition, provenance } = editionOfYear(
+      await this.current.servingAll(TABLE_15, 'Regional pay figures'),
+      query.year,
+    );
     const release = await this.releaseOf(edition);
     const key = payKey(soc, query);
-    const rows = await findPayRows(this.db, [edition.id], key, PAY_REGIONS.map((r) => r.slug));
-    if (rows.length === 0) throw new Problem('figure-not-found', `${edition.label} has no ${query.measure} figures for ${soc} (${query.sex}, ${query.pattern}) in any region.`);
+    const rows = await findPayRows(
+      this.db,
+      [edition.id],
+      key,
+      PAY_REGIONS.map((r) => r.slug),
+    );
+    if (rows.length === 0)
+      throw new Problem(
+        'figure-not-found',
+        `${edition.label} has no ${query.measure} figures for ${soc} (${query.sex}, ${query.pattern}) in any region.`,
+      );
     const ukEdition = (await this.current.ofSource(TABLE_14)).find((e) => e.seriesKey === edition.seriesKey);
     const [ukRow] = ukEdition ? await findPayRows(this.db, [ukEdition.id], key, [UNITED_KINGDOM.slug]) : [];
     const ukShown = ukRow !== undefined && presentable(ukRow);
@@ -146,7 +200,9 @@ export class PayFigures {
         presentable: shown,
         relativeToUkPercent: shown && ukShown ? Math.round((row!.median! / ukRow.median! - 1) * 1000) / 10 : null,
       };
-    }).sort((a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || a.area.name.localeCompare(b.area.name, 'en-GB'));
+    }).sort(
+      (a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || a.area.name.localeCompare(b.area.name, 'en-GB'),
+    );
     const period = referencePeriod(query.measure, release.year);
     return {
       soc2020: soc,
@@ -179,7 +235,9 @@ export class PayFigures {
   private async publishedYears(source: string): Promise<ValidParameter> {
     const years = (await this.current.ofSource(source)).map((e) => e.seriesKey ?? '').sort();
     const must = `a reference year of a published release of \`${source}\``;
-    return years.length > 0 ? { must, validValues: years } : { must: `${must}, and none has been ingested yet (see /v1/meta/sources)` };
+    return years.length > 0
+      ? { must, validValues: years }
+      : { must: `${must}, and none has been ingested yet (see /v1/meta/sources)` };
   }
 
   private async pinnableReleases(source: string): Promise<ValidParameter> {
@@ -199,7 +257,12 @@ export class PayFigures {
 function editionOfYear(editions: Served[], year: number | undefined): Served {
   if (year === undefined) return editions[0]!;
   const served = editions.find((e) => e.edition.seriesKey === String(year));
-  if (!served) throw invalidParameter('year', `${year} is not a published year`, editions.map((e) => e.edition.seriesKey ?? '').sort());
+  if (!served)
+    throw invalidParameter(
+      'year',
+      `${year} is not a published year`,
+      editions.map((e) => e.edition.seriesKey ?? '').sort(),
+    );
   return served;
 }
 

@@ -1,7 +1,13 @@
 import type { AreaSummary } from '../domain/areas.js';
 import { Problem } from '../domain/problems.js';
 import {
-  QUALIFICATION_LEVELS, nearestThousandJobs, projectionArea, projectionDirection, type ProjectionAreaSlug, type ProjectionFigures, type ProjectionGroupRow,
+  QUALIFICATION_LEVELS,
+  nearestThousandJobs,
+  projectionArea,
+  projectionDirection,
+  type ProjectionAreaSlug,
+  type ProjectionFigures,
+  type ProjectionGroupRow,
   type ProjectionQualificationRow,
 } from '../domain/projections.js';
 import type { SocGroup } from '../domain/soc.js';
@@ -18,10 +24,15 @@ const WORKING_FUTURES_UK = 'working-futures-uk';
 /** The 2020-2035 round's workbooks of which none is available: the UK's, and those a 404 names for the other areas. */
 const LMSP_UK = 'lmsp-uk';
 const LMSP_REGIONS = 'lmsp-english-regions';
-const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, string>> = { wales: 'lmsp-wales', scotland: 'lmsp-scotland', 'northern-ireland': 'lmsp-northern-ireland' };
+const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, string>> = {
+  wales: 'lmsp-wales',
+  scotland: 'lmsp-scotland',
+  'northern-ireland': 'lmsp-northern-ireland',
+};
 
 /** What DfE and the producers say the projections are (DfE's page for the 2020-2035 round; IER's for Working Futures). */
-const NOT_PREDICTIONS = 'The projections are not precise predictions but the most likely trajectory of labour market change, given past trends and the producers\' assumptions.';
+const NOT_PREDICTIONS =
+  "The projections are not precise predictions but the most likely trajectory of labour market change, given past trends and the producers' assumptions.";
 
 /** A release's figures for one sub-major group, with what the workbook says about itself. */
 interface GroupFigures {
@@ -68,10 +79,17 @@ export class Projections {
   private async uk(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
     const what = 'Projections for the United Kingdom';
     const latestRound = this.current.catalog.profile(LMSP_UK);
-    const { suppliers, unitGroupsMostlyFrom, served: crosswalk } = await this.crosswalk.subMajorSuppliersOf(unit.code, what);
+    const {
+      suppliers,
+      unitGroupsMostlyFrom,
+      served: crosswalk,
+    } = await this.crosswalk.subMajorSuppliersOf(unit.code, what);
     const largest = suppliers[0];
     if (!largest) {
-      throw new Problem('figure-not-found', `The SOC 2010 to SOC 2020 relationship table relates no SOC 2010 group to ${unit.code}, so Working Futures' SOC 2010 figures cannot be carried onto it.`);
+      throw new Problem(
+        'figure-not-found',
+        `The SOC 2010 to SOC 2020 relationship table relates no SOC 2010 group to ${unit.code}, so Working Futures' SOC 2010 figures cannot be carried onto it.`,
+      );
     }
     const figures = await this.groupFigures(WORKING_FUTURES_UK, largest.subMajorGroup, what);
     const { group, workbook } = figures;
@@ -82,7 +100,9 @@ export class Projections {
       `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures, from "${figures.served.edition.label}": base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
       'The producers note that this round was made before the Covid-19 pandemic, when a negotiated Brexit was expected.',
       `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percent(largest.share)} of them, by ONS's dual-coded Census 2021 records ("${crosswalk.edition.label}")` +
-        (suppliers.length === 1 ? '.' : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +
+        (suppliers.length === 1
+          ? '.'
+          : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +
         ` ${sharing} SOC 2020 unit group${sharing === 1 ? ' is' : 's are'} shown these same figures.`,
       `England's 2020-2035 figures on SOC 2020 are at area=england; they are England's only and are not shown as the UK's, and neither round is rescaled to the other.`,
       ROUNDED,
@@ -91,15 +111,29 @@ export class Projections {
 
   private async groupFigures(sourceKey: string, code: string, what: string): Promise<GroupFigures> {
     const served = await this.current.serving(sourceKey, what);
-    const [workbook, found] = await Promise.all([projectionWorkbook(this.db, served.edition.id), projectionGroup(this.db, served.edition.id, code)]);
-    if (!workbook || !found) throw new Problem('figure-not-found', `The release "${served.edition.label}" has no figures for sub-major group ${code}.`);
+    const [workbook, found] = await Promise.all([
+      projectionWorkbook(this.db, served.edition.id),
+      projectionGroup(this.db, served.edition.id, code),
+    ]);
+    if (!workbook || !found)
+      throw new Problem(
+        'figure-not-found',
+        `The release "${served.edition.label}" has no figures for sub-major group ${code}.`,
+      );
     return { served, workbook, ...found };
   }
 }
 
-const ROUNDED = "Figures are the workbook's (published in thousands), each rounded on its own to the nearest 1,000 jobs, so they may not add up exactly; none is estimated or rescaled here.";
+const ROUNDED =
+  "Figures are the workbook's (published in thousands), each rounded on its own to the nearest 1,000 jobs, so they may not add up exactly; none is estimated or rescaled here.";
 
-function projectionResponse(unit: SocGroup, area: AreaSummary, figures: GroupFigures, unitGroups: number, derivation: string[]): ProjectionResponse {
+function projectionResponse(
+  unit: SocGroup,
+  area: AreaSummary,
+  figures: GroupFigures,
+  unitGroups: number,
+  derivation: string[],
+): ProjectionResponse {
   const { served, workbook, group, qualifications } = figures;
   const threshold = workbook.publishThreshold / 1_000;
   const groupPresentable = presentable(group, threshold);
@@ -119,14 +153,19 @@ function projectionResponse(unit: SocGroup, area: AreaSummary, figures: GroupFig
       const cell = qualifications.find((q) => q.qualification === level);
       if (!cell) return [];
       const shown = presentable(cell, threshold);
-      return [{
-        qualification: level,
-        rqf: level === 'none' ? null : Number(level.slice(3)),
-        label: cell.label,
-        ...jobsOf(cell, shown),
-        sharePercent: shown && groupPresentable && group.totalRequirement > 0 ? oneDecimal((cell.totalRequirement / group.totalRequirement) * 100) : null,
-        presentable: shown,
-      }];
+      return [
+        {
+          qualification: level,
+          rqf: level === 'none' ? null : Number(level.slice(3)),
+          label: cell.label,
+          ...jobsOf(cell, shown),
+          sharePercent:
+            shown && groupPresentable && group.totalRequirement > 0
+              ? oneDecimal((cell.totalRequirement / group.totalRequirement) * 100)
+              : null,
+          presentable: shown,
+        },
+      ];
     }),
     derivation: derivation.join(' '),
     accuracy:
@@ -150,7 +189,8 @@ function outlookOf(group: ProjectionFigures, workbook: ProjectionWorkbook, shown
     baseYear: workbook.baseYear,
     targetYear: workbook.targetYear,
     ...jobsOf(group, shown),
-    netChangePercent: shown && group.employmentBase > 0 ? oneDecimal((group.netChange / group.employmentBase) * 100) : null,
+    netChangePercent:
+      shown && group.employmentBase > 0 ? oneDecimal((group.netChange / group.employmentBase) * 100) : null,
     direction: projectionDirection(group.netChange * 1_000),
     presentable: shown,
   };

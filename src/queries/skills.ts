@@ -30,18 +30,27 @@ export class OccupationSkills {
   async skills(soc: string, relation: SkillRelation | null, limit: number): Promise<SkillsResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const index = await this.codingIndex.get();
-    if (!index) throw this.current.unavailable(CODING_INDEX, 'Skills (joined through the ISCO-08 codes of the coding index)');
+    if (!index)
+      throw this.current.unavailable(CODING_INDEX, 'Skills (joined through the ISCO-08 codes of the coding index)');
     const [occupationsEdition, skillsEdition, relations] = await Promise.all(
       [ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS].map((key) => this.current.serving(key, 'Skills')),
     ).then(([o, s, r]) => [o!.edition, s!.edition, r!] as const);
 
     const shares = iscoSharesOf(index.byUnitGroup.get(soc) ?? []);
     const main = shares[0];
-    if (!main) throw new Problem('figure-not-found', `No coding-index title of ${soc} carries an ISCO-08 code, so no ESCO occupation can be related to it.`);
+    if (!main)
+      throw new Problem(
+        'figure-not-found',
+        `No coding-index title of ${soc} carries an ISCO-08 code, so no ESCO occupation can be related to it.`,
+      );
     const rank = new Map(shares.map((s, i) => [s.isco08, i]));
-    const related = (await escoOccupationsInIscoGroups(this.db, occupationsEdition.id, shares.map((s) => s.isco08))).sort(
-      (a, b) => rank.get(a.iscoGroup)! - rank.get(b.iscoGroup)! || a.title.localeCompare(b.title, 'en-GB'),
-    );
+    const related = (
+      await escoOccupationsInIscoGroups(
+        this.db,
+        occupationsEdition.id,
+        shares.map((s) => s.isco08),
+      )
+    ).sort((a, b) => rank.get(a.iscoGroup)! - rank.get(b.iscoGroup)! || a.title.localeCompare(b.title, 'en-GB'));
     if (related.length === 0) {
       throw new Problem(
         'figure-not-found',
@@ -57,7 +66,9 @@ export class OccupationSkills {
     );
     const skills = shared
       .filter((s): s is SharedSkill & { skillType: string } => s.skillType !== null)
-      .sort((a, b) => b.sharedBy - a.sharedBy || b.essentialFor - a.essentialFor || a.title.localeCompare(b.title, 'en-GB'))
+      .sort(
+        (a, b) => b.sharedBy - a.sharedBy || b.essentialFor - a.essentialFor || a.title.localeCompare(b.title, 'en-GB'),
+      )
       .slice(0, limit)
       .map((s) => ({
         skillTitle: s.title,
@@ -71,7 +82,9 @@ export class OccupationSkills {
       title: unit.title,
       isco08: main.isco08,
       relatedOccupationCount: related.length,
-      relatedOccupations: related.slice(0, RELATED_OCCUPATIONS_LISTED).map((o) => ({ title: o.title, description: o.description, uri: o.uri })),
+      relatedOccupations: related
+        .slice(0, RELATED_OCCUPATIONS_LISTED)
+        .map((o) => ({ title: o.title, description: o.description, uri: o.uri })),
       skills,
       derivation: derivation(soc, unit.title, shares, related.length, relation, relations.source.attribution),
       provenance: relations.provenance,
@@ -79,7 +92,14 @@ export class OccupationSkills {
   }
 }
 
-function derivation(soc: string, title: string, shares: ReturnType<typeof iscoSharesOf>, relatedCount: number, relation: SkillRelation | null, attribution: string): string {
+function derivation(
+  soc: string,
+  title: string,
+  shares: ReturnType<typeof iscoSharesOf>,
+  relatedCount: number,
+  relation: SkillRelation | null,
+  attribution: string,
+): string {
   const counted = relation === null ? 'essential or optional' : relation;
   return [
     `ESCO classifies occupations by ISCO-08, not SOC 2020. The ONS coding index maps the job titles of ${soc} (${title}) to ISCO-08 group${shares.length > 1 ? 's' : ''} ${describeIscoShares(shares)};`,

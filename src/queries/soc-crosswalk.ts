@@ -37,7 +37,11 @@ export interface Soc2010Suppliers {
  */
 export class SocCrosswalkQuery {
   /** Every SOC 2020 unit group's sub-major suppliers, built once per relationship-table edition. */
-  private subMajors: { editionId: string; bySubMajor: Map<string, Soc2010SubMajorSupplier[]>; mostlyFrom: Map<string, number> } | null = null;
+  private subMajors: {
+    editionId: string;
+    bySubMajor: Map<string, Soc2010SubMajorSupplier[]>;
+    mostlyFrom: Map<string, number>;
+  } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -58,7 +62,8 @@ export class SocCrosswalkQuery {
     const served = await this.current.serving(SOC_CROSSWALK, what);
     if (this.subMajors?.editionId !== served.edition.id) {
       const bySubMajor = new Map<string, Soc2010SubMajorSupplier[]>();
-      for (const [unit, links] of await soc2010GroupsIntoEach(this.db, served.edition.id)) bySubMajor.set(unit, subMajorsOf(suppliersFrom(links)));
+      for (const [unit, links] of await soc2010GroupsIntoEach(this.db, served.edition.id))
+        bySubMajor.set(unit, subMajorsOf(suppliersFrom(links)));
       const mostlyFrom = new Map<string, number>();
       for (const suppliers of bySubMajor.values()) {
         const largest = suppliers[0]?.subMajorGroup;
@@ -66,7 +71,12 @@ export class SocCrosswalkQuery {
       }
       this.subMajors = { editionId: served.edition.id, bySubMajor, mostlyFrom };
     }
-    return { soc2020, suppliers: this.subMajors.bySubMajor.get(soc2020) ?? [], unitGroupsMostlyFrom: this.subMajors.mostlyFrom, served };
+    return {
+      soc2020,
+      suppliers: this.subMajors.bySubMajor.get(soc2020) ?? [],
+      unitGroupsMostlyFrom: this.subMajors.mostlyFrom,
+      served,
+    };
   }
 }
 
@@ -100,7 +110,11 @@ function suppliersFrom(groups: Soc2010Link[]): Soc2010Supplier[] {
   const total = counted.reduce((sum, s) => sum + s.records, 0);
   return counted
     .filter((s) => s.records > 0)
-    .map(({ supplierRecords, ...s }) => ({ ...s, share: s.records / total, shareOfSupplier: s.records / supplierRecords }))
+    .map(({ supplierRecords, ...s }) => ({
+      ...s,
+      share: s.records / total,
+      shareOfSupplier: s.records / supplierRecords,
+    }))
     .sort((a, b) => b.records - a.records || a.soc2010.localeCompare(b.soc2010));
 }
 

@@ -46,7 +46,12 @@ export interface PlacementRule {
  * whose coding index lists its title exactly (`title`), then those that only an alternative title
  * reaches (`alternative title`). Never by similarity.
  */
-export function placeByTitles(index: TitleIndexByKey, title: string, alternativeTitles: readonly string[], rule: PlacementRule): Placement[] {
+export function placeByTitles(
+  index: TitleIndexByKey,
+  title: string,
+  alternativeTitles: readonly string[],
+  rule: PlacementRule,
+): Placement[] {
   const placements = new Map<string, Placement>();
   const add = (text: string, match: TitleMatchKind) => {
     const socs = index.get(exactTitleKey(text));

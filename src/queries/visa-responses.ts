@@ -1,6 +1,12 @@
 import { compareQuarters, parseQuarter } from '../domain/periods.js';
 import { rankDescending, rounded } from '../domain/period-figures.js';
-import { QUARTERS_IN_YEAR, VISA_SERIES_START, VISA_TOP, type VisaBreakdownKind, type VisaRelease } from '../domain/visas.js';
+import {
+  QUARTERS_IN_YEAR,
+  VISA_SERIES_START,
+  VISA_TOP,
+  type VisaBreakdownKind,
+  type VisaRelease,
+} from '../domain/visas.js';
 import { Problem } from '../domain/problems.js';
 import type { VisaListResponse, VisaResponse, VisaShare } from '../schemas/visas.js';
 import type { Provenance } from './provenance.js';
@@ -36,15 +42,26 @@ function occupationYears(release: VisaRelease, quarters: readonly string[]): Occ
 
 /** Occupations with at least one grant, ranked by grants (1 the most; equal grants share a rank). */
 function rankedByGrants(years: readonly OccupationYear[]) {
-  return rankDescending(years.filter((y) => y.grants > 0), (y) => y.grants, (a, b) => a.soc2020.localeCompare(b.soc2020));
+  return rankDescending(
+    years.filter((y) => y.grants > 0),
+    (y) => y.grants,
+    (a, b) => a.soc2020.localeCompare(b.soc2020),
+  );
 }
 
 /** The occupation's grants by route, nationality or industry over the quarters, largest first, the top few. */
-function shares(release: VisaRelease, soc: string, kind: VisaBreakdownKind, quarters: readonly string[], grants: number): VisaShare[] {
+function shares(
+  release: VisaRelease,
+  soc: string,
+  kind: VisaBreakdownKind,
+  quarters: readonly string[],
+  grants: number,
+): VisaShare[] {
   if (grants === 0) return [];
   const byName = new Map<string, number>();
   for (const row of release.breakdowns) {
-    if (row.soc2020 === soc && row.kind === kind && quarters.includes(row.quarter)) byName.set(row.name, (byName.get(row.name) ?? 0) + row.grants);
+    if (row.soc2020 === soc && row.kind === kind && quarters.includes(row.quarter))
+      byName.set(row.name, (byName.get(row.name) ?? 0) + row.grants);
   }
   return [...byName]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
@@ -102,7 +119,12 @@ export function visaResponse(release: VisaRelease, soc: string, title: string, p
 }
 
 /** VisaListResponse: every occupation with a grant in the latest four quarters, most grants first, the first `limit`. */
-export function visaListResponse(release: VisaRelease, titleOf: TitleOf, limit: number, provenance: Provenance): VisaListResponse {
+export function visaListResponse(
+  release: VisaRelease,
+  titleOf: TitleOf,
+  limit: number,
+  provenance: Provenance,
+): VisaListResponse {
   const quarters = latestQuarters(release);
   const [from, to] = [quarters[0]!, quarters.at(-1)!];
   return {
@@ -110,7 +132,13 @@ export function visaListResponse(release: VisaRelease, titleOf: TitleOf, limit: 
     to,
     occupations: rankedByGrants(occupationYears(release, quarters))
       .slice(0, limit)
-      .map(({ item, rank }) => ({ rank, soc2020: item.soc2020, title: titleOf(item.soc2020), grants: item.grants, applications: item.applications })),
+      .map(({ item, rank }) => ({
+        rank,
+        soc2020: item.soc2020,
+        title: titleOf(item.soc2020),
+        grants: item.grants,
+        applications: item.applications,
+      })),
     coverage: coverage(from, to),
     provenance,
   };

@@ -24,6 +24,11 @@ export class Visas {
 
   async list(limit: number): Promise<VisaListResponse> {
     const { edition, provenance } = await this.current.serving(VISAS, WHAT);
-    return visaListResponse(await visaReleaseOf(this.db, edition.id), await this.occupations.unitTitles(), limit, provenance);
+    return visaListResponse(
+      await visaReleaseOf(this.db, edition.id),
+      await this.occupations.unitTitles(),
+      limit,
+      provenance,
+    );
   }
 }

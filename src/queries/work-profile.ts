@@ -2,7 +2,14 @@ import type { Edition } from '../domain/editions.js';
 import { Problem } from '../domain/problems.js';
 import { RIASEC } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
-import { onetOccupationsOf, onetSoc2010Of, onetSoc2018SiblingsOf, onetSoc2019SuccessorsOf, scoresOf, usSocLinksOfIscoGroups } from '../store/onet.js';
+import {
+  onetOccupationsOf,
+  onetSoc2010Of,
+  onetSoc2018SiblingsOf,
+  onetSoc2019SuccessorsOf,
+  scoresOf,
+  usSocLinksOfIscoGroups,
+} from '../store/onet.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
@@ -85,16 +92,32 @@ export class WorkProfiles {
   async workProfile(soc: string): Promise<WorkProfileResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const index = await this.codingIndex.get();
-    if (!index) throw this.current.unavailable(CODING_INDEX, 'Work profiles (joined through the ISCO-08 codes of the coding index)');
-    const [crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests] = await Promise.all(
-      [ISCO_US_SOC, ONET_SOC_2010, ONET_SOC_2019, ONET_SOC_2018, ONET_OCCUPATIONS, ONET_INTERESTS].map((key) => this.edition(key)),
-    ) as [Edition, Edition, Edition, Edition, Edition, Edition];
+    if (!index)
+      throw this.current.unavailable(
+        CODING_INDEX,
+        'Work profiles (joined through the ISCO-08 codes of the coding index)',
+      );
+    const [crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests] = (await Promise.all(
+      [ISCO_US_SOC, ONET_SOC_2010, ONET_SOC_2019, ONET_SOC_2018, ONET_OCCUPATIONS, ONET_INTERESTS].map((key) =>
+        this.edition(key),
+      ),
+    )) as [Edition, Edition, Edition, Edition, Edition, Edition];
     const abilities = await this.current.latest(ONET_ABILITIES);
     const served = this.current.served(interests);
 
-    const chain = await this.chain(iscoSharesOf(index.byUnitGroup.get(soc) ?? []), { crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests });
+    const chain = await this.chain(iscoSharesOf(index.byUnitGroup.get(soc) ?? []), {
+      crosswalk,
+      onet2010,
+      onet2019,
+      soc2018,
+      onetOccupations,
+      interests,
+    });
     if (chain.matched.length === 0) {
-      throw new Problem('figure-not-found', `No work profile for ${soc} (${unit.title}): none of the US occupations it corresponds to through ISCO-08 has O*NET interest ratings. ${describeGaps(chain)}`);
+      throw new Problem(
+        'figure-not-found',
+        `No work profile for ${soc} (${unit.title}): none of the US occupations it corresponds to through ISCO-08 has O*NET interest ratings. ${describeGaps(chain)}`,
+      );
     }
     if (chain.matchedShare < MIN_MATCHED_SHARE) {
       throw new Problem(
@@ -103,20 +126,41 @@ export class WorkProfiles {
       );
     }
 
-    const ratings = await scoresOf(this.db, interests.id, chain.matched.map((m) => m.code));
+    const ratings = await scoresOf(
+      this.db,
+      interests.id,
+      chain.matched.map((m) => m.code),
+    );
     const scores = RIASEC.map((interest) => ({
       interest,
-      score: chain.matched.reduce((sum, m) => sum + (m.weight / chain.matchedShare) * ratings.get(m.code)!.find((r) => r.elementId === interest.elementId)!.value, 0),
+      score: chain.matched.reduce(
+        (sum, m) =>
+          sum +
+          (m.weight / chain.matchedShare) * ratings.get(m.code)!.find((r) => r.elementId === interest.elementId)!.value,
+        0,
+      ),
     }));
     const ranked = [...scores].sort((a, b) => b.score - a.score);
 
     return {
       soc2020: soc,
       title: unit.title,
-      hollandCode: ranked.slice(0, 3).map((s) => s.interest.letter).join(''),
-      interests: ranked.map((s) => ({ type: s.interest.type, letter: s.interest.letter, score: round(s.score, 2), meaning: s.interest.meaning })),
+      hollandCode: ranked
+        .slice(0, 3)
+        .map((s) => s.interest.letter)
+        .join(''),
+      interests: ranked.map((s) => ({
+        type: s.interest.type,
+        letter: s.interest.letter,
+        score: round(s.score, 2),
+        meaning: s.interest.meaning,
+      })),
       abilities: abilities ? await this.abilities(abilities, chain) : [],
-      basedOn: chain.matched.map((m) => ({ code: m.code, title: m.title, weightPercent: round((100 * m.weight) / chain.matchedShare, 1) })),
+      basedOn: chain.matched.map((m) => ({
+        code: m.code,
+        title: m.title,
+        weightPercent: round((100 * m.weight) / chain.matchedShare, 1),
+      })),
       derivation: derivation(soc, chain, { crosswalk, onet2010, onet2019, soc2018 }, abilities),
       attribution: served.source.attribution,
       provenance: served.provenance,
@@ -129,7 +173,11 @@ export class WorkProfiles {
    * continue it, and weights arriving by several rows add up; none are invented.
    */
   async chain(shares: IscoShare[], editions: ChainEditions): Promise<WorkProfileChain> {
-    const links = await usSocLinksOfIscoGroups(this.db, editions.crosswalk.id, shares.map((s) => s.isco08));
+    const links = await usSocLinksOfIscoGroups(
+      this.db,
+      editions.crosswalk.id,
+      shares.map((s) => s.isco08),
+    );
     const us = new Map<string, WeightedOccupation>();
     const unpairedIsco: IscoShare[] = [];
     for (const share of shares) {
@@ -141,7 +189,11 @@ export class WorkProfiles {
     // US SOC 2010 -> its O*NET-SOC 2010 occupations (O*NET's 2010 taxonomy) -> their O*NET-SOC
     // 2019 successors (O*NET's crosswalk, many-to-many); no six-digit code is assumed unchanged.
     const onet2010 = await onetSoc2010Of(this.db, editions.onet2010.id, [...us.keys()]);
-    const successors = await onetSoc2019SuccessorsOf(this.db, editions.onet2019.id, onet2010.map((l) => l.onetSoc2010));
+    const successors = await onetSoc2019SuccessorsOf(
+      this.db,
+      editions.onet2019.id,
+      onet2010.map((l) => l.onetSoc2010),
+    );
     const reached = new Map<string, WeightedOccupation>();
     const unmatched: Unmatched[] = [];
     const sources = new Map<string, Set<string>>();
@@ -152,17 +204,29 @@ export class WorkProfiles {
       for (const occupation2010 of under) {
         const weight = usOccupation.weight / under.length;
         const next = successors.filter((s) => s.onetSoc2010 === occupation2010.onetSoc2010);
-        if (next.length === 0) unmatched.push({ code: occupation2010.onetSoc2010, title: occupation2010.onetTitle, weight, why: 'not-carried' });
+        if (next.length === 0)
+          unmatched.push({
+            code: occupation2010.onetSoc2010,
+            title: occupation2010.onetTitle,
+            weight,
+            why: 'not-carried',
+          });
         if (next.length > 1) splits++;
         for (const successor of next) {
           addWeight(reached, successor.onetSoc2019, successor.onetSoc2019Title, weight / next.length);
-          sources.set(successor.onetSoc2019, (sources.get(successor.onetSoc2019) ?? new Set()).add(occupation2010.onetSoc2010));
+          sources.set(
+            successor.onetSoc2019,
+            (sources.get(successor.onetSoc2019) ?? new Set()).add(occupation2010.onetSoc2010),
+          );
         }
       }
     }
 
     const codes = [...reached.keys()];
-    const [ratings, titles] = await Promise.all([scoresOf(this.db, editions.interests.id, codes), onetOccupationsOf(this.db, editions.onetOccupations.id, codes)]);
+    const [ratings, titles] = await Promise.all([
+      scoresOf(this.db, editions.interests.id, codes),
+      onetOccupationsOf(this.db, editions.onetOccupations.id, codes),
+    ]);
     const isRated = (code: string) => (ratings.get(code)?.length ?? 0) === RIASEC.length;
     const matched: WeightedOccupation[] = [];
     const unrated: Unmatched[] = [];
@@ -174,7 +238,8 @@ export class WorkProfiles {
     }
     await this.ratedInSameSoc2018(unrated, editions);
 
-    const byWeight = <T extends { weight: number; code: string }>(a: T, b: T) => b.weight - a.weight || a.code.localeCompare(b.code);
+    const byWeight = <T extends { weight: number; code: string }>(a: T, b: T) =>
+      b.weight - a.weight || a.code.localeCompare(b.code);
     const matchedList = matched.sort(byWeight);
     return {
       shares,
@@ -193,16 +258,30 @@ export class WorkProfiles {
    * few specific occupations O*NET details under it, but the reader is told they exist.
    */
   private async ratedInSameSoc2018(unrated: Unmatched[], editions: ChainEditions): Promise<void> {
-    const family = await onetSoc2018SiblingsOf(this.db, editions.soc2018.id, unrated.map((u) => u.code));
-    const ratings = await scoresOf(this.db, editions.interests.id, family.map((f) => f.onetSoc2019));
+    const family = await onetSoc2018SiblingsOf(
+      this.db,
+      editions.soc2018.id,
+      unrated.map((u) => u.code),
+    );
+    const ratings = await scoresOf(
+      this.db,
+      editions.interests.id,
+      family.map((f) => f.onetSoc2019),
+    );
     for (const occupation of unrated) {
       const soc2018 = family.find((f) => f.onetSoc2019 === occupation.code)?.usSoc2018;
-      occupation.ratedInSameSoc2018 = family.filter((f) => f.usSoc2018 === soc2018 && f.onetSoc2019 !== occupation.code && ratings.has(f.onetSoc2019)).map((f) => f.onetSoc2019);
+      occupation.ratedInSameSoc2018 = family
+        .filter((f) => f.usSoc2018 === soc2018 && f.onetSoc2019 !== occupation.code && ratings.has(f.onetSoc2019))
+        .map((f) => f.onetSoc2019);
     }
   }
 
   private async abilities(edition: Edition, chain: WorkProfileChain): Promise<WorkProfileResponse['abilities']> {
-    const ratings = await scoresOf(this.db, edition.id, chain.matched.map((m) => m.code));
+    const ratings = await scoresOf(
+      this.db,
+      edition.id,
+      chain.matched.map((m) => m.code),
+    );
     const rated = chain.matched.filter((m) => ratings.has(m.code));
     const total = rated.reduce((sum, m) => sum + m.weight, 0);
     if (rated.length === 0) return [];
@@ -243,17 +322,27 @@ function addWeight(step: Map<string, WeightedOccupation>, code: string, title: s
 }
 
 const GAP_KINDS: Array<{ why: Unmatched['why']; text: string }> = [
-  { why: 'unrated', text: 'O*NET-SOC 2019 occupations O*NET publishes no interest ratings for (residual "All Other" and military occupations)' },
+  {
+    why: 'unrated',
+    text: 'O*NET-SOC 2019 occupations O*NET publishes no interest ratings for (residual "All Other" and military occupations)',
+  },
   { why: 'not-in-onet-2010', text: 'US SOC 2010 occupations O*NET-SOC 2010 does not list' },
-  { why: 'not-carried', text: 'O*NET-SOC 2010 occupations the 2010 to 2019 crosswalk carries to no O*NET-SOC 2019 occupation' },
+  {
+    why: 'not-carried',
+    text: 'O*NET-SOC 2010 occupations the 2010 to 2019 crosswalk carries to no O*NET-SOC 2019 occupation',
+  },
 ];
 
 /** The parts of the chain that reached no rated occupation, by reason, largest weight first. */
 function describeGaps(chain: WorkProfileChain, max = 8): string {
   const list = (items: Array<{ label: string; weight: number }>) => {
     const rest = items.slice(max);
-    const more = rest.length > 0 ? ` and ${rest.length} more (${percent(rest.reduce((sum, i) => sum + i.weight, 0))})` : '';
-    return `${items.slice(0, max).map((i) => `${i.label} (${percent(i.weight)})`).join(', ')}${more}`;
+    const more =
+      rest.length > 0 ? ` and ${rest.length} more (${percent(rest.reduce((sum, i) => sum + i.weight, 0))})` : '';
+    return `${items
+      .slice(0, max)
+      .map((i) => `${i.label} (${percent(i.weight)})`)
+      .join(', ')}${more}`;
   };
   const label = (u: Unmatched) =>
     `${u.code} ${u.title}${u.ratedInSameSoc2018 && u.ratedInSameSoc2018.length > 0 ? `, whose 2018 SOC occupation O*NET rates only through ${u.ratedInSameSoc2018.join(', ')}, not used in its place` : ''}`;
@@ -262,12 +351,19 @@ function describeGaps(chain: WorkProfileChain, max = 8): string {
     return items.length > 0 ? [`${text}: ${list(items)}`] : [];
   });
   if (chain.unpairedIsco.length > 0) {
-    parts.push(`ISCO-08 groups the BLS crosswalk pairs with no US occupation: ${list(chain.unpairedIsco.map((s) => ({ label: s.isco08, weight: s.share })))}`);
+    parts.push(
+      `ISCO-08 groups the BLS crosswalk pairs with no US occupation: ${list(chain.unpairedIsco.map((s) => ({ label: s.isco08, weight: s.share })))}`,
+    );
   }
   return parts.length === 0 ? 'Every occupation on the chain was matched.' : `Not matched: ${parts.join('. ')}.`;
 }
 
-function derivation(soc: string, chain: WorkProfileChain, editions: Pick<ChainEditions, 'crosswalk' | 'onet2010' | 'onet2019' | 'soc2018'>, abilities: Edition | null): string {
+function derivation(
+  soc: string,
+  chain: WorkProfileChain,
+  editions: Pick<ChainEditions, 'crosswalk' | 'onet2010' | 'onet2019' | 'soc2018'>,
+  abilities: Edition | null,
+): string {
   const rows = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return [
     `Derived from a US occupational database, not measured for UK jobs.`,

@@ -28,7 +28,12 @@ interface Waiting {
  * with one command instead of many when a key is busy (a client's 50 connections at once).
  */
 export function redisRateLimitStore(url: string, keyPrefix = 'lmi:ratelimit:'): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true }) as LimiterRedis;
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    enableAutoPipelining: true,
+  }) as LimiterRedis;
   redis.defineCommand('lmiHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   let waiting = new Map<string, Waiting>();
 

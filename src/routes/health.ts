@@ -12,9 +12,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', { config: open, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   /** Ready when the database answers, the first ingest of this process is done, and occupations can be served. */
-  app.get(
-    '/readyz',
-    { config: open, schema: { hide: true, response: { 200: ReadyResponseSchema } } },
-    async () => app.services.readiness.check(),
+  app.get('/readyz', { config: open, schema: { hide: true, response: { 200: ReadyResponseSchema } } }, async () =>
+    app.services.readiness.check(),
   );
 };

@@ -6,8 +6,19 @@ export const DemandYearSchema = Type.Object(
   {
     year: Type.Integer(),
     level: StringEnum(DEMAND_LEVELS),
-    demandIndex: Nullable(Type.Number({ description: 'Average of the five indicators; ranks occupations but does not decide the level; compare within a year, not across years' })),
-    indicators: Type.Array(Type.Object({ indicator: StringEnum(DEMAND_INDICATORS), signal: StringEnum(DEMAND_SIGNALS), measures: Type.String() })),
+    demandIndex: Nullable(
+      Type.Number({
+        description:
+          'Average of the five indicators; ranks occupations but does not decide the level; compare within a year, not across years',
+      }),
+    ),
+    indicators: Type.Array(
+      Type.Object({
+        indicator: StringEnum(DEMAND_INDICATORS),
+        signal: StringEnum(DEMAND_SIGNALS),
+        measures: Type.String(),
+      }),
+    ),
     uncertainty: Nullable(Type.String({ description: "The publisher's caveat, to be displayed where present" })),
     imputation: Nullable(Type.String({ description: "The publisher's caveat, to be displayed where present" })),
     capping: Nullable(Type.String({ description: "The publisher's caveat, to be displayed where present" })),
@@ -32,7 +43,14 @@ export const DemandResponseSchema = Type.Object(
 export type DemandResponse = Static<typeof DemandResponseSchema>;
 
 export const DemandListQuerySchema = Type.Object(
-  { level: Type.Optional(StringEnum(DEMAND_LEVELS, { description: 'critical, elevated or not_in_high_demand; without it, occupations in critical and elevated demand' })) },
+  {
+    level: Type.Optional(
+      StringEnum(DEMAND_LEVELS, {
+        description:
+          'critical, elevated or not_in_high_demand; without it, occupations in critical and elevated demand',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type DemandListQuery = Static<typeof DemandListQuerySchema>;

@@ -2,7 +2,9 @@ import { Type, type Static } from 'typebox';
 import { UK_AND_NATIONS } from '../domain/areas.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
-const BreakdownShareSchema = Nullable(Type.Object({ count: Type.Integer(), percent: Type.Number(), quality: Type.String(), presentable: Type.Boolean() }));
+const BreakdownShareSchema = Nullable(
+  Type.Object({ count: Type.Integer(), percent: Type.Number(), quality: Type.String(), presentable: Type.Boolean() }),
+);
 
 export const EmploymentResponseSchema = Type.Object(
   {
@@ -19,9 +21,17 @@ export const EmploymentResponseSchema = Type.Object(
         shareOfAllEmploymentPercent: Nullable(Type.Number()),
       }),
     ),
-    breakdown: Nullable(Type.Object({ female: BreakdownShareSchema, partTime: BreakdownShareSchema, selfEmployed: BreakdownShareSchema })),
+    breakdown: Nullable(
+      Type.Object({ female: BreakdownShareSchema, partTime: BreakdownShareSchema, selfEmployed: BreakdownShareSchema }),
+    ),
     series: Type.Array(
-      Type.Object({ year: Type.Integer(), period: Type.String(), count: Nullable(Type.Integer()), confidenceInterval: Nullable(Type.Integer()), quality: Type.String() }),
+      Type.Object({
+        year: Type.Integer(),
+        period: Type.String(),
+        count: Nullable(Type.Integer()),
+        confidenceInterval: Nullable(Type.Integer()),
+        quality: Type.String(),
+      }),
     ),
     notes: Type.Array(Type.String()),
     coverage: CoverageSchema,
@@ -59,8 +69,12 @@ export const WorkforceResponseSchema = Type.Object(
 );
 export type WorkforceResponse = Static<typeof WorkforceResponseSchema>;
 
-
 export const EmploymentQuerySchema = Type.Object(
-  { area: StringEnum(UK_AND_NATIONS, { default: 'uk', description: 'uk (default), england, wales, scotland or northern-ireland' }) },
+  {
+    area: StringEnum(UK_AND_NATIONS, {
+      default: 'uk',
+      description: 'uk (default), england, wales, scotland or northern-ireland',
+    }),
+  },
   { additionalProperties: false },
 );

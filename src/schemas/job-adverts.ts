@@ -4,23 +4,36 @@ import { LocalAreaSchema } from './areas.js';
 import { ListLimitSchema } from './list-limit.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
-const AreaQuery = StringEnum(PAY_AREA_SLUGS, { default: 'uk', description: 'uk (default), wales, scotland or an English region' });
+const AreaQuery = StringEnum(PAY_AREA_SLUGS, {
+  default: 'uk',
+  description: 'uk (default), wales, scotland or an English region',
+});
 const Month = (description: string) => Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description });
 const Quarter = (description: string) => Type.String({ pattern: '^\\d{4} Q[1-4]$', description });
 
-export const JobAdvertNoticeItemSchema = Type.Object({ heading: Type.String(), text: Type.String() }, { title: 'JobAdvertNoticeItem', description: "The statistics office's data-quality notice for the release" });
+export const JobAdvertNoticeItemSchema = Type.Object(
+  { heading: Type.String(), text: Type.String() },
+  { title: 'JobAdvertNoticeItem', description: "The statistics office's data-quality notice for the release" },
+);
 const Notices = Type.Array(JobAdvertNoticeItemSchema);
 
 export const JobAdvertQuerySchema = Type.Object({ area: AreaQuery }, { additionalProperties: false });
 export type JobAdvertQuery = Static<typeof JobAdvertQuerySchema>;
 
-export const JobAdvertListQuerySchema = Type.Object({ area: AreaQuery, limit: ListLimitSchema }, { additionalProperties: false });
+export const JobAdvertListQuerySchema = Type.Object(
+  { area: AreaQuery, limit: ListLimitSchema },
+  { additionalProperties: false },
+);
 export type JobAdvertListQuery = Static<typeof JobAdvertListQuerySchema>;
 
 const LOCAL_AREA_PARAM = Type.String({
-  description: "A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken",
+  description:
+    "A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken",
 });
-export const SocLocalAreaParamsSchema = Type.Object({ soc: Type.String({ description: 'Four-digit SOC 2020 unit group code' }), area: LOCAL_AREA_PARAM });
+export const SocLocalAreaParamsSchema = Type.Object({
+  soc: Type.String({ description: 'Four-digit SOC 2020 unit group code' }),
+  area: LOCAL_AREA_PARAM,
+});
 export const LocalAreaParamsSchema = Type.Object({ area: LOCAL_AREA_PARAM });
 
 export const AreaAdvertsQuerySchema = Type.Object({ limit: ListLimitSchema }, { additionalProperties: false });
@@ -37,11 +50,21 @@ export const JobAdvertResponseSchema = Type.Object(
       adverts: Type.Integer({ description: 'New adverts over the published months only' }),
       monthsSuppressed: Type.Integer(),
       averagePerMonth: Nullable(Type.Number({ description: 'Adverts per published month' })),
-      changePercent: Nullable(Type.Number({ description: 'Against the twelve months before, over the months published in both; null if none' })),
+      changePercent: Nullable(
+        Type.Number({
+          description: 'Against the twelve months before, over the months published in both; null if none',
+        }),
+      ),
       rank: Type.Integer({ description: 'By averagePerMonth among all occupations in the area, 1 the most' }),
       occupationsRanked: Type.Integer(),
     }),
-    months: Type.Array(Type.Object({ month: Month('`YYYY-MM`'), adverts: Nullable(Type.Integer({ description: 'Null where suppressed' })) }), { description: 'Every month since January 2017, oldest first' }),
+    months: Type.Array(
+      Type.Object({
+        month: Month('`YYYY-MM`'),
+        adverts: Nullable(Type.Integer({ description: 'Null where suppressed' })),
+      }),
+      { description: 'Every month since January 2017, oldest first' },
+    ),
     notices: Notices,
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
@@ -81,8 +104,16 @@ export const LocalAdvertYearSchema = Type.Object(
     adverts: Type.Integer({ description: 'New adverts over the published quarters only' }),
     quartersSuppressed: Type.Integer(),
     averagePerQuarter: Nullable(Type.Number({ description: 'Adverts per published quarter; the ranking key' })),
-    perThousand: Nullable(Type.Number({ description: 'Adverts per 1,000 of all adverts in the area, over the quarters published for both' })),
-    concentration: Nullable(Type.Number({ description: 'Ratio to the UK share; above 1 means more in evidence locally; null if not comparable' })),
+    perThousand: Nullable(
+      Type.Number({
+        description: 'Adverts per 1,000 of all adverts in the area, over the quarters published for both',
+      }),
+    ),
+    concentration: Nullable(
+      Type.Number({
+        description: 'Ratio to the UK share; above 1 means more in evidence locally; null if not comparable',
+      }),
+    ),
   },
   { title: 'LocalAdvertYear' },
 );
@@ -93,7 +124,11 @@ export const LocalAdvertAreasResponseSchema = Type.Object(
     soc2020: Type.String(),
     title: Type.String(),
     areas: Type.Array(
-      Type.Object({ rank: Type.Integer({ description: '1 for the highest averagePerQuarter' }), area: LocalAreaSchema, latestYear: LocalAdvertYearSchema }),
+      Type.Object({
+        rank: Type.Integer({ description: '1 for the highest averagePerQuarter' }),
+        area: LocalAreaSchema,
+        latestYear: LocalAdvertYearSchema,
+      }),
       { description: 'Every local area with adverts for the occupation over the latest four quarters, most first' },
     ),
     notices: Notices,
@@ -110,10 +145,18 @@ export const LocalAdvertResponseSchema = Type.Object(
     title: Type.String(),
     area: LocalAreaSchema,
     latestYear: LocalAdvertYearSchema,
-    changePercent: Nullable(Type.Number({ description: 'Against the four quarters before, over the quarters published in both' })),
+    changePercent: Nullable(
+      Type.Number({ description: 'Against the four quarters before, over the quarters published in both' }),
+    ),
     rank: Type.Integer(),
     occupationsRanked: Type.Integer(),
-    quarters: Type.Array(Type.Object({ quarter: Quarter('`YYYY Qn`'), adverts: Nullable(Type.Integer({ description: 'Null where suppressed' })) }), { description: 'The last twelve quarters, oldest first' }),
+    quarters: Type.Array(
+      Type.Object({
+        quarter: Quarter('`YYYY Qn`'),
+        adverts: Nullable(Type.Integer({ description: 'Null where suppressed' })),
+      }),
+      { description: 'The last twelve quarters, oldest first' },
+    ),
     notices: Notices,
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
@@ -127,7 +170,13 @@ export const AreaAdvertsResponseSchema = Type.Object(
     area: LocalAreaSchema,
     allOccupations: LocalAdvertYearSchema,
     occupations: Type.Array(
-      Type.Object({ rank: Type.Integer(), soc2020: Type.String(), title: Type.String(), latestYear: LocalAdvertYearSchema, changePercent: Nullable(Type.Number()) }),
+      Type.Object({
+        rank: Type.Integer(),
+        soc2020: Type.String(),
+        title: Type.String(),
+        latestYear: LocalAdvertYearSchema,
+        changePercent: Nullable(Type.Number()),
+      }),
       { description: 'Most adverts first' },
     ),
     notices: Notices,

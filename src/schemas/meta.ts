@@ -12,7 +12,10 @@ export const SourceResponseSchema = Type.Object(
     tier: StringEnum(['api', 'scrapeanddiff', 'detectonly'] as const),
     currentEdition: Nullable(Type.String()),
     currentEditionPublished: Nullable(DateTime),
-    status: Type.String({ description: 'In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source)' }),
+    status: Type.String({
+      description:
+        'In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source)',
+    }),
   },
   { title: 'SourceResponse' },
 );
@@ -43,7 +46,14 @@ export type EditionResponse = Static<typeof EditionResponseSchema>;
 export const IngestStatusResponseSchema = Type.Object(
   {
     sources: Type.Array(Type.Object({ sourceKey: Type.String(), lastRun: DateTime, lastSuccess: Nullable(DateTime) })),
-    quarantined: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), sourceKey: Type.String(), label: Type.String(), detectedAt: DateTime })),
+    quarantined: Type.Array(
+      Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        sourceKey: Type.String(),
+        label: Type.String(),
+        detectedAt: DateTime,
+      }),
+    ),
   },
   { title: 'IngestStatusResponse' },
 );

@@ -17,7 +17,9 @@ export type OccupationSummary = Static<typeof OccupationSummarySchema>;
 
 export const OccupationAboutSchema = Type.Object({
   description: Type.String(),
-  tasks: Type.Array(Type.String(), { description: 'Each starts lower case and continues the phrase "job holders ..."' }),
+  tasks: Type.Array(Type.String(), {
+    description: 'Each starts lower case and continues the phrase "job holders ..."',
+  }),
   provenance: ProvenanceSchema,
 });
 
@@ -31,7 +33,9 @@ export const OccupationProfileSchema = Type.Object(
     subMajorTitle: Nullable(Type.String()),
     majorGroup: Nullable(Type.String()),
     majorTitle: Nullable(Type.String()),
-    isco08: Nullable(Type.String({ description: 'The ISCO-08 unit group most coding-index records of the occupation map to' })),
+    isco08: Nullable(
+      Type.String({ description: 'The ISCO-08 unit group most coding-index records of the occupation map to' }),
+    ),
     titleCount: Type.Integer(),
     examples: Type.Array(Type.String(), { description: 'Sample job titles, default titles first' }),
     about: Nullable(OccupationAboutSchema),
@@ -43,7 +47,9 @@ export type OccupationProfile = Static<typeof OccupationProfileSchema>;
 export const OccupationTitleSchema = Type.Object(
   {
     title: Type.String({ description: 'Natural word order' }),
-    qualifier: Nullable(Type.String({ description: 'The industry or context that decides the code for an ambiguous title' })),
+    qualifier: Nullable(
+      Type.String({ description: 'The industry or context that decides the code for an ambiguous title' }),
+    ),
   },
   { title: 'OccupationTitle' },
 );

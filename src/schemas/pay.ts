@@ -1,16 +1,28 @@
 import { Type, type Static } from 'typebox';
 import { PAY_AREA_SLUGS } from '../domain/areas.js';
-import { PAY_DISTRIBUTION, PAY_MEASURES, PAY_SEXES, REGIONAL_PAY_MEASURES, WORK_PATTERNS, type DistributionPoint } from '../domain/pay.js';
+import {
+  PAY_DISTRIBUTION,
+  PAY_MEASURES,
+  PAY_SEXES,
+  REGIONAL_PAY_MEASURES,
+  WORK_PATTERNS,
+  type DistributionPoint,
+} from '../domain/pay.js';
 import { QUALITY_BANDS } from '../domain/quality.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 const Figure = (description?: string) => Nullable(Type.Number(description ? { description } : {}));
 const Quality = StringEnum(QUALITY_BANDS, { description: 'ONS band of the coefficient of variation of the median' });
 
-const DISTRIBUTION_NOTES: Partial<Record<DistributionPoint, string>> = { p90: 'Often withheld for high-paying occupations' };
+const DISTRIBUTION_NOTES: Partial<Record<DistributionPoint, string>> = {
+  p90: 'Often withheld for high-paying occupations',
+};
 
 export const PayDistributionSchema = Type.Object(
-  Object.fromEntries(PAY_DISTRIBUTION.map((point) => [point, Figure(DISTRIBUTION_NOTES[point])])) as Record<DistributionPoint, ReturnType<typeof Figure>>,
+  Object.fromEntries(PAY_DISTRIBUTION.map((point) => [point, Figure(DISTRIBUTION_NOTES[point])])) as Record<
+    DistributionPoint,
+    ReturnType<typeof Figure>
+  >,
   { title: 'PayDistribution' },
 );
 
@@ -31,7 +43,9 @@ export const PayResponseSchema = Type.Object(
     employeeJobsThousands: Figure('Indicative only'),
     percentChange: Figure('Change in the median on the previous year, in percent'),
     quality: Quality,
-    presentable: Type.Boolean({ description: 'False when the median is withheld or unreliable: do not display it as a number' }),
+    presentable: Type.Boolean({
+      description: 'False when the median is withheld or unreliable: do not display it as a number',
+    }),
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
   },
@@ -62,7 +76,9 @@ export const PaySeriesResponseSchema = Type.Object(
     sex: StringEnum(PAY_SEXES),
     workPattern: StringEnum(WORK_PATTERNS),
     coverage: CoverageSchema,
-    points: Type.Array(PaySeriesPointSchema, { description: 'One per published year, oldest first; withheld years carry nulls' }),
+    points: Type.Array(PaySeriesPointSchema, {
+      description: 'One per published year, oldest first; withheld years carry nulls',
+    }),
   },
   { title: 'PaySeriesResponse' },
 );
@@ -100,10 +116,16 @@ export const RegionalPayResponseSchema = Type.Object(
 );
 export type RegionalPayResponse = Static<typeof RegionalPayResponseSchema>;
 
-const measureParam = StringEnum(PAY_MEASURES, { default: 'annual_pay_gross', description: 'What is measured (ASHE Table 14.1 to 14.11)' });
+const measureParam = StringEnum(PAY_MEASURES, {
+  default: 'annual_pay_gross',
+  description: 'What is measured (ASHE Table 14.1 to 14.11)',
+});
 const sexParam = StringEnum(PAY_SEXES, { default: 'all' });
 const patternParam = StringEnum(WORK_PATTERNS, { default: 'all' });
-const areaParam = StringEnum(PAY_AREA_SLUGS, { default: 'uk', description: 'The UK, or a region or nation (regional figures need ASHE Table 15)' });
+const areaParam = StringEnum(PAY_AREA_SLUGS, {
+  default: 'uk',
+  description: 'The UK, or a region or nation (regional figures need ASHE Table 15)',
+});
 
 export const PayQuerySchema = Type.Object(
   {
@@ -111,7 +133,12 @@ export const PayQuerySchema = Type.Object(
     sex: sexParam,
     pattern: patternParam,
     year: Type.Optional(Type.Integer({ description: 'A published reference year; default the latest' })),
-    edition: Type.Optional(Type.String({ format: 'uuid', description: 'An edition id from /v1/meta/editions; pins that exact release and overrides `year`' })),
+    edition: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'An edition id from /v1/meta/editions; pins that exact release and overrides `year`',
+      }),
+    ),
     area: areaParam,
   },
   { additionalProperties: false },

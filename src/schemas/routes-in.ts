@@ -23,7 +23,9 @@ export const ProfileRouteSchema = Type.Object(
   {
     kind: StringEnum(ROUTE_KINDS),
     heading: Type.String(),
-    blocks: Type.Array(Type.Object({ heading: Nullable(Type.String()), parts: Type.Array(TextPartSchema) }, { title: 'TextBlock' })),
+    blocks: Type.Array(
+      Type.Object({ heading: Nullable(Type.String()), parts: Type.Array(TextPartSchema) }, { title: 'TextBlock' }),
+    ),
   },
   { title: 'ProfileRoute' },
 );
@@ -34,14 +36,20 @@ export const JobProfileSchema = Type.Object(
     title: Type.String(),
     alternativeTitles: Type.Array(Type.String()),
     summary: Nullable(Type.String()),
-    match: StringEnum(['title', 'alternative title'] as const, { description: 'What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index' }),
+    match: StringEnum(['title', 'alternative title'] as const, {
+      description:
+        'What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index',
+    }),
     routesIntro: Nullable(Type.String()),
     routesListed: Type.Array(Type.String()),
     routes: Type.Array(ProfileRouteSchema),
     requirements: Type.Array(Type.String()),
     requirementNotes: Type.Array(Type.String()),
     url: Type.String({ description: 'The profile on the National Careers Service site' }),
-    contentNote: Type.String({ description: 'Which release each part of the text is from (2026 pages or the November 2020 content export); show it with the text' }),
+    contentNote: Type.String({
+      description:
+        'Which release each part of the text is from (2026 pages or the November 2020 content export); show it with the text',
+    }),
     provenance: ProvenanceSchema,
   },
   { title: 'JobProfile' },
@@ -51,7 +59,9 @@ export const HowToBecomeResponseSchema = Type.Object(
   {
     soc2020: Type.String({ pattern: '^\\d{4}$' }),
     title: Type.String(),
-    profiles: Type.Array(JobProfileSchema, { description: 'Profiles matched by their own title first; several or none' }),
+    profiles: Type.Array(JobProfileSchema, {
+      description: 'Profiles matched by their own title first; several or none',
+    }),
     attribution: Type.String({ description: 'To be displayed wherever the text is used' }),
     coverage: RoutesCoverageSchema,
     provenance: ProvenanceSchema,
@@ -62,7 +72,10 @@ export type HowToBecomeResponse = Static<typeof HowToBecomeResponseSchema>;
 
 export const ApprenticeshipsQuerySchema = Type.Object(
   {
-    includeInactive: Type.Boolean({ default: false, description: 'Include standards that are not approved for delivery (retired, withdrawn, or known only from 2020)' }),
+    includeInactive: Type.Boolean({
+      default: false,
+      description: 'Include standards that are not approved for delivery (retired, withdrawn, or known only from 2020)',
+    }),
   },
   { additionalProperties: false },
 );
@@ -73,7 +86,14 @@ export const ApprenticeshipProductSchema = Type.Object(
   {
     code: Type.String(),
     name: Type.String(),
-    type: StringEnum(['apprenticeship', 'foundation_apprenticeship', 'apprenticeship_unit', 't_level', 'higher_technical_qualification', 'technical_qualification'] as const),
+    type: StringEnum([
+      'apprenticeship',
+      'foundation_apprenticeship',
+      'apprenticeship_unit',
+      't_level',
+      'higher_technical_qualification',
+      'technical_qualification',
+    ] as const),
     level: Nullable(Type.Integer(LEVEL)),
     status: Nullable(Type.String()),
     careerStarter: Nullable(Type.Boolean({ description: 'Null: the release does not say' })),
@@ -119,9 +139,18 @@ export const ApprenticeshipsResponseSchema = Type.Object(
   {
     soc2020: Type.String({ pattern: '^\\d{4}$' }),
     title: Type.String(),
-    apprenticeshipsAvailable: Nullable(Type.Integer({ description: 'Approved apprenticeships across primary-match occupations; null when there is no primary match to count over (no publisher SOC 2020 mapping is available): unknown, not zero' })),
+    apprenticeshipsAvailable: Nullable(
+      Type.Integer({
+        description:
+          'Approved apprenticeships across primary-match occupations; null when there is no primary match to count over (no publisher SOC 2020 mapping is available): unknown, not zero',
+      }),
+    ),
     lowestApprenticeshipLevel: Nullable(Type.Integer(LEVEL)),
-    tLevels: Nullable(Type.Integer({ description: 'T Levels across primary-match occupations; null when there is no primary match to count over' })),
+    tLevels: Nullable(
+      Type.Integer({
+        description: 'T Levels across primary-match occupations; null when there is no primary match to count over',
+      }),
+    ),
     occupations: Type.Array(ApprenticeshipOccupationSchema, { description: 'Primary matches first, then partial' }),
     attribution: Type.String({ description: "Required with the publisher's logo" }),
     coverage: RoutesCoverageSchema,

@@ -6,8 +6,13 @@ export const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
 
 export const SkillsQuerySchema = Type.Object(
   {
-    relation: Type.Optional(StringEnum(SKILL_RELATIONS, { description: 'Count only essential or only optional relations; omit for both' })),
-    limit: Type.Integer({ ...SKILLS_LIMIT, description: `How many skills, ${SKILLS_LIMIT.minimum} to ${SKILLS_LIMIT.maximum}` }),
+    relation: Type.Optional(
+      StringEnum(SKILL_RELATIONS, { description: 'Count only essential or only optional relations; omit for both' }),
+    ),
+    limit: Type.Integer({
+      ...SKILLS_LIMIT,
+      description: `How many skills, ${SKILLS_LIMIT.minimum} to ${SKILLS_LIMIT.maximum}`,
+    }),
   },
   { additionalProperties: false },
 );
@@ -36,8 +41,13 @@ export const SkillsResponseSchema = Type.Object(
     soc2020: Type.String({ pattern: '^\\d{4}$' }),
     title: Type.String(),
     isco08: Type.String({ description: 'The main ISCO-08 group of the occupation (as in the profile)' }),
-    relatedOccupationCount: Type.Integer({ description: 'All ESCO occupations in the ISCO-08 groups the occupation maps to' }),
-    relatedOccupations: Type.Array(RelatedOccupationSchema, { maxItems: RELATED_OCCUPATIONS_LISTED, description: `Up to ${RELATED_OCCUPATIONS_LISTED}, main ISCO-08 group first` }),
+    relatedOccupationCount: Type.Integer({
+      description: 'All ESCO occupations in the ISCO-08 groups the occupation maps to',
+    }),
+    relatedOccupations: Type.Array(RelatedOccupationSchema, {
+      maxItems: RELATED_OCCUPATIONS_LISTED,
+      description: `Up to ${RELATED_OCCUPATIONS_LISTED}, main ISCO-08 group first`,
+    }),
     skills: Type.Array(SharedSkillSchema, { description: 'Most widely shared first' }),
     derivation: Type.String({ description: 'Must be passed on: these are related, not equivalent, occupations' }),
     provenance: ProvenanceSchema,

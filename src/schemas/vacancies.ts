@@ -4,7 +4,12 @@ import { VACANCY_GROUP_LEVELS } from '../domain/vacancies.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 export const VacancyQuerySchema = Type.Object(
-  { area: StringEnum(UK_AND_NATIONS, { default: 'uk', description: 'uk (default), england, wales, scotland or northern-ireland; English regions are not published' }) },
+  {
+    area: StringEnum(UK_AND_NATIONS, {
+      default: 'uk',
+      description: 'uk (default), england, wales, scotland or northern-ireland; English regions are not published',
+    }),
+  },
   { additionalProperties: false },
 );
 export type VacancyQuery = Static<typeof VacancyQuerySchema>;
@@ -15,10 +20,22 @@ export const VacancyYearSchema = Type.Object(
     vacancies: Nullable(Type.Integer({ description: 'Nearest 100' })),
     hardToFill: Nullable(Type.Integer({ description: 'Nearest whole vacancy (a weighted estimate)' })),
     skillShortage: Nullable(Type.Integer({ description: 'Nearest whole vacancy (a weighted estimate)' })),
-    hardToFillPercent: Nullable(Type.Number({ description: 'Hard-to-fill vacancies as a percent of all vacancies, one decimal place' })),
-    skillShortagePercent: Nullable(Type.Number({ description: 'Skill-shortage vacancies as a percent of all vacancies, one decimal place' })),
-    employersReporting: Nullable(Type.Integer({ description: 'Employers (establishments) in the sample with a vacancy in the group; null when the survey keeps it confidential' })),
-    presentable: Type.Boolean({ description: 'False when the survey withheld the figures (fewer than 30 employers reporting) or has none for the group that year' }),
+    hardToFillPercent: Nullable(
+      Type.Number({ description: 'Hard-to-fill vacancies as a percent of all vacancies, one decimal place' }),
+    ),
+    skillShortagePercent: Nullable(
+      Type.Number({ description: 'Skill-shortage vacancies as a percent of all vacancies, one decimal place' }),
+    ),
+    employersReporting: Nullable(
+      Type.Integer({
+        description:
+          'Employers (establishments) in the sample with a vacancy in the group; null when the survey keeps it confidential',
+      }),
+    ),
+    presentable: Type.Boolean({
+      description:
+        'False when the survey withheld the figures (fewer than 30 employers reporting) or has none for the group that year',
+    }),
   },
   { title: 'VacancyYear' },
 );
@@ -34,7 +51,10 @@ export const VacancyResponseSchema = Type.Object(
         title: Type.String(),
         level: StringEnum(VACANCY_GROUP_LEVELS),
       },
-      { description: 'The group whose figures these are (a SOC 2010 group: the survey codes to SOC 2010); `derivation` says how it relates to the occupation' },
+      {
+        description:
+          'The group whose figures these are (a SOC 2010 group: the survey codes to SOC 2010); `derivation` says how it relates to the occupation',
+      },
     ),
     area: AreaSummarySchema,
     latest: VacancyYearSchema,

@@ -40,9 +40,13 @@ export const VisaResponseSchema = Type.Object(
       occupationsRanked: Type.Integer(),
       routes: Type.Array(VisaShareSchema, { description: 'Largest first' }),
       nationalities: Type.Array(VisaShareSchema, { description: 'The ten largest, largest first' }),
-      industries: Type.Array(VisaShareSchema, { description: 'The five largest, largest first; the industry sponsors assign themselves' }),
+      industries: Type.Array(VisaShareSchema, {
+        description: 'The five largest, largest first; the industry sponsors assign themselves',
+      }),
     }),
-    quarters: Type.Array(VisaQuarterSchema, { description: 'Every quarter since 2024 Q4, oldest first, zero where the occupation had no visas' }),
+    quarters: Type.Array(VisaQuarterSchema, {
+      description: 'Every quarter since 2024 Q4, oldest first, zero where the occupation had no visas',
+    }),
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
   },
@@ -58,7 +62,13 @@ export const VisaListResponseSchema = Type.Object(
     from: Type.String(),
     to: Type.String(),
     occupations: Type.Array(
-      Type.Object({ rank: Type.Integer(), soc2020: Type.String(), title: Type.String(), grants: Type.Integer(), applications: Type.Integer() }),
+      Type.Object({
+        rank: Type.Integer(),
+        soc2020: Type.String(),
+        title: Type.String(),
+        grants: Type.Integer(),
+        applications: Type.Integer(),
+      }),
       { description: 'Every occupation with at least one grant in the latest four quarters, most grants first' },
     ),
     coverage: CoverageSchema,

@@ -5,7 +5,11 @@ export const InterestSchema = Type.Object(
   {
     type: StringEnum(['Realistic', 'Investigative', 'Artistic', 'Social', 'Enterprising', 'Conventional'] as const),
     letter: Type.String(),
-    score: Type.Number({ minimum: 1, maximum: 7, description: 'Weighted average of O*NET occupational interest ratings, 1 to 7' }),
+    score: Type.Number({
+      minimum: 1,
+      maximum: 7,
+      description: 'Weighted average of O*NET occupational interest ratings, 1 to 7',
+    }),
     meaning: Type.String({ description: "O*NET's description of the interest type" }),
   },
   { title: 'Interest' },
@@ -14,7 +18,11 @@ export const InterestSchema = Type.Object(
 export const AbilitySchema = Type.Object(
   {
     ability: Type.String(),
-    importance: Type.Number({ minimum: 1, maximum: 5, description: 'Weighted average of O*NET importance ratings, 1 to 5' }),
+    importance: Type.Number({
+      minimum: 1,
+      maximum: 5,
+      description: 'Weighted average of O*NET importance ratings, 1 to 5',
+    }),
   },
   { title: 'Ability' },
 );
@@ -34,8 +42,12 @@ export const WorkProfileResponseSchema = Type.Object(
     title: Type.String(),
     hollandCode: Type.String({ description: 'Letters of the three highest interest types, highest first' }),
     interests: Type.Array(InterestSchema, { description: 'All six, highest first' }),
-    abilities: Type.Array(AbilitySchema, { description: 'Most important first; empty while no abilities release is available (derivation says so)' }),
-    basedOn: Type.Array(MatchedUsOccupationSchema, { description: 'The matched US occupations that are averaged, largest weight first' }),
+    abilities: Type.Array(AbilitySchema, {
+      description: 'Most important first; empty while no abilities release is available (derivation says so)',
+    }),
+    basedOn: Type.Array(MatchedUsOccupationSchema, {
+      description: 'The matched US occupations that are averaged, largest weight first',
+    }),
     derivation: Type.String(),
     attribution: Type.String({ description: 'Required wherever the profile is shown' }),
     provenance: ProvenanceSchema,

@@ -29,7 +29,10 @@ const NOT_AN_EXPANSION = /^(grades?\b|\(in combination\))|\bgrades? (as )?used\b
 export function abbreviationExpansions(abbreviations: readonly Abbreviation[]): AbbreviationExpansions {
   const meanings = new Map<string, Set<string>>();
   for (const { abbreviation, meaning: published } of abbreviations) {
-    const meaning = (SHEET_ERRATA.get(published.trim()) ?? published).replace(/\([^)]*\)/g, ' ').replace(/\.\s*$/, '').trim();
+    const meaning = (SHEET_ERRATA.get(published.trim()) ?? published)
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/\.\s*$/, '')
+      .trim();
     if (NOT_AN_EXPANSION.test(meaning) || meaning.includes('/') || meaning === '') continue;
     for (const key of abbreviationKeys(abbreviation)) {
       const seen = meanings.get(key) ?? new Set<string>();
@@ -49,7 +52,9 @@ export function abbreviationExpansions(abbreviations: readonly Abbreviation[]): 
 
 /** "Dept/dept" -> ["dept"]; "r and d" -> ["r and d", "r&d"]; grade lists like "A1/2/3" -> []. */
 function abbreviationKeys(abbreviation: string): string[] {
-  const variants = fold(abbreviation).split('/').map((variant) => variant.replace(/\.$/, '').trim());
+  const variants = fold(abbreviation)
+    .split('/')
+    .map((variant) => variant.replace(/\.$/, '').trim());
   if (variants.length > 1 && !variants.every((variant) => /^[a-z&]+$/.test(variant))) return [];
   const keys = new Set<string>();
   for (const variant of variants) {

@@ -47,14 +47,19 @@ export function aliasesThroughIsco(index: CodingIndex, labels: readonly IscoLabe
     shares.set(
       isco08,
       [...groups]
-        .map(([soc2020, records]) => ({ soc2020, share: records.length / total, records: [...records].sort((a, b) => entryRank(a) - entryRank(b)) }))
+        .map(([soc2020, records]) => ({
+          soc2020,
+          share: records.length / total,
+          records: [...records].sort((a, b) => entryRank(a) - entryRank(b)),
+        }))
         .filter((group) => group.share >= minShare)
         .sort((a, b) => b.share - a.share || a.soc2020.localeCompare(b.soc2020)),
     );
   }
   const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   const recordWords = new Map<CodingIndexRecord, Set<string>>();
-  const words = (record: CodingIndexRecord) => recordWords.get(record) ?? recordWords.set(record, wordsOf(record.naturalTitle)).get(record)!;
+  const words = (record: CodingIndexRecord) =>
+    recordWords.get(record) ?? recordWords.set(record, wordsOf(record.naturalTitle)).get(record)!;
   return labels.flatMap(({ title, isco08 }) => {
     const groups = shares.get(isco08);
     if (!groups || groups.length === 0) return [];
@@ -71,6 +76,11 @@ export function aliasesThroughIsco(index: CodingIndex, labels: readonly IscoLabe
       }
       return best;
     };
-    return [{ title, groups: groups.map((group) => ({ soc2020: group.soc2020, share: group.share, record: closest(group.records) })) }];
+    return [
+      {
+        title,
+        groups: groups.map((group) => ({ soc2020: group.soc2020, share: group.share, record: closest(group.records) })),
+      },
+    ];
   });
 }

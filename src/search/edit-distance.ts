@@ -23,7 +23,8 @@ export function typoDistance(a: string, b: string, limit: number): number {
       const bj = b.charCodeAt(j - 1);
       const cost = ai === bj ? 0 : 1;
       let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) best = Math.min(best, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        best = Math.min(best, before[j - 2]! + 1);
       current[j] = best;
       if (best < rowMin) rowMin = best;
     }

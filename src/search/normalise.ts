@@ -62,7 +62,10 @@ export function spelling(text: string): string {
 }
 
 function wordsOnly(text: string): string {
-  return text.replace(/'/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .replace(/'/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /** "doctor's" -> "doctor", "doctors'" -> "doctors"; other apostrophes are dropped ("o'neill" -> "oneill"). */
@@ -127,7 +130,10 @@ export class Normaliser {
     const joined: string[] = [];
     let hyphenated = false;
     for (const group of groups) {
-      const parts = group.split(/-+/).map(stripPossessive).filter((part) => part !== '');
+      const parts = group
+        .split(/-+/)
+        .map(stripPossessive)
+        .filter((part) => part !== '');
       if (parts.length > 1) hyphenated = true;
       split.push(...parts);
       if (parts.length > 0) joined.push(parts.join(''));
@@ -148,7 +154,7 @@ export class Normaliser {
 
   private finish(words: string[]): FinishedWord[] {
     const expanded: FinishedWord[] = [];
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       const [length, meaning] = this.expansionAt(words, i);
       // Meanings arrive already normalised; everything else is made singular here.
       if (meaning) expanded.push(...meaning.map((token) => ({ token, typed: token })));
@@ -167,7 +173,8 @@ export class Normaliser {
     if (this.expansions.size > 0) {
       for (let length = Math.min(LONGEST_PHRASE, words.length - start); length >= 1; length--) {
         const phrase = words.slice(start, start + length).join(' ');
-        const meaning = this.expansions.get(phrase) ?? (phrase.endsWith('s') ? this.expansions.get(phrase.slice(0, -1)) : undefined);
+        const meaning =
+          this.expansions.get(phrase) ?? (phrase.endsWith('s') ? this.expansions.get(phrase.slice(0, -1)) : undefined);
         if (meaning) return [length, meaning];
       }
     }

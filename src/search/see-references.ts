@@ -14,10 +14,13 @@ export interface SeeReference {
 }
 
 export function parseSeeNote(note: string): SeeReference | null {
-  const body = note.trim().replace(/^see(\s+also)?\s+/i, '').trim();
+  const body = note
+    .trim()
+    .replace(/^see(\s+also)?\s+/i, '')
+    .trim();
   if (body === '' || /^notes\b/i.test(body)) return null;
   const bracketed = /^(.*?)\s*\(([^)]*)\)\s*$/.exec(body);
-  const target = (bracketed ? bracketed[1] ?? '' : body).trim().toLowerCase();
+  const target = (bracketed ? (bracketed[1] ?? '') : body).trim().toLowerCase();
   const qualifier = bracketed ? (bracketed[2] ?? '').trim().toLowerCase() : '';
   return target === '' ? null : { target, qualifier: qualifier === '' ? null : qualifier };
 }
@@ -26,7 +29,10 @@ export function parseSeeNote(note: string): SeeReference | null {
  * The coded records a see-other-entry row stands for; empty when the note names no entry or the
  * named entry is missing from the index (three notes in version 12, e.g. "see Chargehand").
  */
-export function resolveSeeReference(reference: SeeReference, recordsByIndexedTitle: ReadonlyMap<string, readonly CodingIndexRecord[]>): CodingIndexRecord[] {
+export function resolveSeeReference(
+  reference: SeeReference,
+  recordsByIndexedTitle: ReadonlyMap<string, readonly CodingIndexRecord[]>,
+): CodingIndexRecord[] {
   const targets = recordsByIndexedTitle.get(reference.target) ?? [];
   if (reference.qualifier === null) return [...targets];
   const { qualifier } = reference;

@@ -165,11 +165,18 @@ export class TitleIndex {
     const matches: TitleMatch[] = [];
     this.scratch.reset();
     this.exactMatches(query, analysed.tokens, analysed.joinedTokens, wanted, matches);
-    if (matches.length < wanted) this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, analysed.head, wanted, matches);
+    if (matches.length < wanted)
+      this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, analysed.head, wanted, matches);
     return matches;
   }
 
-  private exactMatches(query: string, tokens: string[], joined: string[] | null, wanted: number, matches: TitleMatch[]): void {
+  private exactMatches(
+    query: string,
+    tokens: string[],
+    joined: string[] | null,
+    wanted: number,
+    matches: TitleMatch[],
+  ): void {
     const keys = joined ? [titleKey(tokens), titleKey(joined)] : [titleKey(tokens)];
     const typed = spelling(query);
     const found: { hit: Hit; order: number; closeness: number }[] = [];
@@ -181,7 +188,8 @@ export class TitleIndex {
           // wins ("Services managers": "Services manager" before "Service manager"); then a
           // title's own entries, qualified or not, come before those its see-other-entry row
           // points to ("Chargeman" before "see also Foreman"); a title beats title + qualifier.
-          const order = spellingDistance(typed, hit.spelling) * 4 + (hit.viaSeeReference ? 2 : 0) + (viaQualifier ? 1 : 0);
+          const order =
+            spellingDistance(typed, hit.spelling) * 4 + (hit.viaSeeReference ? 2 : 0) + (viaQualifier ? 1 : 0);
           found.push({ hit, order, closeness: sharedEnds(typed, hit.spelling) });
         }
       }
@@ -196,13 +204,24 @@ export class TitleIndex {
     }
   }
 
-  private fuzzyMatches(query: string, tokens: string[], asTyped: string[], head: number, wanted: number, matches: TitleMatch[]): void {
+  private fuzzyMatches(
+    query: string,
+    tokens: string[],
+    asTyped: string[],
+    head: number,
+    wanted: number,
+    matches: TitleMatch[],
+  ): void {
     const words = this.queryWords(tokens, asTyped, head);
     const queryWeight = words.reduce((sum, word) => sum + word.weight, 0);
     if (queryWeight <= 0) return;
     const s = this.scratch;
-    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors, hitSupports, heads } = this.titles;
-    s.startQuery(words.find((word) => word.head)?.candidates ?? null, words.map((word) => word.weight / queryWeight));
+    const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors, hitSupports, heads } =
+      this.titles;
+    s.startQuery(
+      words.find((word) => word.head)?.candidates ?? null,
+      words.map((word) => word.weight / queryWeight),
+    );
 
     // Titles are found through their title words only: a qualifier alone ("mfr") is not a job.
     // Words go rarest first. Once the words left weigh too little for a title with nothing
@@ -253,7 +272,8 @@ export class TitleIndex {
       let score = rankingScore(queryCoverage, s.titleCovered[id]! / titleWeights[id]!, qualifierCoverage);
       if (!s.isQueryHead(heads[id]!)) score *= HEAD_MISMATCH_SCORE;
       if (score < MIN_RANKING_SCORE) continue;
-      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!, score * hitSupports[h]!);
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++)
+        s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!, score * hitSupports[h]!);
     }
     for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
       matches.push(this.match(hit, confidenceOf(score), 'fuzzy'));
@@ -268,7 +288,11 @@ export class TitleIndex {
   private queryWords(tokens: string[], asTyped: string[], head: number): QueryWord[] {
     const words: QueryWord[] = [];
     const seen = new Set<string>();
-    const exactly = (id: number, isHead: boolean): QueryWord => ({ candidates: [{ id, similarity: COMPOUND_SIMILARITY }], weight: this.weights[id]!, head: isHead });
+    const exactly = (id: number, isHead: boolean): QueryWord => ({
+      candidates: [{ id, similarity: COMPOUND_SIMILARITY }],
+      weight: this.weights[id]!,
+      head: isHead,
+    });
     for (let i = 0; i < tokens.length && words.length < MAX_QUERY_WORDS; i++) {
       const token = tokens[i]!;
       if (seen.has(token)) continue;
@@ -314,10 +338,15 @@ export class TitleIndex {
     const { titleWeights, qualifierWeights, firstHit, hitCodes, hitRanks, hitFactors, heads } = this.titles;
     for (let t = 0; t < s.touchedCount; t++) {
       const id = s.touched[t]!;
-      let score = rankingScore(s.covered[id]! / queryWeight, s.titleCovered[id]! / titleWeights[id]!, qualifierWeights[id]! > 0 ? 0 : 1);
+      let score = rankingScore(
+        s.covered[id]! / queryWeight,
+        s.titleCovered[id]! / titleWeights[id]!,
+        qualifierWeights[id]! > 0 ? 0 : 1,
+      );
       if (!s.isQueryHead(heads[id]!)) score *= HEAD_MISMATCH_SCORE;
       if (score < MIN_RANKING_SCORE) continue;
-      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++) s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!, 0);
+      for (let h = firstHit[id]!; h < firstHit[id + 1]!; h++)
+        s.offer(h, hitCodes[h]!, hitRanks[h]!, score * hitFactors[h]!, 0);
     }
     const threshold = s.nthBestScore(needed);
     s.clearOffers();
@@ -328,7 +357,11 @@ export class TitleIndex {
   private queryWordWeight(candidates: readonly WordCandidate[]): number {
     let best: WordCandidate | undefined;
     for (const candidate of candidates) {
-      if (!best || candidate.similarity > best.similarity || (candidate.similarity === best.similarity && this.weights[candidate.id]! > this.weights[best.id]!)) {
+      if (
+        !best ||
+        candidate.similarity > best.similarity ||
+        (candidate.similarity === best.similarity && this.weights[candidate.id]! > this.weights[best.id]!)
+      ) {
         best = candidate;
       }
     }
@@ -371,7 +404,11 @@ interface Built {
 const TITLES_PER_SLICE = 1000;
 
 /** Builds the index, pausing (yield) every TITLES_PER_SLICE titles and between its later passes. */
-function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readonly TitleAlias[]): Generator<void, Built> {
+function* buildIndex(
+  index: CodingIndex,
+  normaliser: Normaliser,
+  aliases: readonly TitleAlias[],
+): Generator<void, Built> {
   const codes: string[] = [];
   const codeIds = new Map<string, number>();
   const titles: { hits: Hit[] }[] = [];
@@ -426,12 +463,22 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
 
     const code = codeId(entry.soc2020);
     const hits = titles[id]!.hits;
-    const hit: Hit = { code, title: entry.displayTitle, qualifier: entry.displayQualifier, spelling: spelling(entry.searchTitle), rank: entry.rank, factor: 1, support: SUPPORT_WEIGHT, viaSeeReference: entry.viaSeeReference };
+    const hit: Hit = {
+      code,
+      title: entry.displayTitle,
+      qualifier: entry.displayQualifier,
+      spelling: spelling(entry.searchTitle),
+      rank: entry.rank,
+      factor: 1,
+      support: SUPPORT_WEIGHT,
+      viaSeeReference: entry.viaSeeReference,
+    };
     // One hit per unit group and spelling: the spelling decides which hit an exact query prefers;
     // the title's own entry before one a see-other-entry row points to.
     const same = hits.findIndex((existing) => existing.code === code && existing.spelling === hit.spelling);
     if (same < 0) hits.push(hit);
-    else if (hit.viaSeeReference !== hits[same]!.viaSeeReference ? !hit.viaSeeReference : hit.rank < hits[same]!.rank) hits[same] = hit;
+    else if (hit.viaSeeReference !== hits[same]!.viaSeeReference ? !hit.viaSeeReference : hit.rank < hits[same]!.rank)
+      hits[same] = hit;
   }
 
   // Aliases: titles of their own (never merged with a coding-index title, never exact keys); one
@@ -457,7 +504,16 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
     for (const group of alias.groups) {
       const code = codeId(group.soc2020);
       const factor = (ALIAS_CONFIDENCE * group.share ** ALIAS_SHARE_EXPONENT) ** 5;
-      const hit: Hit = { code, title: group.record.naturalTitle, qualifier: group.record.qualifier, spelling: spelling(alias.title), rank: entryRank(group.record), factor, support: factor * ALIAS_SUPPORT_WEIGHT, viaSeeReference: false };
+      const hit: Hit = {
+        code,
+        title: group.record.naturalTitle,
+        qualifier: group.record.qualifier,
+        spelling: spelling(alias.title),
+        rank: entryRank(group.record),
+        factor,
+        support: factor * ALIAS_SUPPORT_WEIGHT,
+        viaSeeReference: false,
+      };
       const same = hits.findIndex((existing) => existing.code === code);
       if (same < 0) hits.push(hit);
       else if (factor > hits[same]!.factor) hits[same] = hit;
@@ -472,12 +528,14 @@ function* buildIndex(index: CodingIndex, normaliser: Normaliser, aliases: readon
   yield;
   titles.forEach((title, id) => {
     title.hits.sort((a, b) => b.factor - a.factor || a.rank - b.rank);
-    for (const word of new Set([...titleWords[id]!, ...qualifierWords[id]!])) (id < firstAlias ? titlesWithWord : aliasesWithWord)[word]!++;
+    for (const word of new Set([...titleWords[id]!, ...qualifierWords[id]!]))
+      (id < firstAlias ? titlesWithWord : aliasesWithWord)[word]!++;
     for (const word of titleWords[id]!) inTitles[word]!.push(id);
     for (const word of qualifierWords[id]!) inQualifiers[word]!.push(id);
   });
   const weights = new Float64Array(vocabulary.size);
-  for (let word = 0; word < vocabulary.size; word++) weights[word] = inverseDocumentFrequency(titlesWithWord[word]! || aliasesWithWord[word]!, firstAlias);
+  for (let word = 0; word < vocabulary.size; word++)
+    weights[word] = inverseDocumentFrequency(titlesWithWord[word]! || aliasesWithWord[word]!, firstAlias);
   const weigh = (words: number[]): number => words.reduce((sum, word) => sum + weights[word]!, 0);
   const firstHit = new Int32Array(titles.length + 1);
   titles.forEach((title, id) => (firstHit[id + 1] = firstHit[id]! + title.hits.length));
@@ -628,7 +686,8 @@ class Scratch {
     let covered = 0;
     const same = this.groupSameWords[code]!;
     for (let word = 0, bits = this.groupWords[code]!; bits !== 0; word++, bits >>>= 1) {
-      if ((bits & 1) !== 0) covered += this.wordShares[word]! * (((same >>> word) & 1) !== 0 ? 1 : GROUP_COVERAGE_TYPO_SHARE);
+      if ((bits & 1) !== 0)
+        covered += this.wordShares[word]! * (((same >>> word) & 1) !== 0 ? 1 : GROUP_COVERAGE_TYPO_SHARE);
     }
     return covered < 1 ? covered : 1;
   }
@@ -755,11 +814,17 @@ class Scratch {
       // A group whose titles between them have all the query's words beats one that has titles
       // for some of them only, however many: "golf instructor" goes to the group with golf
       // titles and instructor titles (sports coaches), not to the one with most instructors.
-      best.push({ hit: hits[this.bestHit[code]!]!, score: (bestScore + support) * this.groupCoverage(code), closeness: -1 });
+      best.push({
+        hit: hits[this.bestHit[code]!]!,
+        score: (bestScore + support) * this.groupCoverage(code),
+        closeness: -1,
+      });
     }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
       entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));
-    best.sort((a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);
+    best.sort(
+      (a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code,
+    );
     return best.slice(0, Math.max(0, count));
   }
 }

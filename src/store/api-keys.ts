@@ -11,7 +11,9 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-function toRecord(row: Pick<ApiKeysTable, 'id' | 'prefix' | 'tier' | 'requests_per_minute' | 'created_at' | 'revoked_at'>): ApiKeyRecord {
+function toRecord(
+  row: Pick<ApiKeysTable, 'id' | 'prefix' | 'tier' | 'requests_per_minute' | 'created_at' | 'revoked_at'>,
+): ApiKeyRecord {
   return {
     id: row.id,
     prefix: row.prefix,

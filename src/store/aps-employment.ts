@@ -6,8 +6,16 @@ import type { DbOrTx } from './schema.js';
 const TOTAL_ROW = 'total';
 
 export async function insertApsRelease(db: DbOrTx, editionId: string, release: ApsRelease): Promise<number> {
-  const years = await insertInBatches(db, 'aps_years', release.years.map((y) => ({ edition_id: editionId, year: y.year, period: y.period })));
-  const industries = await insertInBatches(db, 'aps_industries', release.industries.map((i) => ({ edition_id: editionId, section: i.section, position: i.position, name: i.name })));
+  const years = await insertInBatches(
+    db,
+    'aps_years',
+    release.years.map((y) => ({ edition_id: editionId, year: y.year, period: y.period })),
+  );
+  const industries = await insertInBatches(
+    db,
+    'aps_industries',
+    release.industries.map((i) => ({ edition_id: editionId, section: i.section, position: i.position, name: i.name })),
+  );
   const cells = await insertInBatches(
     db,
     'aps_employment_cells',
@@ -35,7 +43,12 @@ export interface ApsTables {
 export async function apsTablesFor(db: DbOrTx, editionId: string, soc2020: string): Promise<ApsTables> {
   const [years, industries, cells] = await Promise.all([
     db.selectFrom('aps_years').select(['year', 'period']).where('edition_id', '=', editionId).orderBy('year').execute(),
-    db.selectFrom('aps_industries').select(['section', 'position', 'name']).where('edition_id', '=', editionId).orderBy('position').execute(),
+    db
+      .selectFrom('aps_industries')
+      .select(['section', 'position', 'name'])
+      .where('edition_id', '=', editionId)
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('aps_employment_cells')
       .select(['year', 'soc2020', 'section', 'people', 'marker', 'small_sample'])

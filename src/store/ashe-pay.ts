@@ -14,13 +14,31 @@ export interface PayRow extends AsheFigures {
 }
 
 /** The column of each figure: `jobsThousands` is stored as `jobs_thousands`. */
-const COLUMN = Object.fromEntries(ASHE_FIGURES.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])) as Record<AsheFigure, keyof AsheFigureColumns>;
+const COLUMN = Object.fromEntries(
+  ASHE_FIGURES.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+) as Record<AsheFigure, keyof AsheFigureColumns>;
 
 /** Stores a release's facts and rows under its edition; returns the rows of figures stored. */
-export async function insertAsheRelease(db: DbOrTx, editionId: string, release: AsheReleaseFacts, rows: PayRow[]): Promise<number> {
-  await db.insertInto('ashe_releases').values({ edition_id: editionId, year: release.year, provisional: release.provisional ? 1 : 0 }).execute();
+export async function insertAsheRelease(
+  db: DbOrTx,
+  editionId: string,
+  release: AsheReleaseFacts,
+  rows: PayRow[],
+): Promise<number> {
+  await db
+    .insertInto('ashe_releases')
+    .values({ edition_id: editionId, year: release.year, provisional: release.provisional ? 1 : 0 })
+    .execute();
   const tableRows = rows.map((r) => {
-    const row = { edition_id: editionId, area: r.area, soc: r.soc, measure: r.measure, sex: r.sex, pattern: r.pattern, median_cv: r.medianCv } as AshePayTable;
+    const row = {
+      edition_id: editionId,
+      area: r.area,
+      soc: r.soc,
+      measure: r.measure,
+      sex: r.sex,
+      pattern: r.pattern,
+      median_cv: r.medianCv,
+    } as AshePayTable;
     for (const figure of ASHE_FIGURES) row[COLUMN[figure]] = r[figure];
     return row;
   });
@@ -28,7 +46,11 @@ export async function insertAsheRelease(db: DbOrTx, editionId: string, release: 
 }
 
 export async function findAsheRelease(db: DbOrTx, editionId: string): Promise<AsheReleaseFacts | null> {
-  const row = await db.selectFrom('ashe_releases').select(['year', 'provisional']).where('edition_id', '=', editionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ashe_releases')
+    .select(['year', 'provisional'])
+    .where('edition_id', '=', editionId)
+    .executeTakeFirst();
   return row ? { year: Number(row.year), provisional: Number(row.provisional) === 1 } : null;
 }
 
@@ -40,7 +62,12 @@ export interface PayKey {
 }
 
 /** The rows of one occupation, measure, sex and pattern in the given editions, every area they hold. */
-export async function findPayRows(db: DbOrTx, editionIds: string[], key: PayKey, areas?: string[]): Promise<(PayRow & { editionId: string })[]> {
+export async function findPayRows(
+  db: DbOrTx,
+  editionIds: string[],
+  key: PayKey,
+  areas?: string[],
+): Promise<(PayRow & { editionId: string })[]> {
   if (editionIds.length === 0) return [];
   let query = db
     .selectFrom('ashe_pay')
@@ -54,13 +81,26 @@ export async function findPayRows(db: DbOrTx, editionIds: string[], key: PayKey,
   const rows = await query.execute();
   return rows.map((r) => {
     const figures = Object.fromEntries(ASHE_FIGURES.map((f) => [f, numberOrNull(r[COLUMN[f]])])) as AsheFigures;
-    return { editionId: r.edition_id, area: r.area, soc: r.soc, measure: r.measure, sex: r.sex, pattern: r.pattern, ...figures, medianCv: numberOrNull(r.median_cv) };
+    return {
+      editionId: r.edition_id,
+      area: r.area,
+      soc: r.soc,
+      measure: r.measure,
+      sex: r.sex,
+      pattern: r.pattern,
+      ...figures,
+      medianCv: numberOrNull(r.median_cv),
+    };
   });
 }
 
 /** How many rows of figures an edition holds (for tests and operators). */
 export async function countPayRows(db: DbOrTx, editionId: string): Promise<number> {
-  const row = await db.selectFrom('ashe_pay').select((eb) => eb.fn.countAll<string | number>().as('n')).where('edition_id', '=', editionId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ashe_pay')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('edition_id', '=', editionId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -17,7 +17,10 @@ export async function insertInBatches<T extends keyof Database & string>(
     // better-sqlite3 runs each statement synchronously: let the event loop serve requests between batches.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     // Kysely cannot relate a generic table name to its row type; the signature above keeps callers exact.
-    await db.insertInto(table).values(rows.slice(i, i + batchSize) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + batchSize) as never)
+      .execute();
   }
   return rows.length;
 }

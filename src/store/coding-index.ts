@@ -26,7 +26,10 @@ export async function insertCodingIndex(db: DbOrTx, editionId: string, index: Co
     meaning: a.meaning,
     frequent: a.frequent ? 1 : 0,
   }));
-  return (await insertInBatches(db, 'coding_index_entries', entries)) + (await insertInBatches(db, 'coding_index_abbreviations', abbreviations));
+  return (
+    (await insertInBatches(db, 'coding_index_entries', entries)) +
+    (await insertInBatches(db, 'coding_index_abbreviations', abbreviations))
+  );
 }
 
 function toRecord(row: Omit<CodingIndexEntriesTable, 'edition_id'>): CodingIndexRecord {
@@ -47,18 +50,42 @@ function toRecord(row: Omit<CodingIndexEntriesTable, 'edition_id'>): CodingIndex
 }
 
 const ENTRY_COLUMNS = [
-  'record_number', 'unique_id', 'default_flag', 'soc2020', 'soc2020_ext', 'indexed_title', 'natural_title',
-  'add_qualifier', 'ind_qualifier', 'qualifier', 'see', 'isco08',
+  'record_number',
+  'unique_id',
+  'default_flag',
+  'soc2020',
+  'soc2020_ext',
+  'indexed_title',
+  'natural_title',
+  'add_qualifier',
+  'ind_qualifier',
+  'qualifier',
+  'see',
+  'isco08',
 ] as const;
 
 /** The whole index of an edition, in the publisher's record order (what the search index is built from). */
 export async function loadCodingIndex(db: DbOrTx, editionId: string): Promise<CodingIndex> {
   const [rows, abbreviations] = await Promise.all([
-    db.selectFrom('coding_index_entries').select(ENTRY_COLUMNS).where('edition_id', '=', editionId).orderBy('record_number').execute(),
-    db.selectFrom('coding_index_abbreviations').select(['abbreviation', 'meaning', 'frequent']).where('edition_id', '=', editionId).orderBy('position').execute(),
+    db
+      .selectFrom('coding_index_entries')
+      .select(ENTRY_COLUMNS)
+      .where('edition_id', '=', editionId)
+      .orderBy('record_number')
+      .execute(),
+    db
+      .selectFrom('coding_index_abbreviations')
+      .select(['abbreviation', 'meaning', 'frequent'])
+      .where('edition_id', '=', editionId)
+      .orderBy('position')
+      .execute(),
   ]);
   return {
     records: rows.map(toRecord),
-    abbreviations: abbreviations.map((a) => ({ abbreviation: a.abbreviation, meaning: a.meaning, frequent: Number(a.frequent) === 1 })),
+    abbreviations: abbreviations.map((a) => ({
+      abbreviation: a.abbreviation,
+      meaning: a.meaning,
+      frequent: Number(a.frequent) === 1,
+    })),
   };
 }

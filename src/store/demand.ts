@@ -23,7 +23,16 @@ export async function insertDemandRelease(db: DbOrTx, editionId: string, release
   const indicators = await insertInBatches(
     db,
     'demand_indicators',
-    release.assessments.flatMap((a) => a.indicators.map((i) => ({ edition_id: editionId, soc2020: a.soc2020, year: a.year, indicator: i.indicator, signal: i.signal, measures: i.measures }))),
+    release.assessments.flatMap((a) =>
+      a.indicators.map((i) => ({
+        edition_id: editionId,
+        soc2020: a.soc2020,
+        year: a.year,
+        indicator: i.indicator,
+        signal: i.signal,
+        measures: i.measures,
+      })),
+    ),
   );
   return assessments + indicators;
 }
@@ -31,7 +40,13 @@ export async function insertDemandRelease(db: DbOrTx, editionId: string, release
 /** The whole release; its year is the latest year it assesses. */
 export async function demandReleaseOf(db: DbOrTx, editionId: string): Promise<DemandRelease> {
   const [assessments, indicators] = await Promise.all([
-    db.selectFrom('demand_assessments').selectAll().where('edition_id', '=', editionId).orderBy('soc2020').orderBy('year').execute(),
+    db
+      .selectFrom('demand_assessments')
+      .selectAll()
+      .where('edition_id', '=', editionId)
+      .orderBy('soc2020')
+      .orderBy('year')
+      .execute(),
     db.selectFrom('demand_indicators').selectAll().where('edition_id', '=', editionId).execute(),
   ]);
   const number = (value: number | null) => (value === null ? null : Number(value));

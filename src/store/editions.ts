@@ -70,7 +70,12 @@ export async function findEditionByContent(db: Db, sourceKey: string, sha256: st
 
 /** The reader of an in-progress edition is still at it. */
 export async function heartbeatEdition(db: Db, editionId: string): Promise<void> {
-  await db.updateTable('editions').set({ heartbeat_at: nowIso() }).where('id', '=', editionId).where('status', 'in', IN_PROGRESS).execute();
+  await db
+    .updateTable('editions')
+    .set({ heartbeat_at: nowIso() })
+    .where('id', '=', editionId)
+    .where('status', 'in', IN_PROGRESS)
+    .execute();
 }
 
 /** An in-progress edition as `markInterruptedEditions` sees it. */
@@ -94,14 +99,33 @@ export async function markInterruptedEditions(
   interrupted: (edition: InProgressEdition) => boolean,
   sourceKey?: string,
 ): Promise<InProgressEdition[]> {
-  let query = db.selectFrom('editions').select(['id', 'source_key', 'label', 'status', 'ingest_owner', 'heartbeat_at']).where('status', 'in', IN_PROGRESS);
+  let query = db
+    .selectFrom('editions')
+    .select(['id', 'source_key', 'label', 'status', 'ingest_owner', 'heartbeat_at'])
+    .where('status', 'in', IN_PROGRESS);
   if (sourceKey !== undefined) query = query.where('source_key', '=', sourceKey);
-  const found = (await query.execute()).map((r) => ({ id: r.id, sourceKey: r.source_key, label: r.label, status: r.status, owner: r.ingest_owner, heartbeatAt: r.heartbeat_at }));
+  const found = (await query.execute()).map((r) => ({
+    id: r.id,
+    sourceKey: r.source_key,
+    label: r.label,
+    status: r.status,
+    owner: r.ingest_owner,
+    heartbeatAt: r.heartbeat_at,
+  }));
   const marked = found.filter(interrupted);
   const at = nowIso();
   for (const edition of marked) {
-    const check: Check = { rule: INTERRUPTED_RULE, status: 'fail', observed: `the ingest stopped while the release was ${edition.status} (last heard of ${edition.heartbeatAt ?? 'never'}); marked at ${at}` };
-    await db.updateTable('editions').set({ status: 'quarantined', checks: JSON.stringify([check]), ingest_owner: null }).where('id', '=', edition.id).where('status', 'in', IN_PROGRESS).execute();
+    const check: Check = {
+      rule: INTERRUPTED_RULE,
+      status: 'fail',
+      observed: `the ingest stopped while the release was ${edition.status} (last heard of ${edition.heartbeatAt ?? 'never'}); marked at ${at}`,
+    };
+    await db
+      .updateTable('editions')
+      .set({ status: 'quarantined', checks: JSON.stringify([check]), ingest_owner: null })
+      .where('id', '=', edition.id)
+      .where('status', 'in', IN_PROGRESS)
+      .execute();
     await db
       .updateTable('ingest_runs')
       .set({ finished_at: at, outcome: 'failed', message: `interrupted while reading ${edition.label}` })
@@ -114,12 +138,21 @@ export async function markInterruptedEditions(
 
 /** How many times an ingest was interrupted reading exactly these bytes of the source. */
 export async function countInterruptions(db: Db, sourceKey: string, sha256: string): Promise<number> {
-  const rows = await db.selectFrom('editions').select('checks').where('source_key', '=', sourceKey).where('sha256', '=', sha256).where('status', '=', 'quarantined').execute();
+  const rows = await db
+    .selectFrom('editions')
+    .select('checks')
+    .where('source_key', '=', sourceKey)
+    .where('sha256', '=', sha256)
+    .where('status', '=', 'quarantined')
+    .execute();
   return rows.filter((r) => (JSON.parse(r.checks) as Check[]).some((c) => c.rule === INTERRUPTED_RULE)).length;
 }
 
 /** The summary of the source's most recently published release (current or superseded), to compare a new one with. */
-export async function previousSummary(db: Db, sourceKey: string): Promise<{ label: string; summary: EditionSummary } | null> {
+export async function previousSummary(
+  db: Db,
+  sourceKey: string,
+): Promise<{ label: string; summary: EditionSummary } | null> {
   const row = await db
     .selectFrom('editions')
     .select(['label', 'summary'])
@@ -167,7 +200,14 @@ export async function publishEdition(
     const publishedAt = nowIso();
     await trx
       .updateTable('editions')
-      .set({ status: 'published', published_at: publishedAt, checks: JSON.stringify(checks), rows_stored: rowsStored, ingest_owner: null, summary: summary && JSON.stringify(summary) })
+      .set({
+        status: 'published',
+        published_at: publishedAt,
+        checks: JSON.stringify(checks),
+        rows_stored: rowsStored,
+        ingest_owner: null,
+        summary: summary && JSON.stringify(summary),
+      })
       .where('id', '=', edition.id)
       .execute();
     return { ...edition, status: 'published', publishedAt, checks, rowsStored };

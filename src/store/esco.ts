@@ -2,36 +2,56 @@ import type { EscoOccupation, EscoOccupationSkill, EscoSkill } from '../domain/s
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 
-export async function insertEscoOccupations(db: DbOrTx, editionId: string, occupations: EscoOccupation[]): Promise<number> {
-  return insertInBatches(db, 'esco_occupations', occupations.map((o) => ({
-    edition_id: editionId,
-    concept_id: o.conceptId,
-    uri: o.uri,
-    isco_group: o.iscoGroup,
-    title: o.title,
-    description: o.description,
-    alt_labels: o.altLabels.join('\n'),
-  })));
+export async function insertEscoOccupations(
+  db: DbOrTx,
+  editionId: string,
+  occupations: EscoOccupation[],
+): Promise<number> {
+  return insertInBatches(
+    db,
+    'esco_occupations',
+    occupations.map((o) => ({
+      edition_id: editionId,
+      concept_id: o.conceptId,
+      uri: o.uri,
+      isco_group: o.iscoGroup,
+      title: o.title,
+      description: o.description,
+      alt_labels: o.altLabels.join('\n'),
+    })),
+  );
 }
 
 export async function insertEscoSkills(db: DbOrTx, editionId: string, skills: EscoSkill[]): Promise<number> {
-  return insertInBatches(db, 'esco_skills', skills.map((s) => ({ edition_id: editionId, concept_id: s.conceptId, title: s.title, skill_type: s.skillType })));
+  return insertInBatches(
+    db,
+    'esco_skills',
+    skills.map((s) => ({ edition_id: editionId, concept_id: s.conceptId, title: s.title, skill_type: s.skillType })),
+  );
 }
 
 /** Relations grouped by occupation: one row each, its essential and optional skills as JSON arrays of ids. */
-export async function insertEscoOccupationSkills(db: DbOrTx, editionId: string, relations: EscoOccupationSkill[]): Promise<number> {
+export async function insertEscoOccupationSkills(
+  db: DbOrTx,
+  editionId: string,
+  relations: EscoOccupationSkill[],
+): Promise<number> {
   const byOccupation = new Map<string, { essential: string[]; optional: string[] }>();
   for (const r of relations) {
     const entry = byOccupation.get(r.occupationId) ?? { essential: [], optional: [] };
     (r.essential ? entry.essential : entry.optional).push(r.skillId);
     byOccupation.set(r.occupationId, entry);
   }
-  await insertInBatches(db, 'esco_occupation_skills', [...byOccupation].map(([occupationId, skills]) => ({
-    edition_id: editionId,
-    occupation_id: occupationId,
-    essential_skill_ids: JSON.stringify(skills.essential),
-    optional_skill_ids: JSON.stringify(skills.optional),
-  })));
+  await insertInBatches(
+    db,
+    'esco_occupation_skills',
+    [...byOccupation].map(([occupationId, skills]) => ({
+      edition_id: editionId,
+      occupation_id: occupationId,
+      essential_skill_ids: JSON.stringify(skills.essential),
+      optional_skill_ids: JSON.stringify(skills.optional),
+    })),
+  );
   return relations.length;
 }
 
@@ -44,7 +64,11 @@ export interface StoredEscoOccupation {
 }
 
 /** The ESCO occupations of the given ISCO-08 unit groups, in no particular order. */
-export async function escoOccupationsInIscoGroups(db: DbOrTx, editionId: string, iscoGroups: string[]): Promise<StoredEscoOccupation[]> {
+export async function escoOccupationsInIscoGroups(
+  db: DbOrTx,
+  editionId: string,
+  iscoGroups: string[],
+): Promise<StoredEscoOccupation[]> {
   if (iscoGroups.length === 0) return [];
   const rows = await db
     .selectFrom('esco_occupations')
@@ -52,7 +76,13 @@ export async function escoOccupationsInIscoGroups(db: DbOrTx, editionId: string,
     .where('edition_id', '=', editionId)
     .where('isco_group', 'in', iscoGroups)
     .execute();
-  return rows.map((r) => ({ conceptId: r.concept_id, uri: r.uri, iscoGroup: r.isco_group, title: r.title, description: r.description }));
+  return rows.map((r) => ({
+    conceptId: r.concept_id,
+    uri: r.uri,
+    iscoGroup: r.isco_group,
+    title: r.title,
+    description: r.description,
+  }));
 }
 
 /** A skill with how many of a set of occupations are related to it. */
@@ -107,13 +137,27 @@ export async function skillsSharedByOccupations(
       .where('edition_id', '=', editions.skills)
       .where('concept_id', 'in', ids.slice(i, i + 5000))
       .execute();
-    for (const s of found) skills.push({ skillId: s.concept_id, title: s.title, skillType: s.skill_type, ...counts.get(s.concept_id)! });
+    for (const s of found)
+      skills.push({ skillId: s.concept_id, title: s.title, skillType: s.skill_type, ...counts.get(s.concept_id)! });
   }
   return skills;
 }
 
 /** Every label of the edition's occupations (preferred and alternative) with its ISCO-08 group: what the job-title search adds as aliases. */
-export async function escoOccupationLabels(db: DbOrTx, editionId: string): Promise<Array<{ title: string; isco08: string }>> {
-  const rows = await db.selectFrom('esco_occupations').select(['isco_group', 'title', 'alt_labels']).where('edition_id', '=', editionId).orderBy('concept_id').execute();
-  return rows.flatMap((r) => [r.title, ...r.alt_labels.split('\n').filter((label) => label !== '')].map((title) => ({ title, isco08: r.isco_group })));
+export async function escoOccupationLabels(
+  db: DbOrTx,
+  editionId: string,
+): Promise<Array<{ title: string; isco08: string }>> {
+  const rows = await db
+    .selectFrom('esco_occupations')
+    .select(['isco_group', 'title', 'alt_labels'])
+    .where('edition_id', '=', editionId)
+    .orderBy('concept_id')
+    .execute();
+  return rows.flatMap((r) =>
+    [r.title, ...r.alt_labels.split('\n').filter((label) => label !== '')].map((title) => ({
+      title,
+      isco08: r.isco_group,
+    })),
+  );
 }

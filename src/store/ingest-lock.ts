@@ -17,7 +17,9 @@ export class IngestBusyError extends Error {
 export async function withIngestLock<T>(store: Store, work: () => Promise<T>): Promise<T> {
   if (store.dialect !== 'postgres') return work();
   return store.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${INGEST_LOCK_CLASS}, hashtext(current_schema())) as locked`.execute(conn);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(${INGEST_LOCK_CLASS}, hashtext(current_schema())) as locked`.execute(conn);
     if (!rows[0]?.locked) throw new IngestBusyError('another ingest is running against this database');
     try {
       return await work();

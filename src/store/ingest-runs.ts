@@ -9,7 +9,10 @@ export const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged'];
 
 export async function startIngestRun(db: Db, sourceKey: string): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('ingest_runs').values({ id, source_key: sourceKey, started_at: nowIso(), finished_at: null, outcome: null, message: null }).execute();
+  await db
+    .insertInto('ingest_runs')
+    .values({ id, source_key: sourceKey, started_at: nowIso(), finished_at: null, outcome: null, message: null })
+    .execute();
   return id;
 }
 

@@ -6,27 +6,61 @@ import type { DbOrTx } from './schema.js';
 const ALL_ADVERTS = 'all';
 
 async function insertNotices(db: DbOrTx, editionId: string, notices: JobAdvertNotice[]): Promise<number> {
-  return insertInBatches(db, 'job_advert_notices', notices.map((n, position) => ({ edition_id: editionId, position, heading: n.heading, text: n.text })));
+  return insertInBatches(
+    db,
+    'job_advert_notices',
+    notices.map((n, position) => ({ edition_id: editionId, position, heading: n.heading, text: n.text })),
+  );
 }
 
 async function noticesOf(db: DbOrTx, editionId: string): Promise<JobAdvertNotice[]> {
-  const rows = await db.selectFrom('job_advert_notices').select(['heading', 'text']).where('edition_id', '=', editionId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('job_advert_notices')
+    .select(['heading', 'text'])
+    .where('edition_id', '=', editionId)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => ({ heading: r.heading, text: r.text }));
 }
 
 const number = (value: number | null) => (value === null ? null : Number(value));
 
 /** Stages a monthly release's rows under its edition (the descriptor's `stage`, once a parser exists). */
-export async function insertJobAdvertRelease(db: DbOrTx, editionId: string, release: JobAdvertRelease): Promise<number> {
-  const rows = await insertInBatches(db, 'job_advert_months', release.rows.map((r) => ({ edition_id: editionId, area_code: r.areaCode, soc2020: r.soc2020, month: r.month, adverts: r.adverts })));
+export async function insertJobAdvertRelease(
+  db: DbOrTx,
+  editionId: string,
+  release: JobAdvertRelease,
+): Promise<number> {
+  const rows = await insertInBatches(
+    db,
+    'job_advert_months',
+    release.rows.map((r) => ({
+      edition_id: editionId,
+      area_code: r.areaCode,
+      soc2020: r.soc2020,
+      month: r.month,
+      adverts: r.adverts,
+    })),
+  );
   return rows + (await insertNotices(db, editionId, release.notices));
 }
 
 /** The monthly release for one area (every occupation: the responses rank them); its months are those it has figures for. */
 export async function jobAdvertReleaseOf(db: DbOrTx, editionId: string, areaCode: string): Promise<JobAdvertRelease> {
   const [rows, months, notices] = await Promise.all([
-    db.selectFrom('job_advert_months').selectAll().where('edition_id', '=', editionId).where('area_code', '=', areaCode).execute(),
-    db.selectFrom('job_advert_months').select('month').distinct().where('edition_id', '=', editionId).orderBy('month').execute(),
+    db
+      .selectFrom('job_advert_months')
+      .selectAll()
+      .where('edition_id', '=', editionId)
+      .where('area_code', '=', areaCode)
+      .execute(),
+    db
+      .selectFrom('job_advert_months')
+      .select('month')
+      .distinct()
+      .where('edition_id', '=', editionId)
+      .orderBy('month')
+      .execute(),
     noticesOf(db, editionId),
   ]);
   return {
@@ -37,11 +71,21 @@ export async function jobAdvertReleaseOf(db: DbOrTx, editionId: string, areaCode
 }
 
 /** Stages a local release's rows under its edition. */
-export async function insertLocalAdvertRelease(db: DbOrTx, editionId: string, release: LocalAdvertRelease): Promise<number> {
+export async function insertLocalAdvertRelease(
+  db: DbOrTx,
+  editionId: string,
+  release: LocalAdvertRelease,
+): Promise<number> {
   const rows = await insertInBatches(
     db,
     'local_advert_quarters',
-    release.rows.map((r) => ({ edition_id: editionId, area_code: r.areaCode, row_key: r.soc2020 ?? ALL_ADVERTS, quarter: r.quarter, adverts: r.adverts })),
+    release.rows.map((r) => ({
+      edition_id: editionId,
+      area_code: r.areaCode,
+      row_key: r.soc2020 ?? ALL_ADVERTS,
+      quarter: r.quarter,
+      adverts: r.adverts,
+    })),
   );
   return rows + (await insertNotices(db, editionId, release.notices));
 }
@@ -51,17 +95,35 @@ export async function insertLocalAdvertRelease(db: DbOrTx, editionId: string, re
  * ranked), or one occupation (with every area's all-adverts figures). A response needing the UK's
  * figures (concentration) names the UK among the areas.
  */
-export async function localAdvertReleaseOf(db: DbOrTx, editionId: string, only: { areaCodes: string[] } | { soc2020: string }): Promise<LocalAdvertRelease> {
+export async function localAdvertReleaseOf(
+  db: DbOrTx,
+  editionId: string,
+  only: { areaCodes: string[] } | { soc2020: string },
+): Promise<LocalAdvertRelease> {
   let query = db.selectFrom('local_advert_quarters').selectAll().where('edition_id', '=', editionId);
-  query = 'areaCodes' in only ? query.where('area_code', 'in', only.areaCodes) : query.where('row_key', 'in', [only.soc2020, ALL_ADVERTS]);
+  query =
+    'areaCodes' in only
+      ? query.where('area_code', 'in', only.areaCodes)
+      : query.where('row_key', 'in', [only.soc2020, ALL_ADVERTS]);
   const [rows, quarters, notices] = await Promise.all([
     query.execute(),
-    db.selectFrom('local_advert_quarters').select('quarter').distinct().where('edition_id', '=', editionId).orderBy('quarter').execute(),
+    db
+      .selectFrom('local_advert_quarters')
+      .select('quarter')
+      .distinct()
+      .where('edition_id', '=', editionId)
+      .orderBy('quarter')
+      .execute(),
     noticesOf(db, editionId),
   ]);
   return {
     quarters: quarters.map((q) => q.quarter),
-    rows: rows.map((r) => ({ areaCode: r.area_code, soc2020: r.row_key === ALL_ADVERTS ? null : r.row_key, quarter: r.quarter, adverts: number(r.adverts) })),
+    rows: rows.map((r) => ({
+      areaCode: r.area_code,
+      soc2020: r.row_key === ALL_ADVERTS ? null : r.row_key,
+      quarter: r.quarter,
+      adverts: number(r.adverts),
+    })),
     notices,
   };
 }

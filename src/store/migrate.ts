@@ -8,7 +8,11 @@ import type { Db } from './schema.js';
  * Every file in `migrations/` is a migration, applied in name order (`006-projections.ts`): a new
  * one is a new file and nothing else. The same folder holds `.ts` under tsx and `.js` in the build.
  */
-const provider = new FileMigrationProvider({ fs, path, migrationFolder: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations') });
+const provider = new FileMigrationProvider({
+  fs,
+  path,
+  migrationFolder: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+});
 
 async function currentSchema(db: Db): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
@@ -26,7 +30,12 @@ export async function migrateToLatest(store: Pick<Store, 'db' | 'dialect'>): Pro
   // database shared by several schemas (one per test run) it must be told ours.
   const migrationTableSchema = store.dialect === 'postgres' ? await currentSchema(db) : undefined;
   // Migrations add independent tables, so one written later with a lower number may still run.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error');

@@ -1,4 +1,11 @@
-import type { ProjectionClassification, ProjectionFigures, ProjectionGroupRow, ProjectionQualificationRow, ProjectionRelease, QualificationLevel } from '../domain/projections.js';
+import type {
+  ProjectionClassification,
+  ProjectionFigures,
+  ProjectionGroupRow,
+  ProjectionQualificationRow,
+  ProjectionRelease,
+  QualificationLevel,
+} from '../domain/projections.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 
@@ -23,7 +30,11 @@ const figuresOf = (r: FigureColumns): ProjectionFigures => ({
   totalRequirement: Number(r.total_requirement),
 });
 
-export async function insertProjectionRelease(db: DbOrTx, editionId: string, release: ProjectionRelease): Promise<number> {
+export async function insertProjectionRelease(
+  db: DbOrTx,
+  editionId: string,
+  release: ProjectionRelease,
+): Promise<number> {
   await db
     .insertInto('projection_workbooks')
     .values({
@@ -38,22 +49,38 @@ export async function insertProjectionRelease(db: DbOrTx, editionId: string, rel
       publish_threshold: release.publishThreshold,
     })
     .execute();
-  const groups = await insertInBatches(db, 'projection_groups', release.groups.map((g) => ({ edition_id: editionId, code: g.code, title: g.title, ...figureColumns(g) })));
+  const groups = await insertInBatches(
+    db,
+    'projection_groups',
+    release.groups.map((g) => ({ edition_id: editionId, code: g.code, title: g.title, ...figureColumns(g) })),
+  );
   const series = await insertInBatches(
     db,
     'projection_series',
-    release.groups.flatMap((g) => g.series.map((p) => ({ edition_id: editionId, code: g.code, year: p.year, employment: p.employment }))),
+    release.groups.flatMap((g) =>
+      g.series.map((p) => ({ edition_id: editionId, code: g.code, year: p.year, employment: p.employment })),
+    ),
   );
   const qualifications = await insertInBatches(
     db,
     'projection_qualifications',
-    release.qualifications.map((q) => ({ edition_id: editionId, code: q.code, qualification: q.qualification, label: q.label, ...figureColumns(q) })),
+    release.qualifications.map((q) => ({
+      edition_id: editionId,
+      code: q.code,
+      qualification: q.qualification,
+      label: q.label,
+      ...figureColumns(q),
+    })),
   );
   return 1 + groups + series + qualifications;
 }
 
 export async function projectionWorkbook(db: DbOrTx, editionId: string): Promise<ProjectionWorkbook | null> {
-  const row = await db.selectFrom('projection_workbooks').selectAll().where('edition_id', '=', editionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('projection_workbooks')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     areaName: row.area_name,
@@ -68,15 +95,45 @@ export async function projectionWorkbook(db: DbOrTx, editionId: string): Promise
 }
 
 /** A group (two-digit code, or `all`) with its series oldest first and its qualification levels; null when the workbook has no such group. */
-export async function projectionGroup(db: DbOrTx, editionId: string, code: string): Promise<{ group: ProjectionGroupRow; qualifications: ProjectionQualificationRow[] } | null> {
-  const group = await db.selectFrom('projection_groups').selectAll().where('edition_id', '=', editionId).where('code', '=', code).executeTakeFirst();
+export async function projectionGroup(
+  db: DbOrTx,
+  editionId: string,
+  code: string,
+): Promise<{ group: ProjectionGroupRow; qualifications: ProjectionQualificationRow[] } | null> {
+  const group = await db
+    .selectFrom('projection_groups')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!group) return null;
   const [series, qualifications] = await Promise.all([
-    db.selectFrom('projection_series').select(['year', 'employment']).where('edition_id', '=', editionId).where('code', '=', code).orderBy('year').execute(),
-    db.selectFrom('projection_qualifications').selectAll().where('edition_id', '=', editionId).where('code', '=', code).execute(),
+    db
+      .selectFrom('projection_series')
+      .select(['year', 'employment'])
+      .where('edition_id', '=', editionId)
+      .where('code', '=', code)
+      .orderBy('year')
+      .execute(),
+    db
+      .selectFrom('projection_qualifications')
+      .selectAll()
+      .where('edition_id', '=', editionId)
+      .where('code', '=', code)
+      .execute(),
   ]);
   return {
-    group: { code: group.code, title: group.title, ...figuresOf(group), series: series.map((p) => ({ year: Number(p.year), employment: Number(p.employment) })) },
-    qualifications: qualifications.map((q) => ({ code: q.code, qualification: q.qualification as QualificationLevel, label: q.label, ...figuresOf(q) })),
+    group: {
+      code: group.code,
+      title: group.title,
+      ...figuresOf(group),
+      series: series.map((p) => ({ year: Number(p.year), employment: Number(p.employment) })),
+    },
+    qualifications: qualifications.map((q) => ({
+      code: q.code,
+      qualification: q.qualification as QualificationLevel,
+      label: q.label,
+      ...figuresOf(q),
+    })),
   };
 }

@@ -1,18 +1,38 @@
-import type { ApprenticeshipStandard, ApprenticeshipStandardsRelease, NcsContentExport, NcsJobProfilesRelease, NcsProfile } from '../domain/routes-in.js';
+import type {
+  ApprenticeshipStandard,
+  ApprenticeshipStandardsRelease,
+  NcsContentExport,
+  NcsJobProfilesRelease,
+  NcsProfile,
+} from '../domain/routes-in.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 import type { ApprenticeshipStandardsTable, NcsProfilesTable } from './tables/routes-in.js';
 
 export async function insertContentExport(db: DbOrTx, editionId: string, release: NcsContentExport): Promise<number> {
-  return (await insertProfiles(db, editionId, release.profiles)) + (await insertStandards(db, editionId, release.standards));
+  return (
+    (await insertProfiles(db, editionId, release.profiles)) + (await insertStandards(db, editionId, release.standards))
+  );
 }
 
-export async function insertJobProfiles(db: DbOrTx, editionId: string, release: NcsJobProfilesRelease): Promise<number> {
-  const slugs = await insertInBatches(db, 'ncs_live_slugs', release.liveSlugs.map((slug) => ({ edition_id: editionId, slug })));
+export async function insertJobProfiles(
+  db: DbOrTx,
+  editionId: string,
+  release: NcsJobProfilesRelease,
+): Promise<number> {
+  const slugs = await insertInBatches(
+    db,
+    'ncs_live_slugs',
+    release.liveSlugs.map((slug) => ({ edition_id: editionId, slug })),
+  );
   return slugs + (await insertProfiles(db, editionId, release.profiles));
 }
 
-export async function insertApprenticeshipStandards(db: DbOrTx, editionId: string, release: ApprenticeshipStandardsRelease): Promise<number> {
+export async function insertApprenticeshipStandards(
+  db: DbOrTx,
+  editionId: string,
+  release: ApprenticeshipStandardsRelease,
+): Promise<number> {
   return insertStandards(db, editionId, release.standards);
 }
 
@@ -63,17 +83,29 @@ function insertStandards(db: DbOrTx, editionId: string, standards: Apprenticeshi
 
 /** Every profile of a release, by slug order. */
 export async function profilesOf(db: DbOrTx, editionId: string): Promise<NcsProfile[]> {
-  const rows = await db.selectFrom('ncs_profiles').selectAll().where('edition_id', '=', editionId).orderBy('slug').execute();
+  const rows = await db
+    .selectFrom('ncs_profiles')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .orderBy('slug')
+    .execute();
   return rows.map(profileFromRow);
 }
 
 export async function liveSlugsOf(db: DbOrTx, editionId: string): Promise<string[]> {
-  return (await db.selectFrom('ncs_live_slugs').select('slug').where('edition_id', '=', editionId).orderBy('slug').execute()).map((r) => r.slug);
+  return (
+    await db.selectFrom('ncs_live_slugs').select('slug').where('edition_id', '=', editionId).orderBy('slug').execute()
+  ).map((r) => r.slug);
 }
 
 /** Every standard of a release, by reference. */
 export async function standardsOf(db: DbOrTx, editionId: string): Promise<ApprenticeshipStandard[]> {
-  const rows = await db.selectFrom('apprenticeship_standards').selectAll().where('edition_id', '=', editionId).orderBy('code').execute();
+  const rows = await db
+    .selectFrom('apprenticeship_standards')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .orderBy('code')
+    .execute();
   return rows.map(standardFromRow);
 }
 

@@ -20,7 +20,8 @@ import type { WorkProfileTables } from './tables/work-profile.js';
  * `checks` is JSON text.
  */
 export interface Database
-  extends CoreTables,
+  extends
+    CoreTables,
     ClassificationTables,
     EmploymentTables,
     GeographyTables,

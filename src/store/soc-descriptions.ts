@@ -3,7 +3,11 @@ import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 import type { SocDescriptionsTable } from './tables/classification.js';
 
-export async function insertSocDescriptions(db: DbOrTx, editionId: string, descriptions: SocDescription[]): Promise<number> {
+export async function insertSocDescriptions(
+  db: DbOrTx,
+  editionId: string,
+  descriptions: SocDescription[],
+): Promise<number> {
   const rows: SocDescriptionsTable[] = descriptions.map((d) => ({
     edition_id: editionId,
     code: d.code,

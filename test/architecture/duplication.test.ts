@@ -19,15 +19,34 @@ describe('copy-paste in src (jscpd)', () => {
     try {
       await run(
         path.join(root, 'node_modules', '.bin', 'jscpd'),
-        ['--min-lines', String(MIN_LINES), '--format', 'typescript', '--ignore', '**/migrations/**', '--reporters', 'json', '--output', out, '--silent', 'src'],
+        [
+          '--min-lines',
+          String(MIN_LINES),
+          '--format',
+          'typescript',
+          '--ignore',
+          '**/migrations/**',
+          '--reporters',
+          'json',
+          '--output',
+          out,
+          '--silent',
+          'src',
+        ],
         { cwd: root },
       );
       const report = JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as {
         statistics: { total: { sources: number } };
-        duplicates: { firstFile: { name: string; start: number; end: number }; secondFile: { name: string; start: number; end: number } }[];
+        duplicates: {
+          firstFile: { name: string; start: number; end: number };
+          secondFile: { name: string; start: number; end: number };
+        }[];
       };
       assert.ok(report.statistics.total.sources > 100, `only ${report.statistics.total.sources} files were read`);
-      const clones = report.duplicates.map((d) => `${d.firstFile.name}:${d.firstFile.start}-${d.firstFile.end} ~ ${d.secondFile.name}:${d.secondFile.start}-${d.secondFile.end}`);
+      const clones = report.duplicates.map(
+        (d) =>
+          `${d.firstFile.name}:${d.firstFile.start}-${d.firstFile.end} ~ ${d.secondFile.name}:${d.secondFile.start}-${d.secondFile.end}`,
+      );
       assert.deepEqual(clones, []);
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -17,13 +17,22 @@ interface Violation {
 
 describe('the layers of src (.dependency-cruiser.cjs)', () => {
   it('point one way, ingest -> domain <- store <- queries <- routes, with no import circles', async () => {
-    const { stdout } = await run(path.join(root, 'node_modules', '.bin', 'depcruise'), ['src', '--output-type', 'json'], { cwd: root, maxBuffer: 64 * 2 ** 20 }).catch(
+    const { stdout } = await run(
+      path.join(root, 'node_modules', '.bin', 'depcruise'),
+      ['src', '--output-type', 'json'],
+      { cwd: root, maxBuffer: 64 * 2 ** 20 },
+    ).catch(
       // depcruise exits non-zero when it finds violations; its JSON is still on stdout.
       (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
     );
     const { summary } = JSON.parse(stdout) as { summary: { violations: Violation[]; totalCruised: number } };
-    assert.ok(summary.totalCruised > 100, `only ${summary.totalCruised} modules were read: the resolver lost track of the .js -> .ts imports`);
-    const described = summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.cycle ? v.cycle.map((c) => c.name).join(' -> ') : v.to}`);
+    assert.ok(
+      summary.totalCruised > 100,
+      `only ${summary.totalCruised} modules were read: the resolver lost track of the .js -> .ts imports`,
+    );
+    const described = summary.violations.map(
+      (v) => `${v.rule.name}: ${v.from} -> ${v.cycle ? v.cycle.map((c) => c.name).join(' -> ') : v.to}`,
+    );
     assert.deepEqual(described, []);
   });
 });

@@ -12,9 +12,15 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
-async function lmi(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function lmi(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli/main.ts', ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    const { stdout, stderr } = await run(tsx, ['src/cli/main.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -42,7 +48,10 @@ describe('the lmi command (embedded SQLite)', () => {
     assert.ok(!listed.stdout.includes(created.stdout.trim()), 'list never shows a key');
 
     assert.equal((await lmi(['keys', 'revoke', prefix], env)).code, 0);
-    assert.match((await lmi(['keys', 'list'], env)).stdout, new RegExp(`^${prefix}  free  created \\S+  revoked `, 'm'));
+    assert.match(
+      (await lmi(['keys', 'list'], env)).stdout,
+      new RegExp(`^${prefix}  free  created \\S+  revoked `, 'm'),
+    );
     const again = await lmi(['keys', 'revoke', prefix], env);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /no live key has the prefix/);
@@ -59,7 +68,10 @@ describe('the lmi command (embedded SQLite)', () => {
     const first = await lmi(['ingest', 'soc2020-structure', 'soc2020-index', 'soc2020-descriptions'], env);
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /soc2020-structure\s+published/);
-    assert.match(first.stdout, /published\s+SOC 2020 Volume 2: the coding index, version 12 \(16 April 2025\) \(551 rows\)/);
+    assert.match(
+      first.stdout,
+      /published\s+SOC 2020 Volume 2: the coding index, version 12 \(16 April 2025\) \(551 rows\)/,
+    );
     assert.match(first.stdout, /soc2020-index\s+published/);
     assert.match(first.stdout, /soc2020-descriptions\s+published/);
     assert.match(first.stdout, /^3 source\(s\), 0 failed or quarantined$/m);
@@ -78,7 +90,10 @@ describe('the lmi command (embedded SQLite)', () => {
 
   it('ingest exits non-zero when a source is quarantined, saying why', async () => {
     const mirror = makeMirror();
-    mirror.write(VOLUME2_FILE, alteredVolume2((sheets) => sheets['SOC2020 framework']!.splice(7, 1)));
+    mirror.write(
+      VOLUME2_FILE,
+      alteredVolume2((sheets) => sheets['SOC2020 framework']!.splice(7, 1)),
+    );
     const result = await lmi(['ingest', 'soc2020-structure'], { ...env, LMI_UPSTREAM_DIR: mirror.root });
     assert.equal(result.code, 1);
     assert.match(result.stdout, /soc2020-structure\s+quarantined/);

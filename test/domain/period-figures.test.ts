@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { changeOverPublishedPairs, rankDescending, rounded, summarisePeriods } from '../../src/domain/period-figures.js';
+import {
+  changeOverPublishedPairs,
+  rankDescending,
+  rounded,
+  summarisePeriods,
+} from '../../src/domain/period-figures.js';
 
 describe('figures over periods with suppressed ones', () => {
   it('totals and averages the published periods only, counting the suppressed ones', () => {
@@ -25,8 +30,15 @@ describe('figures over periods with suppressed ones', () => {
       { code: 'd', n: 5 },
       { code: 'e', n: 1 },
     ];
-    const ranked = rankDescending(items, (i) => i.n, (x, y) => x.code.localeCompare(y.code));
-    assert.deepEqual(ranked.map((r) => `${r.item.code}${r.rank}`), ['c1', 'a2', 'd2', 'e4', 'b5']);
+    const ranked = rankDescending(
+      items,
+      (i) => i.n,
+      (x, y) => x.code.localeCompare(y.code),
+    );
+    assert.deepEqual(
+      ranked.map((r) => `${r.item.code}${r.rank}`),
+      ['c1', 'a2', 'd2', 'e4', 'b5'],
+    );
   });
 
   it('rounds, keeping null', () => {

@@ -1,6 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareQuarters, monthsFrom, parseQuarter, periodsEndingWith, quartersFrom, shiftMonth, shiftQuarter } from '../../src/domain/periods.js';
+import {
+  compareQuarters,
+  monthsFrom,
+  parseQuarter,
+  periodsEndingWith,
+  quartersFrom,
+  shiftMonth,
+  shiftQuarter,
+} from '../../src/domain/periods.js';
 
 describe('quarters and months', () => {
   it('moves across year ends both ways', () => {

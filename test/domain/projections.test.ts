@@ -1,14 +1,27 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LITTLE_CHANGE_JOBS, PROJECTION_AREA_SLUGS, nearestThousandJobs, projectionArea, projectionDirection } from '../../src/domain/projections.js';
+import {
+  LITTLE_CHANGE_JOBS,
+  PROJECTION_AREA_SLUGS,
+  nearestThousandJobs,
+  projectionArea,
+  projectionDirection,
+} from '../../src/domain/projections.js';
 
 describe('projection vocabulary', () => {
-  it("calls a net change under 1,000 jobs either way little change, and anything from 1,000 up growing or declining", () => {
+  it('calls a net change under 1,000 jobs either way little change, and anything from 1,000 up growing or declining', () => {
     assert.equal(LITTLE_CHANGE_JOBS, 1_000);
     const cases: Array<[number, string]> = [
-      [0, 'little change'], [999.99, 'little change'], [-999.99, 'little change'], [500, 'little change'],
-      [1_000, 'growing'], [1_000.01, 'growing'], [342_435.36, 'growing'],
-      [-1_000, 'declining'], [-1_000.01, 'declining'], [-4_343.7, 'declining'],
+      [0, 'little change'],
+      [999.99, 'little change'],
+      [-999.99, 'little change'],
+      [500, 'little change'],
+      [1_000, 'growing'],
+      [1_000.01, 'growing'],
+      [342_435.36, 'growing'],
+      [-1_000, 'declining'],
+      [-1_000.01, 'declining'],
+      [-4_343.7, 'declining'],
     ];
     for (const [jobs, direction] of cases) assert.equal(projectionDirection(jobs), direction, String(jobs));
   });
@@ -27,7 +40,11 @@ describe('projection vocabulary', () => {
     assert.equal(PROJECTION_AREA_SLUGS.length, 14);
     assert.deepEqual(projectionArea('england'), { code: 'E92000001', slug: 'england', name: 'England' });
     assert.deepEqual(projectionArea('uk'), { code: 'K02000001', slug: 'uk', name: 'United Kingdom' });
-    assert.deepEqual(projectionArea('northern-ireland'), { code: 'N92000002', slug: 'northern-ireland', name: 'Northern Ireland' });
+    assert.deepEqual(projectionArea('northern-ireland'), {
+      code: 'N92000002',
+      slug: 'northern-ireland',
+      name: 'Northern Ireland',
+    });
     for (const slug of PROJECTION_AREA_SLUGS) assert.equal(projectionArea(slug).slug, slug);
   });
 });

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { externalLink, html } from '../../src/explore/html.js';
 
-describe('html (the explorer\'s only way to write markup)', () => {
+describe("html (the explorer's only way to write markup)", () => {
   it('escapes every interpolated value, in text and in attributes, but not markup it made itself', () => {
     const text = '<img src=x onerror="alert(1)"> & \'quoted\'';
     const inner = html`<em>${text}</em>`;
@@ -15,6 +15,9 @@ describe('html (the explorer\'s only way to write markup)', () => {
 
   it('links out only to http(s) addresses', () => {
     assert.equal(externalLink('javascript:alert(1)', 'x').markup, 'x');
-    assert.equal(externalLink('https://example.org/?a=1&b=2', 'x').markup, '<a href="https://example.org/?a=1&amp;b=2" rel="noopener noreferrer">x</a>');
+    assert.equal(
+      externalLink('https://example.org/?a=1&b=2', 'x').markup,
+      '<a href="https://example.org/?a=1&amp;b=2" rel="noopener noreferrer">x</a>',
+    );
   });
 });

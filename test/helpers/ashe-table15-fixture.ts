@@ -8,26 +8,88 @@ import type { Cell } from '../../src/ingest/formats/workbook.js';
  * nation (Northern Ireland included, as ONS publishes it), each sheet in Table 14's data layout
  * and covering all employee jobs. Figures are the fixture's own, not ONS's.
  */
-export const FIXTURE_REGIONS = ['North East', 'North West', 'Yorkshire and The Humber', 'East Midlands', 'West Midlands', 'East', 'London', 'South East', 'South West', 'Wales', 'Scotland', 'Northern Ireland'];
+export const FIXTURE_REGIONS = [
+  'North East',
+  'North West',
+  'Yorkshire and The Humber',
+  'East Midlands',
+  'West Midlands',
+  'East',
+  'London',
+  'South East',
+  'South West',
+  'Wales',
+  'Scotland',
+  'Northern Ireland',
+];
 
-const TITLES = ['Weekly pay - Gross (£)', 'Weekly pay - Excluding overtime (£)', 'Basic Pay - Including other pay (£)', 'Overtime pay (£)', 'Hourly pay - Gross (£)', 'Hourly pay - Excluding overtime (£)', 'Annual pay - Gross (£)', 'Annual pay - Incentive (£)', 'Paid hours worked - Total', 'Paid hours worked - Basic', 'Paid hours worked - Overtime'];
+const TITLES = [
+  'Weekly pay - Gross (£)',
+  'Weekly pay - Excluding overtime (£)',
+  'Basic Pay - Including other pay (£)',
+  'Overtime pay (£)',
+  'Hourly pay - Gross (£)',
+  'Hourly pay - Excluding overtime (£)',
+  'Annual pay - Gross (£)',
+  'Annual pay - Incentive (£)',
+  'Paid hours worked - Total',
+  'Paid hours worked - Basic',
+  'Paid hours worked - Overtime',
+];
 
 /** The fixture's gross annual median of 2134 in each region (`x` and `..` are withheld). */
 export const FIXTURE_2134_ANNUAL_MEDIAN: Record<string, Cell> = {
-  'North East': '..', 'North West': 44100, 'Yorkshire and The Humber': 41800, 'East Midlands': 42500, 'West Midlands': 43900,
-  East: 45200, London: 58300, 'South East': 50100, 'South West': 43000, Wales: 'x', Scotland: 44700, 'Northern Ireland': 39000,
+  'North East': '..',
+  'North West': 44100,
+  'Yorkshire and The Humber': 41800,
+  'East Midlands': 42500,
+  'West Midlands': 43900,
+  East: 45200,
+  London: 58300,
+  'South East': 50100,
+  'South West': 43000,
+  Wales: 'x',
+  Scotland: 44700,
+  'Northern Ireland': 39000,
 };
 /** CV of that median: Wales's is over 20% (hence `x`), Scotland's 12 (acceptable), the North East's not given. */
 export const FIXTURE_2134_ANNUAL_CV: Record<string, Cell> = {
-  'North East': '.', 'North West': 4.1, 'Yorkshire and The Humber': 6.2, 'East Midlands': 5.5, 'West Midlands': 4.9,
-  East: 4.4, London: 2.3, 'South East': 3.1, 'South West': 7.7, Wales: 26, Scotland: 12, 'Northern Ireland': 9,
+  'North East': '.',
+  'North West': 4.1,
+  'Yorkshire and The Humber': 6.2,
+  'East Midlands': 5.5,
+  'West Midlands': 4.9,
+  East: 4.4,
+  London: 2.3,
+  'South East': 3.1,
+  'South West': 7.7,
+  Wales: 26,
+  Scotland: 12,
+  'Northern Ireland': 9,
 };
 
 function estimateRow(table: number, region: string, soc: string, scale: number): Cell[] {
   const median = table === 7 && soc === '2134' ? FIXTURE_2134_ANNUAL_MEDIAN[region]! : Math.round(scale * 100) / 100;
   const figure = (factor: number) => (typeof median === 'number' ? Math.round(median * factor * 100) / 100 : 'x');
-  return [`   ${soc === '2134' ? 'Programmers and software development professionals' : 'Care workers and home carers'}`, soc, 21, median, typeof median === 'number' ? 3.4 : null, figure(1.1), null,
-    figure(0.6), figure(0.7), figure(0.75), figure(0.8), figure(0.9), figure(1.1), figure(1.2), figure(1.25), figure(1.3), region === 'London' ? 'x' : figure(1.5)];
+  return [
+    `   ${soc === '2134' ? 'Programmers and software development professionals' : 'Care workers and home carers'}`,
+    soc,
+    21,
+    median,
+    typeof median === 'number' ? 3.4 : null,
+    figure(1.1),
+    null,
+    figure(0.6),
+    figure(0.7),
+    figure(0.75),
+    figure(0.8),
+    figure(0.9),
+    figure(1.1),
+    figure(1.2),
+    figure(1.25),
+    figure(1.3),
+    region === 'London' ? 'x' : figure(1.5),
+  ];
 }
 
 function cvRow(table: number, region: string, soc: string): Cell[] {
@@ -37,7 +99,11 @@ function cvRow(table: number, region: string, soc: string): Cell[] {
 
 function sheetRows(table: number, kind: 'a' | 'b', region: string, year: number): Cell[][] {
   const title = `Table 15.${table}${kind}   ${kind === 'b' ? 'Coefficients of variation for ' : ''}${TITLES[table - 1]} - For all employee jobsa: ${region}, ${year}`;
-  const unitRows = ['2134', '6135'].map((soc, i) => (kind === 'a' ? estimateRow(table, region, soc, (table * 100 + i * 37 + region.length) * (table === 7 ? 60 : 1)) : cvRow(table, region, soc)));
+  const unitRows = ['2134', '6135'].map((soc, i) =>
+    kind === 'a'
+      ? estimateRow(table, region, soc, (table * 100 + i * 37 + region.length) * (table === 7 ? 60 : 1))
+      : cvRow(table, region, soc),
+  );
   return [
     [title],
     [],
@@ -58,7 +124,8 @@ export function asheTable15FixtureZip(year = 2024): Uint8Array {
     for (const kind of ['a', 'b'] as const) {
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Notes']]), kind === 'a' ? 'Notes' : 'CV notes');
-      for (const region of FIXTURE_REGIONS) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheetRows(table, kind, region, year)), region);
+      for (const region of FIXTURE_REGIONS)
+        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheetRows(table, kind, region, year)), region);
       const name = `PROV - Region by Occupation SOC20 (4) Table 15.${table}${kind}   ${TITLES[table - 1]!.replace(' (£)', '')} ${year}${kind === 'b' ? ' CV' : ''}.xlsx`;
       files[name] = new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     }

@@ -36,7 +36,9 @@ export function asheSheet(year: number, tableId: string, sheet: string): SheetRo
   const key = `${year}/${tableId}/${sheet}`;
   let rows = sheetsRead.get(key);
   if (rows === undefined) {
-    rows = readWorkbookSync(asheZipEntries(year)[asheWorkbookName(year, tableId)]!, { sheets: [sheet] }).sheets[sheet] ?? null;
+    rows =
+      readWorkbookSync(asheZipEntries(year)[asheWorkbookName(year, tableId)]!, { sheets: [sheet] }).sheets[sheet] ??
+      null;
     sheetsRead.set(key, rows);
   }
   if (!rows) throw new Error(`Table ${tableId} ${year} has no sheet ${sheet}`);

@@ -37,7 +37,13 @@ export function rescaledCsv(relative: string, columns: string[], factor: number)
   const header = rows[0]!;
   const indexes = columns.map((c) => header.indexOf(c));
   if (indexes.includes(-1)) throw new Error(`${relative} has no column ${columns.join(', ')}`);
-  const scaled = rows.map((row, r) => (r === 0 ? row : row.map((cell, i) => (indexes.includes(i) && /^-?\d+(\.\d+)?$/.test(cell) ? String(Number(cell) * factor) : cell))));
+  const scaled = rows.map((row, r) =>
+    r === 0
+      ? row
+      : row.map((cell, i) =>
+          indexes.includes(i) && /^-?\d+(\.\d+)?$/.test(cell) ? String(Number(cell) * factor) : cell,
+        ),
+  );
   const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   return new Uint8Array(Buffer.from(scaled.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n', 'utf8'));
 }
@@ -46,7 +52,8 @@ export function rescaledCsv(relative: string, columns: string[], factor: number)
 export function renamedSheet(relative: string, from: string, to: string): Uint8Array {
   const workbook = readWorkbookSync(realFile(relative));
   const book = XLSX.utils.book_new();
-  for (const name of workbook.sheetNames) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(workbook.sheets[name] ?? []), name === from ? to : name);
+  for (const name of workbook.sheetNames)
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(workbook.sheets[name] ?? []), name === from ? to : name);
   return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 }
 

@@ -24,7 +24,9 @@ or set LMI_CHROMIUM to a Chromium or Chrome executable.`;
  * keep it from reaching out (background networking, updates, sync, QUIC) on a machine with no
  * network but the loopback, and let it run as root in a container (--no-sandbox).
  */
-export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchChromium(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error(INSTALL_HINT);
   const profile = mkdtempSync(path.join(tmpdir(), 'lmi-chromium-'));
@@ -32,7 +34,16 @@ export async function launchChromium(options: { javaScriptEnabled?: boolean } = 
     executablePath,
     headless: true,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     context,

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PAY_REGIONS, UNITED_KINGDOM, type LocalArea } from '../../src/domain/areas.js';
 import type { DemandAssessment, DemandIndicator, DemandRelease } from '../../src/domain/demand.js';
-import type { JobAdvertMonth, JobAdvertRelease, LocalAdvertQuarter, LocalAdvertRelease } from '../../src/domain/job-adverts.js';
+import type {
+  JobAdvertMonth,
+  JobAdvertRelease,
+  LocalAdvertQuarter,
+  LocalAdvertRelease,
+} from '../../src/domain/job-adverts.js';
 import { monthsFrom, quartersFrom } from '../../src/domain/periods.js';
 import type { VisaBreakdownFigures, VisaRelease } from '../../src/domain/visas.js';
 import { publishEdition, recordDetectedEdition } from '../../src/store/editions.js';
@@ -16,7 +21,12 @@ import type { Db, Tx } from '../../src/store/schema.js';
 export const notices = [{ heading: 'Constructed', text: 'A notice made up for the test.' }];
 export const LONDON = PAY_REGIONS.find((r) => r.slug === 'london')!;
 
-const breakdown = (quarter: string, kind: VisaBreakdownFigures['kind'], name: string, grants: number): VisaBreakdownFigures => ({ soc2020: '2134', quarter, kind, name, grants });
+const breakdown = (
+  quarter: string,
+  kind: VisaBreakdownFigures['kind'],
+  name: string,
+  grants: number,
+): VisaBreakdownFigures => ({ soc2020: '2134', quarter, kind, name, grants });
 
 /** Figures made up for the test: five quarters, the latest provisional, four occupations. */
 export const VISA_RELEASE: VisaRelease = {
@@ -43,16 +53,35 @@ export const VISA_RELEASE: VisaRelease = {
     breakdown('2025 Q3', 'route', 'Skilled Worker', 10),
     breakdown('2024 Q4', 'route', 'Global Business Mobility', 10),
     breakdown('2025 Q3', 'route', 'Global Business Mobility', 10),
-    ...Array.from({ length: 12 }, (_, i) => breakdown('2025 Q2', 'nationality', `N${String(i + 1).padStart(2, '0')}`, 12 - i)),
+    ...Array.from({ length: 12 }, (_, i) =>
+      breakdown('2025 Q2', 'nationality', `N${String(i + 1).padStart(2, '0')}`, 12 - i),
+    ),
     ...[50, 40, 30, 20, 10, 10].map((grants, i) => breakdown('2025 Q2', 'industry', `I${i + 1}`, grants)),
   ],
 };
 
 const indicators = (...signals: DemandIndicator['signal'][]): DemandIndicator[] =>
-  (['hours_worked', 'wage_premium', 'wage_growth', 'online_job_adverts', 'visa_grants'] as const).map((indicator, i) => ({ indicator, signal: signals[i] ?? 'none', measures: `measures ${indicator}` }));
+  (['hours_worked', 'wage_premium', 'wage_growth', 'online_job_adverts', 'visa_grants'] as const).map(
+    (indicator, i) => ({ indicator, signal: signals[i] ?? 'none', measures: `measures ${indicator}` }),
+  );
 
-const assessment = (soc2020: string, year: number, level: DemandAssessment['level'], demandIndex: number | null, signals: DemandIndicator['signal'][] = []): DemandAssessment => ({
-  soc2020, year, level, demandIndex, indicators: indicators(...signals), uncertainty: null, imputation: 'imputed wage growth', capping: null, onImmigrationSalaryList: null, workers: 1000,
+const assessment = (
+  soc2020: string,
+  year: number,
+  level: DemandAssessment['level'],
+  demandIndex: number | null,
+  signals: DemandIndicator['signal'][] = [],
+): DemandAssessment => ({
+  soc2020,
+  year,
+  level,
+  demandIndex,
+  indicators: indicators(...signals),
+  uncertainty: null,
+  imputation: 'imputed wage growth',
+  capping: null,
+  onImmigrationSalaryList: null,
+  workers: 1000,
 });
 
 /** An assessment made up for the test (indicators listed in reverse, hours worked first). */
@@ -74,7 +103,12 @@ export function monthlyAdvertRelease(): JobAdvertRelease {
   for (const month of months) {
     const in2024 = month.startsWith('2024');
     // 2134: 100 a month in 2023, 110 in 2024; March 2024 and May 2023 suppressed
-    rows.push({ areaCode: UNITED_KINGDOM.code, soc2020: '2134', month, adverts: month === '2024-03' || month === '2023-05' ? null : in2024 ? 110 : 100 });
+    rows.push({
+      areaCode: UNITED_KINGDOM.code,
+      soc2020: '2134',
+      month,
+      adverts: month === '2024-03' || month === '2023-05' ? null : in2024 ? 110 : 100,
+    });
     // 2231: 200 a month in 2024 only; 6135: every 2024 month suppressed, 50 a month in 2023
     if (in2024) rows.push({ areaCode: UNITED_KINGDOM.code, soc2020: '2231', month, adverts: 200 });
     rows.push({ areaCode: UNITED_KINGDOM.code, soc2020: '6135', month, adverts: in2024 ? null : 50 });
@@ -85,16 +119,27 @@ export function monthlyAdvertRelease(): JobAdvertRelease {
 
 export const LEEDS: LocalArea = { code: 'E08000035', slug: 'leeds', name: 'Leeds', region: 'Yorkshire and The Humber' };
 export const YORK: LocalArea = { code: 'E06000014', slug: 'york', name: 'York', region: 'Yorkshire and The Humber' };
-export const BATH: LocalArea = { code: 'E06000022', slug: 'bath-and-north-east-somerset', name: 'Bath and North East Somerset', region: 'South West' };
+export const BATH: LocalArea = {
+  code: 'E06000022',
+  slug: 'bath-and-north-east-somerset',
+  name: 'Bath and North East Somerset',
+  region: 'South West',
+};
 
 /** Quarterly figures made up for the test: 2022 Q1 to 2024 Q4, with the UK's. */
 export function localAdvertRelease(): LocalAdvertRelease {
   const quarters = quartersFrom('2022 Q1', '2024 Q4');
   const rows: LocalAdvertQuarter[] = [];
-  const put = (area: LocalArea | typeof UNITED_KINGDOM, soc2020: string | null, figures: Record<string, number | null>) => {
-    for (const [quarter, adverts] of Object.entries(figures)) rows.push({ areaCode: area.code, soc2020, quarter, adverts });
+  const put = (
+    area: LocalArea | typeof UNITED_KINGDOM,
+    soc2020: string | null,
+    figures: Record<string, number | null>,
+  ) => {
+    for (const [quarter, adverts] of Object.entries(figures))
+      rows.push({ areaCode: area.code, soc2020, quarter, adverts });
   };
-  const year = (y: number, ...values: Array<number | null>) => Object.fromEntries(values.map((v, i) => [`${y} Q${i + 1}`, v]));
+  const year = (y: number, ...values: Array<number | null>) =>
+    Object.fromEntries(values.map((v, i) => [`${y} Q${i + 1}`, v]));
   put(LEEDS, null, { ...year(2023, 900, 900, 900, 900), ...year(2024, 1000, 1000, 1000, 1000) });
   put(LEEDS, '2134', { ...year(2023, 40, 40, null, 50), ...year(2024, 50, null, 60, 70) });
   put(LEEDS, '2231', year(2024, 100, 100, 100, 100));
@@ -107,7 +152,17 @@ export function localAdvertRelease(): LocalAdvertRelease {
 }
 
 /** Publishes a constructed release of the source, its rows staged by `stage`, as the pipeline would publish a real one. */
-export async function publishConstructed(db: Db, sourceKey: string, stage: (trx: Tx, editionId: string) => Promise<number>): Promise<void> {
-  const edition = await recordDetectedEdition(db, { sourceKey, label: 'constructed in the test', seriesKey: null, sourceUri: 'test://constructed', sha256: randomBytes(32).toString('hex') });
+export async function publishConstructed(
+  db: Db,
+  sourceKey: string,
+  stage: (trx: Tx, editionId: string) => Promise<number>,
+): Promise<void> {
+  const edition = await recordDetectedEdition(db, {
+    sourceKey,
+    label: 'constructed in the test',
+    seriesKey: null,
+    sourceUri: 'test://constructed',
+    sha256: randomBytes(32).toString('hex'),
+  });
   await publishEdition(db, edition, [], (trx) => stage(trx, edition.id));
 }

@@ -15,15 +15,22 @@ const reads = new Map<string, Workbook>();
 
 /** The sheets the parser reads, once per test process. */
 export function projectionWorkbook(file: string): Workbook {
-  if (!reads.has(file)) reads.set(file, readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(file))), { sheets: MAIN_TABLES_SHEETS }));
+  if (!reads.has(file))
+    reads.set(file, readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(file))), { sheets: MAIN_TABLES_SHEETS }));
   return reads.get(file)!;
 }
 
 const label = (cell: Cell | undefined) => String(cell ?? '').trim();
-const isRow = (cell: Cell | undefined, code: string) => (code === 'all' ? label(cell) === 'All occupations' : label(cell).startsWith(`${code} `));
+const isRow = (cell: Cell | undefined, code: string) =>
+  code === 'all' ? label(cell) === 'All occupations' : label(cell).startsWith(`${code} `);
 
 /** `Occ T2`'s first (all persons, thousands) table: a group's level in two years and its three 2020-2035 (or 2017-2027) figures. */
-export function occT2Cells(file: string, code: string, base: number, target: number): { base: number; target: number; net: number; replacement: number; total: number } {
+export function occT2Cells(
+  file: string,
+  code: string,
+  base: number,
+  target: number,
+): { base: number; target: number; net: number; replacement: number; total: number } {
   const rows = projectionWorkbook(file).sheets['Occ T2']!;
   const h = rows.findIndex((r) => label(r[0]) === 'Levels (000s)');
   const header = rows[h]!;

@@ -8,7 +8,14 @@ import type { TestStore } from './stores.js';
 import { copyTemplate } from './template-databases.js';
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LMI_DATA_DIR: dataDir, LMI_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({
+      LMI_DATA_DIR: dataDir,
+      LMI_SECRET: 'test-secret-test-secret-test-secret-0123',
+      LOG_LEVEL: 'silent',
+    }),
+    ...overrides,
+  };
 }
 
 export interface TestApp {
@@ -24,7 +31,11 @@ export async function buildTestApp(store: Store & { dataDir: string }): Promise<
   const services = createServices(config, store);
   const app = await buildApp(services);
   await app.ready();
-  const { key } = await issueApiKey(store.db, { tier: config.tiers[0]!, emailHmac: null, requestsPerMinute: 1_000_000 });
+  const { key } = await issueApiKey(store.db, {
+    tier: config.tiers[0]!,
+    emailHmac: null,
+    requestsPerMinute: 1_000_000,
+  });
   return { app, services, key };
 }
 

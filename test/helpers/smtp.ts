@@ -7,7 +7,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; next(): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  next(): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const waiting: Array<(mail: ReceivedMail) => void> = [];
   const server = new SMTPServer({
@@ -33,7 +38,12 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
     received,
     next() {
       if (consumed < received.length) return Promise.resolve(received[consumed++]!);
-      return new Promise((resolve) => waiting.push((mail) => { consumed++; resolve(mail); }));
+      return new Promise((resolve) =>
+        waiting.push((mail) => {
+          consumed++;
+          resolve(mail);
+        }),
+      );
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -41,7 +51,9 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
 
 /** The confirmation link in a raw message (quoted-printable soft breaks and escapes undone). */
 export function confirmationLink(raw: string): string {
-  const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const decoded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const match = /https?:\/\/[^\s"<>]+\/keys\/confirm\?token=[A-Za-z0-9_%-]+/.exec(decoded);
   if (!match) throw new Error('no confirmation link in the message');
   return match[0];

@@ -27,7 +27,10 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Templates live outside the repository; the manifest names this checkout's current ones. */
 export const TEMPLATES_DIR = path.join(tmpdir(), 'lmi-test-templates');
-export const MANIFEST_FILE = path.join(TEMPLATES_DIR, `manifest-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}.json`);
+export const MANIFEST_FILE = path.join(
+  TEMPLATES_DIR,
+  `manifest-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}.json`,
+);
 
 /** Copies of the PostgreSQL template are named with their creation time, so a build can drop ones a crashed run left. */
 export const COPY_PREFIX = 'lmi_copy_';
@@ -37,10 +40,15 @@ let manifest: TemplateManifest | null = null;
 export function templateManifest(): TemplateManifest {
   if (manifest) return manifest;
   if (!existsSync(MANIFEST_FILE)) {
-    throw new Error(`No template databases: ${MANIFEST_FILE} is missing. Build them first with \`npx tsx test/build-templates.ts\` (npm test does).`);
+    throw new Error(
+      `No template databases: ${MANIFEST_FILE} is missing. Build them first with \`npx tsx test/build-templates.ts\` (npm test does).`,
+    );
   }
   const read = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as TemplateManifest;
-  if (!existsSync(read.sqliteFile)) throw new Error(`The SQLite template ${read.sqliteFile} named by ${MANIFEST_FILE} is gone; run \`npx tsx test/build-templates.ts\` again.`);
+  if (!existsSync(read.sqliteFile))
+    throw new Error(
+      `The SQLite template ${read.sqliteFile} named by ${MANIFEST_FILE} is gone; run \`npx tsx test/build-templates.ts\` again.`,
+    );
   manifest = read;
   return read;
 }
@@ -80,10 +88,13 @@ export async function copyTemplate(dialect: Dialect): Promise<TestStore> {
  * ingest runs. For tests of what the API says before a source has a release.
  */
 export async function withdrawSources(store: Store, sourceKeys: string[]): Promise<void> {
-  const tables = (await store.db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'edition_id'));
+  const tables = (await store.db.introspection.getTables()).filter((t) =>
+    t.columns.some((c) => c.name === 'edition_id'),
+  );
   await store.db.transaction().execute(async (trx) => {
     const editions = sql`(select id from editions where source_key in (${sql.join(sourceKeys)}))`;
-    for (const table of tables) await sql`delete from ${sql.table(table.name)} where edition_id in ${editions}`.execute(trx);
+    for (const table of tables)
+      await sql`delete from ${sql.table(table.name)} where edition_id in ${editions}`.execute(trx);
     await trx.deleteFrom('editions').where('source_key', 'in', sourceKeys).execute();
     await trx.deleteFrom('ingest_runs').where('source_key', 'in', sourceKeys).execute();
   });

@@ -10,16 +10,22 @@ import { upstreamPath } from './upstream.js';
 export const ESS_FILE = 'ess/data-employer-skills-survey.csv';
 
 /** The ESS file's lines, header first. */
-export const essLines: readonly string[] = readFileSync(upstreamPath(ESS_FILE), 'utf8').split('\n').filter((l) => l !== '');
+export const essLines: readonly string[] = readFileSync(upstreamPath(ESS_FILE), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '');
 
 /** The last six fields of the ESS line for a year and row label, as text: establishments, vacancies, hard-to-fill, skill-shortage and the two percentages (they carry no commas). */
 export function rawEssFigures(year: number, label: string): string[] {
-  const line = essLines.find((l) => l.startsWith(`${year},`) && (l.includes(`,${label},`) || l.includes(`,"${label}",`)));
+  const line = essLines.find(
+    (l) => l.startsWith(`${year},`) && (l.includes(`,${label},`) || l.includes(`,"${label}",`)),
+  );
   assert.ok(line, `${year} ${label} is in the file`);
   return line.split(',').slice(-6);
 }
 
-const crosswalkSheet = Object.values(readWorkbookSync(new Uint8Array(readFileSync(upstreamPath('soc-crosswalk/ONS_SOC2010_SOC2020.xlsx')))).sheets)[0]!;
+const crosswalkSheet = Object.values(
+  readWorkbookSync(new Uint8Array(readFileSync(upstreamPath('soc-crosswalk/ONS_SOC2010_SOC2020.xlsx')))).sheets,
+)[0]!;
 
 /**
  * For each SOC 2010 group with records coded to `soc2020`: those Census 2021 records (men's and
@@ -32,17 +38,32 @@ export function censusRecordsInto(soc2020: string): Map<string, { records: numbe
   let group: { code: string; men: number; women: number } | null = null;
   for (const row of crosswalkSheet) {
     const from = String(row[header.indexOf('SOC2010')] ?? '');
-    if (/^\d{4}:/.test(from)) group = { code: from.slice(0, 4), men: cell(row, 'men_census_base_2010'), women: cell(row, 'women_census_base_2010') };
+    if (/^\d{4}:/.test(from))
+      group = {
+        code: from.slice(0, 4),
+        men: cell(row, 'men_census_base_2010'),
+        women: cell(row, 'women_census_base_2010'),
+      };
     else if (group && String(row[header.indexOf('SOC2020')] ?? '').startsWith(`${soc2020}:`)) {
-      found.set(group.code, { records: group.men * cell(row, 'men_census_perc_2020') + group.women * cell(row, 'women_census_perc_2020'), base: group.men + group.women });
+      found.set(group.code, {
+        records: group.men * cell(row, 'men_census_perc_2020') + group.women * cell(row, 'women_census_perc_2020'),
+        base: group.men + group.women,
+      });
     }
   }
   return found;
 }
 
 /** The SOC 2010 group with the most Census 2021 records in `soc2020`, with its share of them all and the share of its own records they are. */
-export function largestSupplier(soc2020: string): { soc2010: string; share: number; shareOfSupplier: number; suppliers: number } {
-  const found = [...censusRecordsInto(soc2020)].filter(([, f]) => f.records > 0).sort((a, b) => b[1].records - a[1].records);
+export function largestSupplier(soc2020: string): {
+  soc2010: string;
+  share: number;
+  shareOfSupplier: number;
+  suppliers: number;
+} {
+  const found = [...censusRecordsInto(soc2020)]
+    .filter(([, f]) => f.records > 0)
+    .sort((a, b) => b[1].records - a[1].records);
   const total = found.reduce((sum, [, f]) => sum + f.records, 0);
   const [soc2010, { records, base }] = found[0]!;
   return { soc2010, share: records / total, shareOfSupplier: records / base, suppliers: found.length };

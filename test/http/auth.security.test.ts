@@ -11,7 +11,11 @@ function keyedOperations(openapi: { paths: Record<string, Record<string, { secur
   return Object.entries(openapi.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([, op]) => op.security === undefined || op.security.length > 0)
-      .map(([method, op]) => ({ method: method.toUpperCase() as 'GET' | 'POST', url: path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_EXAMPLES[name] ?? 'x'), op })),
+      .map(([method, op]) => ({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        url: path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_EXAMPLES[name] ?? 'x'),
+        op,
+      })),
   );
 }
 
@@ -69,7 +73,11 @@ describe('every keyed route refuses requests without a live key', () => {
 
   it('accepts a live key on every keyed route', async () => {
     for (const route of routes) {
-      const res = await served.app.inject({ method: route.method, url: route.url, headers: { 'x-api-key': served.key } });
+      const res = await served.app.inject({
+        method: route.method,
+        url: route.url,
+        headers: { 'x-api-key': served.key },
+      });
       assert.notEqual(res.statusCode, 401, `${route.method} ${route.url}`);
     }
   });

@@ -36,7 +36,8 @@ describe('ResponseCache', () => {
 
 describe('HTTP caching', () => {
   let served: ServedApp;
-  const get = (url: string, headers: Record<string, string> = {}) => served.app.inject({ url, headers: { 'x-api-key': served.key, ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    served.app.inject({ url, headers: { 'x-api-key': served.key, ...headers } });
   before(async () => {
     served = await servedFromTemplate('sqlite');
   });
@@ -65,7 +66,11 @@ describe('HTTP caching', () => {
     assert.equal(second.body, first.body);
     assert.equal(second.headers.etag, first.headers.etag);
     assert.equal(second.headers['cache-control'], 'private, max-age=300');
-    assert.equal((await get('/v1/occupations/search?limit=3&q=nurse', { 'if-none-match': first.headers.etag as string })).statusCode, 304);
+    assert.equal(
+      (await get('/v1/occupations/search?limit=3&q=nurse', { 'if-none-match': first.headers.etag as string }))
+        .statusCode,
+      304,
+    );
     assert.equal((await get('/v1/occupations/search?q=nurse&limit=4')).json().length, 4);
     assert.equal(responseCache.size, 2);
   });
@@ -77,7 +82,12 @@ describe('HTTP caching', () => {
     const first = await get(url);
     assert.equal(first.statusCode, 200);
     // Change the rows behind the answer without publishing an edition: only a query would see it.
-    const shift = (by: number) => served.store.db.updateTable('ashe_pay').set((eb) => ({ median: eb('median', '+', by) })).where('soc', '=', '3111').execute();
+    const shift = (by: number) =>
+      served.store.db
+        .updateTable('ashe_pay')
+        .set((eb) => ({ median: eb('median', '+', by) }))
+        .where('soc', '=', '3111')
+        .execute();
     await shift(1);
     try {
       const hit = await get(url);
@@ -93,14 +103,18 @@ describe('HTTP caching', () => {
       assert.match(revalidated.headers.ratelimit as string, /^"key";r=\d+;t=\d+$/, 'still counted');
       responseCache.clear();
       const queried = await get(url);
-      assert.equal(queried.json().distribution.median, first.json().distribution.median + 1, 'a query now sees the change the cached answers did not');
+      assert.equal(
+        queried.json().distribution.median,
+        first.json().distribution.median + 1,
+        'a query now sees the change the cached answers did not',
+      );
     } finally {
       await shift(-1);
       responseCache.clear();
     }
   });
 
-  it('still counts a cached response against the key\'s limit, and still checks the key', async () => {
+  it("still counts a cached response against the key's limit, and still checks the key", async () => {
     await get('/v1/occupations/2134');
     const unkeyed = await served.app.inject({ url: '/v1/occupations/2134' });
     assert.equal(unkeyed.statusCode, 401);
@@ -144,9 +158,12 @@ describe('HTTP caching', () => {
   it('changes the ETag when a new edition changes the response', async () => {
     const before = await get('/v1/occupations/2134');
     const mirror = makeMirror();
-    mirror.write(VOLUME2_FILE, alteredVolume2((sheets) => {
-      sheets['SOC2020 framework']!.find((r) => r[4] === 2134)![5] = 'Programmers and software developers';
-    }));
+    mirror.write(
+      VOLUME2_FILE,
+      alteredVolume2((sheets) => {
+        sheets['SOC2020 framework']!.find((r) => r[4] === 2134)![5] = 'Programmers and software developers';
+      }),
+    );
     await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [socStructureSource] });
     served.services.currentEditions.invalidate();
     const after = await get('/v1/occupations/2134', { 'if-none-match': before.headers.etag as string });

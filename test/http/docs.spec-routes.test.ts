@@ -19,7 +19,11 @@ function specRoutes(markdown: string): SpecRoute[] {
   return markdown.split('\n').flatMap((line) => {
     const match = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s+(\/v1\/\S*)\s*\|/.exec(line);
     if (!match) return [];
-    const errors = line.split('|').at(-2)!.match(/\b[45]\d\d\b/g) ?? [];
+    const errors =
+      line
+        .split('|')
+        .at(-2)!
+        .match(/\b[45]\d\d\b/g) ?? [];
     return [{ route: `${match[1]} ${match[2]}`, errors: errors.map(Number).sort() }];
   });
 }
@@ -29,9 +33,18 @@ function specRoutes(markdown: string): SpecRoute[] {
  * bad value of these parameters gets open; the integrator reviews every entry.
  */
 const DECLARED_BEYOND_SPEC: Record<string, { status: number; reason: string }> = {
-  'GET /v1/occupations/{soc}/apprenticeships': { status: 400, reason: '`includeInactive` must be true or false, and the route declares the 400 it answers otherwise' },
-  'GET /v1/visas': { status: 400, reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise" },
-  'GET /v1/local-areas/{area}/job-adverts': { status: 400, reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise" },
+  'GET /v1/occupations/{soc}/apprenticeships': {
+    status: 400,
+    reason: '`includeInactive` must be true or false, and the route declares the 400 it answers otherwise',
+  },
+  'GET /v1/visas': {
+    status: 400,
+    reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise",
+  },
+  'GET /v1/local-areas/{area}/job-adverts': {
+    status: 400,
+    reason: "`limit` must be 1 to 412 (the spec's Limits table), and the route declares the 400 it answers otherwise",
+  },
 };
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -48,7 +61,16 @@ describe("the spec's endpoint tables and the OpenAPI document", () => {
     const document = (await served.app.inject({ url: '/v1/openapi.json' })).json() as Document;
     documented = new Map(
       Object.entries(document.paths).flatMap(([p, operations]) =>
-        Object.entries(operations).map(([method, op]) => [`${method.toUpperCase()} ${p}`, Object.keys(op.responses).map(Number).filter((s) => s >= 400).sort()] as const),
+        Object.entries(operations).map(
+          ([method, op]) =>
+            [
+              `${method.toUpperCase()} ${p}`,
+              Object.keys(op.responses)
+                .map(Number)
+                .filter((s) => s >= 400)
+                .sort(),
+            ] as const,
+        ),
       ),
     );
   });
@@ -67,7 +89,11 @@ describe("the spec's endpoint tables and the OpenAPI document", () => {
     const specified = new Set(spec.map((r) => r.route));
     const missing = [...specified].filter((r) => !documented.has(r)).sort();
     const unspecified = [...documented.keys()].filter((r) => !specified.has(r)).sort();
-    assert.deepEqual({ missing, unspecified }, { missing: [], unspecified: [] }, `in the spec but not the OpenAPI document: ${missing.join(', ') || 'none'}; in the document but not the spec: ${unspecified.join(', ') || 'none'}`);
+    assert.deepEqual(
+      { missing, unspecified },
+      { missing: [], unspecified: [] },
+      `in the spec but not the OpenAPI document: ${missing.join(', ') || 'none'}; in the document but not the spec: ${unspecified.join(', ') || 'none'}`,
+    );
   });
 
   it('declares for each documented route the error statuses its spec row lists', () => {

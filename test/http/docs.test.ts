@@ -69,7 +69,9 @@ interface OpenApiDocument {
 }
 
 function operationsOf(document: OpenApiDocument): { where: string; op: Operation }[] {
-  return Object.entries(document.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${p}`, op })));
+  return Object.entries(document.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${p}`, op })),
+  );
 }
 
 describe('OpenAPI document and docs page', () => {
@@ -112,13 +114,19 @@ describe('OpenAPI document and docs page', () => {
         assert.deepEqual(Object.keys(op.responses[status]!.content), [type], `${path} ${status}`);
       }
     }
-    const documented = Object.entries(openapi.paths).filter(([p, ops]) => p.startsWith('/v1/') && ops.get).map(([p]) => p);
+    const documented = Object.entries(openapi.paths)
+      .filter(([p, ops]) => p.startsWith('/v1/') && ops.get)
+      .map(([p]) => p);
     assert.deepEqual(documented.sort(), Object.keys(DECLARED).sort());
   });
 
   it('marks metadata routes open and the others keyed', () => {
     assert.deepEqual(openapi.paths['/v1/meta/sources']!.get!.security, []);
-    assert.equal(openapi.paths['/v1/occupations']!.get!.security, undefined, 'inherits the document-wide X-API-Key requirement');
+    assert.equal(
+      openapi.paths['/v1/occupations']!.get!.security,
+      undefined,
+      'inherits the document-wide X-API-Key requirement',
+    );
   });
 
   it('validates against the OpenAPI 3.1 schema', async () => {
@@ -129,13 +137,23 @@ describe('OpenAPI document and docs page', () => {
 
   it("lints with no error and no warning under Redocly's recommended rules and the committed config", async () => {
     const config = await loadConfig({ configPath: REDOCLY_CONFIG });
-    const problems = await lintFromString({ source: JSON.stringify(openapi), absoluteRef: path.join(packageRoot, 'openapi.json'), config });
-    assert.deepEqual(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`), []);
+    const problems = await lintFromString({
+      source: JSON.stringify(openapi),
+      absoluteRef: path.join(packageRoot, 'openapi.json'),
+      config,
+    });
+    assert.deepEqual(
+      problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`),
+      [],
+    );
   });
 
   it('turns a Redocly rule off only with a comment above it saying why, on top of the recommended rules', () => {
     const lines = readFileSync(REDOCLY_CONFIG, 'utf8').split('\n');
-    assert.ok(lines.some((line) => /^\s+-\s+recommended\s*$/.test(line)), 'extends recommended');
+    assert.ok(
+      lines.some((line) => /^\s+-\s+recommended\s*$/.test(line)),
+      'extends recommended',
+    );
     const off = lines.flatMap((line, i) => (/^\s+[\w.-]+:\s*off\s*$/.test(line) ? [i] : []));
     for (const i of off) assert.match(lines[i - 1]!, /^\s*#\s*\S/, `${lines[i]!.trim()} has its reason above it`);
   });
@@ -178,10 +196,12 @@ describe('OpenAPI document and docs page', () => {
   });
 
   it('declares, with a description, every tag the operations use, and no other', () => {
-    const used = new Set(operationsOf(openapi).flatMap(({ where, op }) => {
-      assert.ok((op.tags ?? []).length > 0, `${where} is tagged`);
-      return op.tags!;
-    }));
+    const used = new Set(
+      operationsOf(openapi).flatMap(({ where, op }) => {
+        assert.ok((op.tags ?? []).length > 0, `${where} is tagged`);
+        return op.tags!;
+      }),
+    );
     assert.deepEqual(openapi.tags.map((t) => t.name).sort(), [...used].sort());
     for (const tag of openapi.tags) assert.ok((tag.description ?? '').length > 20, `${tag.name} is described`);
   });
@@ -190,16 +210,28 @@ describe('OpenAPI document and docs page', () => {
     const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { license: string };
     assert.deepEqual(openapi.info.license, { name: pkg.license, identifier: pkg.license });
     const licences = new Set(served.services.sources.profiles.map((s) => s.licence));
-    assert.ok(licences.has('Open Government Licence v3.0') && licences.has('Creative Commons Attribution 4.0 International (CC BY 4.0)'));
+    assert.ok(
+      licences.has('Open Government Licence v3.0') &&
+        licences.has('Creative Commons Attribution 4.0 International (CC BY 4.0)'),
+    );
     for (const licence of licences) assert.ok(openapi.info.description.includes(licence), licence);
   });
 
   it('names the deployment from LMI_PUBLIC_URL as its server', async () => {
-    assert.deepEqual(openapi.servers.map((s) => s.url), ['http://localhost:8080'], 'the default, for a local run');
-    const app = await buildApp(createServices(testConfig(store.dataDir, { publicUrl: 'https://lmi.example.org/api' }), store));
+    assert.deepEqual(
+      openapi.servers.map((s) => s.url),
+      ['http://localhost:8080'],
+      'the default, for a local run',
+    );
+    const app = await buildApp(
+      createServices(testConfig(store.dataDir, { publicUrl: 'https://lmi.example.org/api' }), store),
+    );
     try {
       const document = (await app.inject({ url: '/v1/openapi.json' })).json() as OpenApiDocument;
-      assert.deepEqual(document.servers.map((s) => s.url), ['https://lmi.example.org/api']);
+      assert.deepEqual(
+        document.servers.map((s) => s.url),
+        ['https://lmi.example.org/api'],
+      );
       assert.ok(document.paths['/v1/occupations'], 'paths stay as served, below the server address');
     } finally {
       await app.close();

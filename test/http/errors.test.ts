@@ -47,7 +47,10 @@ describe('problem details', () => {
   it('keeps a well-formed request id given by the caller, and replaces a malformed one', async () => {
     const kept = await served.app.inject({ url: '/nope', headers: { 'x-request-id': 'abc-123' } });
     assert.equal(kept.json().requestId, 'abc-123');
-    const replaced = await served.app.inject({ url: '/nope', headers: { 'x-request-id': 'bad id with spaces <script>' } });
+    const replaced = await served.app.inject({
+      url: '/nope',
+      headers: { 'x-request-id': 'bad id with spaces <script>' },
+    });
     assert.match(replaced.json().requestId, /^[0-9a-f-]{36}$/);
   });
 
@@ -73,7 +76,12 @@ describe('problem details', () => {
   });
 
   it('answers a malformed JSON body with a 400 problem, never a 500', async () => {
-    const res = await served.app.inject({ method: 'POST', url: '/v1/meta/sources', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await served.app.inject({
+      method: 'POST',
+      url: '/v1/meta/sources',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().type, '/problems/invalid-body');
     assertProblem(res.json(), 400, '/v1/meta/sources');

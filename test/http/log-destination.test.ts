@@ -32,15 +32,27 @@ describe('batched log destination', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(readFileSync(file, 'utf8'), '{"n":1}\n{"n":2}\n', 'a short line waits for its batch');
     destination.write(`${JSON.stringify({ n: 4, padding: 'x'.repeat(20) })}\n`);
-    assert.match(await textEndingWith(file, '"}\n'), /\{"n":3\}\n\{"n":4,"padding":"x+"\}\n$/, 'a line that cannot fit goes at once, after what was gathered');
+    assert.match(
+      await textEndingWith(file, '"}\n'),
+      /\{"n":3\}\n\{"n":4,"padding":"x+"\}\n$/,
+      'a line that cannot fit goes at once, after what was gathered',
+    );
     const before = readFileSync(file, 'utf8');
     for (let i = 0; i < 11; i += 1) destination.write(`{"m":${i}}\n`);
     const filled = await textEndingWith(file, '{"m":9}\n');
-    assert.equal(filled.slice(before.length), Array.from({ length: 10 }, (_, i) => `{"m":${i}}\n`).join(''), 'a full batch goes, the next line waits');
+    assert.equal(
+      filled.slice(before.length),
+      Array.from({ length: 10 }, (_, i) => `{"m":${i}}\n`).join(''),
+      'a full batch goes, the next line waits',
+    );
 
     const timed = new BatchedLogDestination({ dest: file, sync: true }, 1_000_000, 20);
     timed.write('{"n":5}\n');
-    assert.match(await textEndingWith(file, '{"n":5}\n'), /\{"n":5\}\n$/, 'the interval flushes a batch that never fills');
+    assert.match(
+      await textEndingWith(file, '{"n":5}\n'),
+      /\{"n":5\}\n$/,
+      'the interval flushes a batch that never fills',
+    );
   });
 
   it('writes what is still gathered when the process exits', async () => {
@@ -49,7 +61,11 @@ describe('batched log destination', () => {
       const destination = stdoutLogDestination();
       for (let i = 0; i < 3; i += 1) destination.write(JSON.stringify({ i }) + '\\n');
       process.exit(0);`;
-    const { stdout } = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['--eval', `(async () => {${script}})()`], { cwd: REPO_ROOT });
+    const { stdout } = await run(
+      path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+      ['--eval', `(async () => {${script}})()`],
+      { cwd: REPO_ROOT },
+    );
     assert.equal(stdout, '{"i":0}\n{"i":1}\n{"i":2}\n');
   });
 });

@@ -34,8 +34,10 @@ describe('GET /metrics beside the API (LMI_METRICS=on, the default)', () => {
   });
 
   it('counts requests by route template, method and status, and times them', async () => {
-    const series = 'lmi_http_request_duration_seconds_count{method="GET",route="/v1/occupations/:soc/pay",status="200"}';
-    const notFound = 'lmi_http_request_duration_seconds_count{method="GET",route="/v1/occupations/:soc/pay",status="404"}';
+    const series =
+      'lmi_http_request_duration_seconds_count{method="GET",route="/v1/occupations/:soc/pay",status="200"}';
+    const notFound =
+      'lmi_http_request_duration_seconds_count{method="GET",route="/v1/occupations/:soc/pay",status="404"}';
     const before = await scrape();
     assert.equal((await served.get('/v1/occupations/2134/pay')).statusCode, 200);
     assert.equal((await served.get('/v1/occupations/2134/pay')).statusCode, 200);
@@ -43,14 +45,22 @@ describe('GET /metrics beside the API (LMI_METRICS=on, the default)', () => {
     const after = await scrape();
     assert.equal((sample(after, series) ?? 0) - (sample(before, series) ?? 0), 2);
     assert.equal((sample(after, notFound) ?? 0) - (sample(before, notFound) ?? 0), 1);
-    assert.ok((sample(after, 'lmi_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/occupations/:soc/pay",status="200"}') ?? 0) >= 2);
+    assert.ok(
+      (sample(
+        after,
+        'lmi_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/occupations/:soc/pay",status="200"}',
+      ) ?? 0) >= 2,
+    );
   });
 
   it('counts paths that match no route under one label, not one series each', async () => {
     await served.app.inject({ url: '/no/such/path/1' });
     await served.app.inject({ url: '/no/such/path/2' });
     const exposition = await scrape();
-    assert.ok((sample(exposition, 'lmi_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}') ?? 0) >= 2);
+    assert.ok(
+      (sample(exposition, 'lmi_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}') ??
+        0) >= 2,
+    );
     assert.doesNotMatch(exposition, /no\/such\/path/);
   });
 
@@ -66,7 +76,11 @@ describe('GET /metrics beside the API (LMI_METRICS=on, the default)', () => {
   });
 
   it('counts requests refused by a rate limit', async () => {
-    const { key } = await issueApiKey(served.store.db, { tier: { name: 'free', requestsPerMinute: 60 }, emailHmac: null, requestsPerMinute: 1 });
+    const { key } = await issueApiKey(served.store.db, {
+      tier: { name: 'free', requestsPerMinute: 60 },
+      emailHmac: null,
+      requestsPerMinute: 1,
+    });
     const get = () => served.app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': key } });
     assert.equal((await get()).statusCode, 200);
     assert.equal((await get()).statusCode, 429);
@@ -79,13 +93,27 @@ describe('ingest metrics, read from the database at scrape time', () => {
     it(`report finished runs by source and outcome, and quarantined releases by source (${dialect})`, async () => {
       const served = await servedFromTemplate(dialect);
       try {
-        const held = await recordDetectedEdition(served.store.db, { sourceKey: 'ashe-table14', label: 'a broken release', seriesKey: '2099', sourceUri: 'mirror://test', sha256: 'f'.repeat(64) });
-        await quarantineEdition(served.store.db, held.id, [{ rule: 'the file can be read', status: 'fail', observed: 'test' }]);
+        const held = await recordDetectedEdition(served.store.db, {
+          sourceKey: 'ashe-table14',
+          label: 'a broken release',
+          seriesKey: '2099',
+          sourceUri: 'mirror://test',
+          sha256: 'f'.repeat(64),
+        });
+        await quarantineEdition(served.store.db, held.id, [
+          { rule: 'the file can be read', status: 'fail', observed: 'test' },
+        ]);
         const exposition = (await served.app.inject({ url: '/metrics' })).body;
         const runs = await countFinishedRuns(served.store.db);
         assert.ok(runs.length > 5);
-        for (const run of runs) assert.equal(sample(exposition, `lmi_ingest_runs_total{source="${run.sourceKey}",outcome="${run.outcome}"}`), run.runs);
-        const quarantined = (await served.services.meta.ingestStatus()).quarantined.filter((e) => e.sourceKey === 'ashe-table14').length;
+        for (const run of runs)
+          assert.equal(
+            sample(exposition, `lmi_ingest_runs_total{source="${run.sourceKey}",outcome="${run.outcome}"}`),
+            run.runs,
+          );
+        const quarantined = (await served.services.meta.ingestStatus()).quarantined.filter(
+          (e) => e.sourceKey === 'ashe-table14',
+        ).length;
         assert.ok(quarantined >= 1);
         assert.equal(sample(exposition, 'lmi_editions_quarantined{source="ashe-table14"}'), quarantined);
       } finally {
@@ -100,7 +128,13 @@ describe('LMI_METRICS=off and LMI_METRICS=<port>', () => {
     const store = await openTestStore('sqlite');
     const app = await buildApp(createServices(testConfig(store.dataDir, { metrics }), store));
     await app.ready();
-    return { app, close: async () => { await app.close(); await store.dispose(); } };
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await store.dispose();
+      },
+    };
   }
 
   it('off: no /metrics and nothing counted', async () => {
@@ -113,7 +147,7 @@ describe('LMI_METRICS=off and LMI_METRICS=<port>', () => {
     }
   });
 
-  it('a port of its own: the API does not answer /metrics; the metrics listener does, with the API\'s requests', async () => {
+  it("a port of its own: the API does not answer /metrics; the metrics listener does, with the API's requests", async () => {
     const { app, close } = await appWith({ serve: 'own-port', port: 9464 });
     const server = await metricsServer(app.metrics!);
     try {
@@ -121,7 +155,10 @@ describe('LMI_METRICS=off and LMI_METRICS=<port>', () => {
       await app.inject({ url: '/healthz' });
       const response = await server.inject({ url: '/metrics' });
       assert.equal(response.statusCode, 200);
-      assert.equal(sample(response.body, 'lmi_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}'), 1);
+      assert.equal(
+        sample(response.body, 'lmi_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}'),
+        1,
+      );
     } finally {
       await server.close();
       await close();

@@ -27,7 +27,12 @@ describe('per-key limits over HTTP', () => {
     it(`${redis ? 'Redis' : 'in-process'}: 60 a minute on the free tier, then 429 with Retry-After; headers on every keyed response`, async () => {
       const app = await newApp(redis ? REDIS_URL : null);
       const { key } = await issueApiKey(served.store.db, { tier: served.services.config.tiers[0]!, emailHmac: null });
-      const urls = ['/v1/occupations/2134', '/v1/occupations/9999', '/v1/occupations/search?q=nurse', '/v1/occupations/search?q='];
+      const urls = [
+        '/v1/occupations/2134',
+        '/v1/occupations/9999',
+        '/v1/occupations/search?q=nurse',
+        '/v1/occupations/search?q=',
+      ];
       for (let i = 1; i <= 60; i++) {
         const res = await app.inject({ url: urls[i % urls.length]!, headers: { 'x-api-key': key } });
         assert.notEqual(res.statusCode, 429, `request ${i}`);
@@ -63,23 +68,39 @@ describe('per-key limits over HTTP', () => {
     assert.equal((await b.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': key } })).statusCode, 200);
   });
 
-  it('uses a key\'s own limit (lmi keys create --rpm) and the tier\'s otherwise', async () => {
+  it("uses a key's own limit (lmi keys create --rpm) and the tier's otherwise", async () => {
     const app = await newApp(null);
     const tiers = served.services.config.tiers;
-    const { key: small } = await issueApiKey(served.store.db, { tier: tiers[0]!, emailHmac: null, requestsPerMinute: 3 });
-    for (let i = 0; i < 3; i++) assert.equal((await app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': small } })).statusCode, 200);
+    const { key: small } = await issueApiKey(served.store.db, {
+      tier: tiers[0]!,
+      emailHmac: null,
+      requestsPerMinute: 3,
+    });
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (await app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': small } })).statusCode,
+        200,
+      );
     assert.equal((await app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': small } })).statusCode, 429);
-    const { key: partner } = await issueApiKey(served.store.db, { tier: tiers.find((t) => t.name === 'partner')!, emailHmac: null });
+    const { key: partner } = await issueApiKey(served.store.db, {
+      tier: tiers.find((t) => t.name === 'partner')!,
+      emailHmac: null,
+    });
     const res = await app.inject({ url: '/v1/occupations/2134', headers: { 'x-api-key': partner } });
     assert.equal(res.headers['ratelimit-policy'], '"key";q=600;w=60');
   });
 
   it('limits open metadata per client address: 120 a minute', async () => {
     const app = await newApp(null);
-    for (let i = 0; i < 120; i++) assert.equal((await app.inject({ url: '/v1/meta/sources', remoteAddress: '192.0.2.77' })).statusCode, 200);
+    for (let i = 0; i < 120; i++)
+      assert.equal((await app.inject({ url: '/v1/meta/sources', remoteAddress: '192.0.2.77' })).statusCode, 200);
     const over = await app.inject({ url: '/v1/meta/editions', remoteAddress: '192.0.2.77' });
     assert.equal(over.statusCode, 429);
     assert.ok(Number(over.headers['retry-after']) >= 1);
-    assert.equal((await app.inject({ url: '/v1/meta/sources', remoteAddress: '192.0.2.78' })).statusCode, 200, 'another client is not affected');
+    assert.equal(
+      (await app.inject({ url: '/v1/meta/sources', remoteAddress: '192.0.2.78' })).statusCode,
+      200,
+      'another client is not affected',
+    );
   });
 });

@@ -10,7 +10,13 @@ describe('request durations, counted in place', () => {
     durations.observe(pay, 'HEAD', 200, 0.0002);
     const text = durations.exposition();
     const labels = 'method="GET",route="/v1/occupations/:soc/pay",status="200"';
-    const value = (series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1]);
+    const value = (series: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${series} `))
+          ?.split(' ')[1],
+      );
     assert.equal(value(`lmi_http_request_duration_seconds_bucket{le="0.0005",${labels}}`), 1);
     assert.equal(value(`lmi_http_request_duration_seconds_bucket{le="0.001",${labels}}`), 2);
     assert.equal(value(`lmi_http_request_duration_seconds_bucket{le="0.005",${labels}}`), 3);
@@ -18,7 +24,10 @@ describe('request durations, counted in place', () => {
     assert.equal(value(`lmi_http_request_duration_seconds_bucket{le="+Inf",${labels}}`), 4);
     assert.equal(value(`lmi_http_request_duration_seconds_count{${labels}}`), 4);
     assert.ok(Math.abs(value(`lmi_http_request_duration_seconds_sum{${labels}}`) - 7.0038) < 1e-9);
-    assert.equal(value('lmi_http_request_duration_seconds_count{method="HEAD",route="/v1/occupations/:soc/pay",status="200"}'), 1);
+    assert.equal(
+      value('lmi_http_request_duration_seconds_count{method="HEAD",route="/v1/occupations/:soc/pay",status="200"}'),
+      1,
+    );
     assert.match(text, /^# TYPE lmi_http_request_duration_seconds histogram$/m);
   });
 

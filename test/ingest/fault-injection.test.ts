@@ -16,7 +16,17 @@ import { findSource } from '../../src/ingest/registry.js';
 import type { ReadLimits } from '../../src/ingest/read-limits.js';
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { listCurrentEditions } from '../../src/store/editions.js';
-import { gzipBomb, halfTheRows, withZipComment, realFile, reencodedLatin1, renamedSheet, rescaledCsv, truncated, zipBomb } from '../helpers/broken-files.js';
+import {
+  gzipBomb,
+  halfTheRows,
+  withZipComment,
+  realFile,
+  reencodedLatin1,
+  renamedSheet,
+  rescaledCsv,
+  truncated,
+  zipBomb,
+} from '../helpers/broken-files.js';
 import { servedFromTemplate, type ServedApp } from '../helpers/served-app.js';
 import { makeMirror } from '../helpers/upstream.js';
 
@@ -41,7 +51,8 @@ const FAULTS: Fault[] = [
     name: 'an older release saved under a newer name (the 2023 ASHE zip as the 2024 one)',
     source: 'ashe-table14',
     // Bytes never read before (the real 2023 zip with a comment added); the same bytes as the 2023 edition would be `unchanged`.
-    write: (m) => m.write(ASHE_2024, withZipComment(realFile('ashe-table14/ashetable142023provisional.zip'), 'renamed')),
+    write: (m) =>
+      m.write(ASHE_2024, withZipComment(realFile('ashe-table14/ashetable142023provisional.zip'), 'renamed')),
     rule: /^the reference year stated inside the files is the release's \(2024\)$/,
     observed: /^2023 in 22 of 22 places, e\.g\. the workbook "PROV - Occupation SOC20 \(4\) Table 14\./,
     serving: '/v1/occupations/2134/pay',
@@ -57,7 +68,8 @@ const FAULTS: Fault[] = [
   {
     name: 'a zip bomb (a workbook entry inflating to 200 MiB, its directory claiming 100 bytes)',
     source: 'ashe-table14',
-    write: (m) => m.write(ASHE_2024, zipBomb('PROV - Occupation SOC20 (4) Table 14.1a   Weekly pay - Gross 2024.xlsx', 200 * MiB)),
+    write: (m) =>
+      m.write(ASHE_2024, zipBomb('PROV - Occupation SOC20 (4) Table 14.1a   Weekly pay - Gross 2024.xlsx', 200 * MiB)),
     rule: /^reading the release stays within the source's limits \(384 MB of memory, 600 s, 128 MiB unpacked\)$/,
     observed: /Table 14\.1a .* unpacks to more than 128 MiB, the limit for this source/,
     serving: '/v1/occupations/2134/pay',
@@ -73,7 +85,11 @@ const FAULTS: Fault[] = [
   {
     name: 'figures rescaled x1000 (a unit change upstream)',
     source: 'ess-vacancies',
-    write: (m) => m.write('ess/data-employer-skills-survey.csv', rescaledCsv('ess/data-employer-skills-survey.csv', ['vac_sum', 'htfv_sum', 'ssv_sum'], 1000)),
+    write: (m) =>
+      m.write(
+        'ess/data-employer-skills-survey.csv',
+        rescaledCsv('ess/data-employer-skills-survey.csv', ['vac_sum', 'htfv_sum', 'ssv_sum'], 1000),
+      ),
     rule: /^median vacancies of a unit group in the latest survey moves by at most a factor of 3 from the previous release$/,
     observed: / against [\d,.]+ in Employer Skills Survey .* \(x1,000\)$/,
     serving: '/v1/occupations/2134/vacancies',
@@ -89,7 +105,15 @@ const FAULTS: Fault[] = [
   {
     name: 'a renamed sheet (APS 2024)',
     source: 'aps-occupation-industry',
-    write: (m) => m.write('aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx', renamedSheet('aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx', '2024', '2024 (revised)')),
+    write: (m) =>
+      m.write(
+        'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',
+        renamedSheet(
+          'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',
+          '2024',
+          '2024 (revised)',
+        ),
+      ),
     rule: /^every expected year sheet is present \(2021, 2022, 2023, 2024\)$/,
     observed: /^missing: 2024; found: .*2023, 2024 \(revised\)/,
     serving: '/v1/occupations/2134/employment',
@@ -117,7 +141,11 @@ const FAULTS: Fault[] = [
     name: 'a parse that needs more memory than its worker has (the real skills file, 24 MB of heap)',
     source: 'esco-skills',
     // Same text, packed again, so that the bytes are new and are read.
-    write: (m) => m.write('esco/skills_en.csv.gz', new Uint8Array(gzipSync(gunzipSync(realFile('esco/skills_en.csv.gz')), { level: 1 }))),
+    write: (m) =>
+      m.write(
+        'esco/skills_en.csv.gz',
+        new Uint8Array(gzipSync(gunzipSync(realFile('esco/skills_en.csv.gz')), { level: 1 })),
+      ),
     limits: { maxHeapMb: 24 },
     rule: /^reading the release stays within the source's limits \(24 MB of memory/,
     observed: /^reading ESCO skills \(English\) needed more than its 24 MB of memory$/,
@@ -138,7 +166,12 @@ describe('fault injection: broken releases are quarantined, the previous edition
     it(`${fault.source}: ${fault.name}`, async () => {
       const mirror = makeMirror();
       fault.write(mirror);
-      const [result] = (await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [findSource(fault.source)!], ...(fault.limits ? { limits: fault.limits } : {}) })) as [SourceResult];
+      const [result] = (await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(mirror.root),
+        sources: [findSource(fault.source)!],
+        ...(fault.limits ? { limits: fault.limits } : {}),
+      })) as [SourceResult];
       assert.equal(result.outcome, 'quarantined', result.message ?? '');
       const [release] = result.releases;
       const failed = release!.checks.filter((c) => c.status === 'fail');
@@ -147,13 +180,21 @@ describe('fault injection: broken releases are quarantined, the previous edition
       assert.match(named.observed ?? '', fault.observed);
 
       served.refresh();
-      const listed = (await served.get(`/v1/meta/editions?source=${fault.source}`)).json() as Array<{ id: string; status: string; checks: unknown[] }>;
+      const listed = (await served.get(`/v1/meta/editions?source=${fault.source}`)).json() as Array<{
+        id: string;
+        status: string;
+        checks: unknown[];
+      }>;
       const shown = listed.find((e) => e.id === release!.editionId)!;
       assert.equal(shown.status, 'quarantined');
       assert.deepEqual(shown.checks, release!.checks);
 
       const current = (await listCurrentEditions(served.store.db)).filter((e) => e.sourceKey === fault.source);
-      assert.deepEqual(current.map((e) => e.id), before0.filter((e) => e.sourceKey === fault.source).map((e) => e.id), 'the previous editions are still the current ones');
+      assert.deepEqual(
+        current.map((e) => e.id),
+        before0.filter((e) => e.sourceKey === fault.source).map((e) => e.id),
+        'the previous editions are still the current ones',
+      );
       const res = await served.get(fault.serving);
       assert.equal(res.statusCode, 200, res.body);
     });
@@ -163,7 +204,11 @@ describe('fault injection: broken releases are quarantined, the previous edition
     const mirror = makeMirror();
     mirror.write('ess/data-employer-skills-survey.csv', realFile('ess/data-employer-skills-survey.csv'));
     truncateSync(path.join(mirror.root, 'ess/data-employer-skills-survey.csv'), 40 * MiB);
-    const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [findSource('ess-vacancies')!] });
+    const [result] = await ingestSources({
+      store: served.store,
+      upstream: mirrorUpstream(mirror.root),
+      sources: [findSource('ess-vacancies')!],
+    });
     assert.equal(result!.releases[0]!.outcome, 'unchanged');
   });
 
@@ -173,4 +218,3 @@ describe('fault injection: broken releases are quarantined, the previous edition
     assert.equal((await served.get('/healthz')).statusCode, 200);
   });
 });
-

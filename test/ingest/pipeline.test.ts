@@ -20,7 +20,10 @@ const revisedWorkbook = alteredVolume2((sheets) => {
 /** A broken release: the real workbook with the last unit group row gone (411 unit groups). */
 const truncatedWorkbook = alteredVolume2((sheets) => {
   const rows = sheets['SOC2020 framework']!;
-  rows.splice(rows.findIndex((r) => r[4] === 9269), 1);
+  rows.splice(
+    rows.findIndex((r) => r[4] === 9269),
+    1,
+  );
 });
 
 /** A release that cannot be read: the framework sheet is gone. */
@@ -46,9 +49,18 @@ for (const dialect of DIALECTS) {
       const groups = await socGroupsOfEdition(store.db, edition!.id);
       const count = (level: string) => groups.filter((g) => g.level === level).length;
       assert.deepEqual([count('major'), count('sub_major'), count('minor'), count('unit')], [9, 26, 104, 412]);
-      assert.deepEqual(groups.find((g) => g.code === '2134'), { code: '2134', level: 'unit', title: 'Programmers and software development professionals', parentCode: '213' });
-      assert.deepEqual(groups.find((g) => g.code === '6135'), { code: '6135', level: 'unit', title: 'Care workers and home carers', parentCode: '613' });
-      assert.deepEqual(groups.find((g) => g.code === '1'), { code: '1', level: 'major', title: 'Managers, directors and senior officials', parentCode: null });
+      assert.deepEqual(
+        groups.find((g) => g.code === '2134'),
+        { code: '2134', level: 'unit', title: 'Programmers and software development professionals', parentCode: '213' },
+      );
+      assert.deepEqual(
+        groups.find((g) => g.code === '6135'),
+        { code: '6135', level: 'unit', title: 'Care workers and home carers', parentCode: '613' },
+      );
+      assert.deepEqual(
+        groups.find((g) => g.code === '1'),
+        { code: '1', level: 'major', title: 'Managers, directors and senior officials', parentCode: null },
+      );
       assert.equal(groups.find((g) => g.code === '111')!.title, 'Chief Executives and Senior Officials');
     });
 
@@ -68,22 +80,31 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(editions.map((e) => e.status).sort(), ['published', 'quarantined']);
       const quarantined = editions.find((e) => e.status === 'quarantined')!;
       assert.deepEqual(quarantined.checks, [{ rule: 'unit groups: 412', status: 'fail', observed: '411' }]);
-      assert.equal((await socGroupsOfEdition(store.db, quarantined.id)).length, 0, 'a quarantined release stores no rows');
+      assert.equal(
+        (await socGroupsOfEdition(store.db, quarantined.id)).length,
+        0,
+        'a quarantined release stores no rows',
+      );
       const published = editions.find((e) => e.status === 'published')!;
       assert.equal(published.label, LABEL);
       assert.equal((await socGroupsOfEdition(store.db, published.id)).length, 551);
     });
 
-    it('quarantines a file it cannot read in the publisher\'s layout, naming the reason', async () => {
+    it("quarantines a file it cannot read in the publisher's layout, naming the reason", async () => {
       const mirror = makeMirror();
       mirror.write(VOLUME2_FILE, withoutFramework);
       const [result] = await ingestSources({ store, upstream: mirrorUpstream(mirror.root), sources });
       assert.equal(result!.outcome, 'quarantined');
-      const held = (await listEditions(store.db, 'soc2020-structure')).find((e) => e.id === result!.releases[0]!.editionId)!;
+      const held = (await listEditions(store.db, 'soc2020-structure')).find(
+        (e) => e.id === result!.releases[0]!.editionId,
+      )!;
       assert.equal(held.status, 'quarantined');
       assert.equal(held.checks[0]!.status, 'fail');
       assert.match(held.checks[0]!.observed!, /no "SOC2020 framework" sheet/);
-      assert.equal((await listEditions(store.db, 'soc2020-structure')).filter((e) => e.status === 'published').length, 1);
+      assert.equal(
+        (await listEditions(store.db, 'soc2020-structure')).filter((e) => e.status === 'published').length,
+        1,
+      );
     });
 
     it('does not quarantine the same broken bytes twice', async () => {

@@ -11,7 +11,12 @@ import { UPSTREAM_DIR } from '../helpers/upstream.js';
 /** Somewhere to draw progress: a terminal (isTTY) or a pipe, keeping what was written. */
 function output(isTTY: boolean): NodeJS.WriteStream & { text: () => string } {
   const chunks: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { chunks.push(String(chunk)); done(); } }) as unknown as NodeJS.WriteStream & { text: () => string };
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  }) as unknown as NodeJS.WriteStream & { text: () => string };
   Object.assign(stream, { isTTY, text: () => chunks.join('') });
   return stream;
 }
@@ -24,12 +29,19 @@ describe('ingest progress: bytes read and rows stored per source', () => {
   const logged: Array<{ obj: Record<string, unknown>; msg: string }> = [];
   before(async () => {
     store = await openTestStore('sqlite', [socStructureSource]);
-    const progress = [terminalProgress(terminal), terminalProgress(pipe), loggedProgress({ info: (obj, msg) => logged.push({ obj: obj as Record<string, unknown>, msg }) })];
+    const progress = [
+      terminalProgress(terminal),
+      terminalProgress(pipe),
+      loggedProgress({ info: (obj, msg) => logged.push({ obj: obj as Record<string, unknown>, msg }) }),
+    ];
     [result] = (await ingestSources({
       store,
       upstream: mirrorUpstream(UPSTREAM_DIR),
       sources: [socStructureSource],
-      progress: { step: (key, text) => progress.forEach((p) => p.step(key, text)), sourceDone: (r) => progress.forEach((p) => p.sourceDone(r)) },
+      progress: {
+        step: (key, text) => progress.forEach((p) => p.step(key, text)),
+        sourceDone: (r) => progress.forEach((p) => p.sourceDone(r)),
+      },
     })) as [SourceResult];
   });
   after(async () => store.dispose());
@@ -59,10 +71,15 @@ describe('ingest progress: bytes read and rows stored per source', () => {
     assert.equal(pipe.text(), '');
   });
 
-  it('logs a line per source with its bytes and rows (the server\'s ingest on start)', () => {
+  it("logs a line per source with its bytes and rows (the server's ingest on start)", () => {
     assert.equal(logged.length, 1);
     const { rows } = sourceTotals(result);
-    assert.match(logged[0]!.msg, new RegExp(`^ingest published: soc2020-structure, \\d+\\.\\d (KiB|MiB) read, ${rows.toLocaleString('en-GB')} rows, \\d+\\.\\ds$`));
+    assert.match(
+      logged[0]!.msg,
+      new RegExp(
+        `^ingest published: soc2020-structure, \\d+\\.\\d (KiB|MiB) read, ${rows.toLocaleString('en-GB')} rows, \\d+\\.\\ds$`,
+      ),
+    );
     assert.deepEqual({ bytes: logged[0]!.obj.bytes, rows: logged[0]!.obj.rows }, sourceTotals(result));
   });
 });

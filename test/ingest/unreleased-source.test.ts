@@ -15,24 +15,51 @@ import { UPSTREAM_DIR } from '../helpers/upstream.js';
 
 describe('a registered source with no release', () => {
   it('finds none, even in the full mirror, and refuses to read one', async () => {
-    for (const source of [essVacanciesNationsSource, apsOccupationSource, ...LMSP_OTHER_AREA_SOURCES, sponsoredWorkVisasSource, occupationsInDemandSource, onlineJobAdvertsSource, onlineJobAdvertsLocalSource]) {
+    for (const source of [
+      essVacanciesNationsSource,
+      apsOccupationSource,
+      ...LMSP_OTHER_AREA_SOURCES,
+      sponsoredWorkVisasSource,
+      occupationsInDemandSource,
+      onlineJobAdvertsSource,
+      onlineJobAdvertsLocalSource,
+    ]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
-      await assert.rejects(source.parse({ uri: 'x', bytes: new Uint8Array(), sha256: '' }, { label: 'x', seriesKey: null, location: { mirrorPath: 'x', url: 'x' } }, []), new RegExp(`no release of ${source.key}`));
+      await assert.rejects(
+        source.parse(
+          { uri: 'x', bytes: new Uint8Array(), sha256: '' },
+          { label: 'x', seriesKey: null, location: { mirrorPath: 'x', url: 'x' } },
+          [],
+        ),
+        new RegExp(`no release of ${source.key}`),
+      );
     }
   });
 
   it("keeps its publisher's profile and what it says differently", () => {
     assert.equal(essVacanciesNationsSource.publisher, DFE_PROFILE.publisher);
-    assert.equal(essVacanciesNationsSource.url, 'https://explore-education-statistics.service.gov.uk/find-statistics/employer-skills-survey');
+    assert.equal(
+      essVacanciesNationsSource.url,
+      'https://explore-education-statistics.service.gov.uk/find-statistics/employer-skills-survey',
+    );
     assert.equal(apsOccupationSource.licence, ONS_PROFILE.licence);
     assert.equal(apsOccupationSource.publisher, 'Office for National Statistics (Nomis)');
     assert.equal(apsOccupationSource.tier, 'api');
     for (const source of LMSP_OTHER_AREA_SOURCES) {
       assert.equal(source.publisher, DFE_PROFILE.publisher);
-      assert.equal(source.url, 'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035');
-      assert.match(source.name, /^Labour market and skills projections 2020 to 2035: .+ workbooks?( \(.+\))?, by occupation \(SOC 2020 sub-major groups\)$/);
+      assert.equal(
+        source.url,
+        'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035',
+      );
+      assert.match(
+        source.name,
+        /^Labour market and skills projections 2020 to 2035: .+ workbooks?( \(.+\))?, by occupation \(SOC 2020 sub-major groups\)$/,
+      );
     }
-    assert.deepEqual([sponsoredWorkVisasSource.publisher, sponsoredWorkVisasSource.licence, sponsoredWorkVisasSource.cadence], [HOME_OFFICE_PROFILE.publisher, 'Open Government Licence v3.0', 'quarterly']);
+    assert.deepEqual(
+      [sponsoredWorkVisasSource.publisher, sponsoredWorkVisasSource.licence, sponsoredWorkVisasSource.cadence],
+      [HOME_OFFICE_PROFILE.publisher, 'Open Government Licence v3.0', 'quarterly'],
+    );
     assert.equal(occupationsInDemandSource.licence, DFE_PROFILE.licence);
     assert.equal(occupationsInDemandSource.attribution, DFE_PROFILE.attribution);
     assert.deepEqual([onlineJobAdvertsSource.cadence, onlineJobAdvertsLocalSource.cadence], ['monthly', 'quarterly']);

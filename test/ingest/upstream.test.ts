@@ -18,17 +18,42 @@ function startPublisher(): Promise<{ base: string; ca: Buffer; close(): Promise<
   const dir = mkdtempSync(path.join(tmpdir(), 'lmi-tls-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const workbook = readFileSync(upstreamPath(VOLUME2_FILE));
   const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     if (req.url === '/moved.xlsx') return void res.writeHead(302, { location: '/file.xlsx' }).end();
-    if (req.url === '/file.xlsx') return void res.writeHead(200, { 'content-type': 'application/vnd.ms-excel' }).end(workbook);
+    if (req.url === '/file.xlsx')
+      return void res.writeHead(200, { 'content-type': 'application/vnd.ms-excel' }).end(workbook);
     res.writeHead(404).end();
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ base: `https://127.0.0.1:${port}`, ca: readFileSync(cert), close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        base: `https://127.0.0.1:${port}`,
+        ca: readFileSync(cert),
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }
@@ -48,7 +73,13 @@ describe('ingest over HTTPS (a local publisher stand-in)', () => {
   it('publishes the release read from the publisher, following a redirect, with its URL as the source URI', async () => {
     const source = {
       ...socStructureSource,
-      detect: async () => [{ label: 'Volume 2', seriesKey: null, location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/moved.xlsx` } }],
+      detect: async () => [
+        {
+          label: 'Volume 2',
+          seriesKey: null,
+          location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/moved.xlsx` },
+        },
+      ],
     };
     const [result] = await ingestSources({ store, upstream: httpsUpstream({ ca: publisher.ca }), sources: [source] });
     assert.equal(result!.outcome, 'published');
@@ -61,7 +92,13 @@ describe('ingest over HTTPS (a local publisher stand-in)', () => {
   it('fails the source, with the HTTP status, when the publisher answers 404', async () => {
     const source = {
       ...socStructureSource,
-      detect: async () => [{ label: 'Volume 2', seriesKey: null, location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/gone.xlsx` } }],
+      detect: async () => [
+        {
+          label: 'Volume 2',
+          seriesKey: null,
+          location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/gone.xlsx` },
+        },
+      ],
     };
     const [result] = await ingestSources({ store, upstream: httpsUpstream({ ca: publisher.ca }), sources: [source] });
     assert.equal(result!.outcome, 'failed');
@@ -79,12 +116,18 @@ describe('ingest over HTTPS (a local publisher stand-in)', () => {
 
 describe('ingest reads the same bytes from the mirror as the file itself', () => {
   it('hashes what it read', async () => {
-    const file = await mirrorUpstream(UPSTREAM_DIR).fetch({ mirrorPath: VOLUME2_FILE, url: 'https://example.invalid/x' });
+    const file = await mirrorUpstream(UPSTREAM_DIR).fetch({
+      mirrorPath: VOLUME2_FILE,
+      url: 'https://example.invalid/x',
+    });
     assert.equal(file.bytes.length, readFileSync(upstreamPath(VOLUME2_FILE)).length);
     assert.equal(file.sha256, '1e9db61a04a95a76a17328813fab5ea6c5e52b2a50005f3cd4d2c876f61c119d');
   });
 
   it('refuses a path that leaves the mirror', async () => {
-    await assert.rejects(mirrorUpstream(UPSTREAM_DIR).fetch({ mirrorPath: '../../etc/passwd', url: 'https://example.invalid/x' }), /outside the mirror/);
+    await assert.rejects(
+      mirrorUpstream(UPSTREAM_DIR).fetch({ mirrorPath: '../../etc/passwd', url: 'https://example.invalid/x' }),
+      /outside the mirror/,
+    );
   });
 });

@@ -21,7 +21,10 @@ for (const dialect of DIALECTS) {
       const res = await post('/v1/keys/requests', { email });
       assert.equal(res.statusCode, 202);
       const mail = await smtp.next();
-      assert.deepEqual(mail.to.map((a) => a.toLowerCase()), [email.trim().toLowerCase()]);
+      assert.deepEqual(
+        mail.to.map((a) => a.toLowerCase()),
+        [email.trim().toLowerCase()],
+      );
       return confirmationLink(mail.raw);
     };
     const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
@@ -51,21 +54,38 @@ for (const dialect of DIALECTS) {
       assert.equal(page.headers['referrer-policy'], 'no-referrer');
       assert.match(page.body, /<form method="post" action="\/v1\/keys\/confirm">/);
       assert.ok(!/<script/i.test(page.body), 'no JavaScript');
-      assert.equal((await app.inject({ url: `/keys/confirm?token=${encodeURIComponent(token)}` })).statusCode, 200, 'opening the page again (a mail scanner) uses nothing up');
+      assert.equal(
+        (await app.inject({ url: `/keys/confirm?token=${encodeURIComponent(token)}` })).statusCode,
+        200,
+        'opening the page again (a mail scanner) uses nothing up',
+      );
 
-      const form = await app.inject({ method: 'POST', url: '/v1/keys/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+      const form = await app.inject({
+        method: 'POST',
+        url: '/v1/keys/confirm',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${encodeURIComponent(token)}`,
+      });
       assert.equal(form.statusCode, 200);
       assert.equal(form.headers['cache-control'], 'no-store');
       const key = /<code>(lmi_[A-Za-z0-9_-]{43})<\/code>/.exec(form.body)?.[1];
       assert.ok(key, 'the page shows the key');
-      assert.equal((await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': key } })).statusCode !== 401, true);
+      assert.equal(
+        (await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': key } })).statusCode !== 401,
+        true,
+      );
 
-      const again = await app.inject({ method: 'POST', url: '/v1/keys/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/v1/keys/confirm',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${encodeURIComponent(token)}`,
+      });
       assert.equal(again.statusCode, 400);
       assert.ok(!again.body.includes(key), 'the key is never shown again');
     });
 
-    it('confirms with JSON: 200 IssuedKey, and a new confirmation revokes the address\'s earlier keys', async () => {
+    it("confirms with JSON: 200 IssuedKey, and a new confirmation revokes the address's earlier keys", async () => {
       const first = await post('/v1/keys/confirm', { token: tokenOf(await requestLink('replace@example.org')) });
       assert.equal(first.statusCode, 200);
       const issued = first.json();
@@ -75,20 +95,40 @@ for (const dialect of DIALECTS) {
       assert.equal(issued.replacedKeys, 0);
       assert.equal(issued.prefix, issued.key.slice(0, 12));
       // Used once, so the key is in this process's key cache when the next confirmation revokes it.
-      assert.notEqual((await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': issued.key } })).statusCode, 401);
+      assert.notEqual(
+        (await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': issued.key } })).statusCode,
+        401,
+      );
 
-      const second = (await post('/v1/keys/confirm', { token: tokenOf(await requestLink('Replace@Example.org ')) })).json();
+      const second = (
+        await post('/v1/keys/confirm', { token: tokenOf(await requestLink('Replace@Example.org ')) })
+      ).json();
       assert.equal(second.replacedKeys, 1, 'the address is matched case-insensitively');
-      assert.equal((await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': issued.key } })).statusCode, 401, 'revoked here: at once, not after the cache\'s few seconds');
-      assert.notEqual((await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': second.key } })).statusCode, 401);
+      assert.equal(
+        (await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': issued.key } })).statusCode,
+        401,
+        "revoked here: at once, not after the cache's few seconds",
+      );
+      assert.notEqual(
+        (await app.inject({ url: '/v1/occupations', headers: { 'x-api-key': second.key } })).statusCode,
+        401,
+      );
     });
 
     it('issues exactly one key when two confirmations of one token race', async () => {
       const token = tokenOf(await requestLink('race@example.org'));
-      const results = await Promise.all([post('/v1/keys/confirm', { token }), post('/v1/keys/confirm', { token }), post('/v1/keys/confirm', { token })]);
+      const results = await Promise.all([
+        post('/v1/keys/confirm', { token }),
+        post('/v1/keys/confirm', { token }),
+        post('/v1/keys/confirm', { token }),
+      ]);
       assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 400, 400]);
       const keys = await store.db.selectFrom('api_keys').select('id').where('email_hmac', 'is not', null).execute();
-      const issuedForToken = await store.db.selectFrom('key_requests').select('issued_key_id').where('issued_key_id', 'is not', null).execute();
+      const issuedForToken = await store.db
+        .selectFrom('key_requests')
+        .select('issued_key_id')
+        .where('issued_key_id', 'is not', null)
+        .execute();
       assert.equal(new Set(issuedForToken.map((r) => r.issued_key_id)).size, issuedForToken.length);
       assert.ok(keys.length >= issuedForToken.length);
     });
@@ -98,7 +138,11 @@ for (const dialect of DIALECTS) {
       assert.equal(unknown.statusCode, 400);
       assert.match(unknown.json().detail, /unknown, has been used, or has expired/);
       const token = tokenOf(await requestLink('late@example.org'));
-      await store.db.updateTable('key_requests').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('used_at', 'is', null).execute();
+      await store.db
+        .updateTable('key_requests')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('used_at', 'is', null)
+        .execute();
       assert.equal((await post('/v1/keys/confirm', { token })).statusCode, 400);
       assert.equal((await post('/v1/keys/confirm', {})).statusCode, 400);
     });
@@ -111,7 +155,8 @@ for (const dialect of DIALECTS) {
         await store.db.selectFrom('key_requests').selectAll().execute(),
         await store.db.selectFrom('api_keys').selectAll().execute(),
       ]);
-      for (const secret of ['private.person', token, issued.key, issued.key.slice(12)]) assert.ok(!everything.includes(secret), `${secret.slice(0, 8)}… not stored`);
+      for (const secret of ['private.person', token, issued.key, issued.key.slice(12)])
+        assert.ok(!everything.includes(secret), `${secret.slice(0, 8)}… not stored`);
       assert.match(everything, /"email_hmac":"[0-9a-f]{64}"/);
     });
 
@@ -124,12 +169,22 @@ for (const dialect of DIALECTS) {
       assert.equal(known.statusCode, 202);
       assert.equal(known.statusCode, unknown.statusCode);
       assert.equal(known.body, unknown.body);
-      const comparable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
+      const comparable = (headers: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
       assert.deepEqual(comparable(known.headers), comparable(unknown.headers));
     });
 
     it('rejects an address that is not one, with 400 naming the rule', async () => {
-      for (const payload of [{ email: 'nope' }, { email: 'a@b' }, { email: 'two@@example.org' }, { email: 'spa ce@example.org' }, { email: `${'a'.repeat(65)}@example.org` }, {}, { email: 'a@example.org', extra: 1 }, { email: 42 }]) {
+      for (const payload of [
+        { email: 'nope' },
+        { email: 'a@b' },
+        { email: 'two@@example.org' },
+        { email: 'spa ce@example.org' },
+        { email: `${'a'.repeat(65)}@example.org` },
+        {},
+        { email: 'a@example.org', extra: 1 },
+        { email: 42 },
+      ]) {
         const res = await post('/v1/keys/requests', payload);
         assert.equal(res.statusCode, 400, JSON.stringify(payload));
         assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
@@ -139,7 +194,8 @@ for (const dialect of DIALECTS) {
 
     it('limits requests per address from a client (3 an hour) and per client address (10 an hour), with 429 and Retry-After', async () => {
       const asker = '10.40.0.1';
-      for (let i = 0; i < 3; i++) assert.equal((await post('/v1/keys/requests', { email: 'busy@example.org' }, asker)).statusCode, 202);
+      for (let i = 0; i < 3; i++)
+        assert.equal((await post('/v1/keys/requests', { email: 'busy@example.org' }, asker)).statusCode, 202);
       const over = await post('/v1/keys/requests', { email: 'busy@example.org' }, asker);
       assert.equal(over.statusCode, 429);
       assert.equal(over.headers['content-type'], 'application/problem+json; charset=utf-8');
@@ -147,7 +203,8 @@ for (const dialect of DIALECTS) {
       for (let i = 0; i < 3; i++) await smtp.next();
 
       const client = '10.50.0.1';
-      for (let i = 0; i < 10; i++) assert.equal((await post('/v1/keys/requests', { email: `c${i}@example.org` }, client)).statusCode, 202);
+      for (let i = 0; i < 10; i++)
+        assert.equal((await post('/v1/keys/requests', { email: `c${i}@example.org` }, client)).statusCode, 202);
       const tooMany = await post('/v1/keys/requests', { email: 'c10@example.org' }, client);
       assert.equal(tooMany.statusCode, 429);
       assert.match(tooMany.headers.ratelimit as string, /"key-requests";r=0;t=\d+/);
@@ -156,9 +213,18 @@ for (const dialect of DIALECTS) {
 
     it('never lets one client lock another out of an address: the per-address limit counts per client address too', async () => {
       const attacker = '10.66.0.1';
-      for (let i = 0; i < 3; i++) assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, attacker)).statusCode, 202);
-      assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, attacker)).statusCode, 429, 'the attacker is limited');
-      assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, '10.77.0.1')).statusCode, 202, 'the owner, from their own address, is not');
+      for (let i = 0; i < 3; i++)
+        assert.equal((await post('/v1/keys/requests', { email: 'victim@example.org' }, attacker)).statusCode, 202);
+      assert.equal(
+        (await post('/v1/keys/requests', { email: 'victim@example.org' }, attacker)).statusCode,
+        429,
+        'the attacker is limited',
+      );
+      assert.equal(
+        (await post('/v1/keys/requests', { email: 'victim@example.org' }, '10.77.0.1')).statusCode,
+        202,
+        'the owner, from their own address, is not',
+      );
       for (let i = 0; i < 4; i++) await smtp.next();
     });
   });
@@ -177,7 +243,11 @@ describe('the default mail transport writes to the outbox folder', () => {
   });
 
   it('leaves one .eml file per message, with the link', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/keys/requests', payload: { email: 'outbox@example.org' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/keys/requests',
+      payload: { email: 'outbox@example.org' },
+    });
     assert.equal(res.statusCode, 202);
     await app.services.keyIssuance.settled();
     const outbox = path.join(store.dataDir, 'outbox');

@@ -19,7 +19,8 @@ for (const dialect of DIALECTS) {
     });
     after(() => store.dispose());
 
-    const issue = (rpm: number | null = null) => issueApiKey(store.db, { tier: DEFAULT_TIERS[0]!, emailHmac: null, requestsPerMinute: rpm });
+    const issue = (rpm: number | null = null) =>
+      issueApiKey(store.db, { tier: DEFAULT_TIERS[0]!, emailHmac: null, requestsPerMinute: rpm });
 
     it('sees a revocation made elsewhere within its TTL, and not before: the stated bound', async () => {
       const keys = new LiveKeys(store.db, { now });
@@ -27,7 +28,11 @@ for (const dialect of DIALECTS) {
       assert.equal((await keys.find(key))?.id, record.id);
       assert.ok(await revokeKeyByPrefix(store.db, record.prefix));
       clock += LIVE_KEY_TTL_MS - 1;
-      assert.equal((keys.find(key) as Awaited<ReturnType<LiveKeys['find']>>)?.id, record.id, 'still the remembered record, answered without a query');
+      assert.equal(
+        (keys.find(key) as Awaited<ReturnType<LiveKeys['find']>>)?.id,
+        record.id,
+        'still the remembered record, answered without a query',
+      );
       clock += 1;
       assert.equal(await keys.find(key), null, 'revoked once the TTL has passed');
     });

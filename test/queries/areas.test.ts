@@ -20,11 +20,17 @@ for (const dialect of DIALECTS) {
     });
     after(() => store.dispose());
 
-    it('lists the local authority districts by name, London\'s 33 folded into London', async () => {
+    it("lists the local authority districts by name, London's 33 folded into London", async () => {
       const local = await areas.localAreas();
       assert.equal(local.length, 361 - 33 + 1);
-      assert.deepEqual(local.map((a) => a.name), [...local.map((a) => a.name)].sort((a, b) => a.localeCompare(b, 'en-GB')));
-      assert.deepEqual(local.find((a) => a.code === 'E12000007'), { code: 'E12000007', slug: 'london', name: 'London', region: 'London' });
+      assert.deepEqual(
+        local.map((a) => a.name),
+        [...local.map((a) => a.name)].sort((a, b) => a.localeCompare(b, 'en-GB')),
+      );
+      assert.deepEqual(
+        local.find((a) => a.code === 'E12000007'),
+        { code: 'E12000007', slug: 'london', name: 'London', region: 'London' },
+      );
       assert.equal(local.filter((a) => a.region === 'London').length, 1);
       assert.equal(local.find((a) => a.code === 'S12000036')!.region, 'Scotland');
     });

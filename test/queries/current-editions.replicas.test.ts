@@ -25,8 +25,16 @@ for (const dialect of DIALECTS) {
     let key: string;
     before(async () => {
       store = await copyTemplate(dialect);
-      replicas = await Promise.all([0, 1].map(() => buildApp(createServices(testConfig(store.dataDir), store, { editionsMaxAgeMs: MAX_AGE_MS }))));
-      key = (await issueApiKey(store.db, { tier: { name: 'free', requestsPerMinute: 60 }, emailHmac: null, requestsPerMinute: 1_000_000 })).key;
+      replicas = await Promise.all(
+        [0, 1].map(() => buildApp(createServices(testConfig(store.dataDir), store, { editionsMaxAgeMs: MAX_AGE_MS }))),
+      );
+      key = (
+        await issueApiKey(store.db, {
+          tier: { name: 'free', requestsPerMinute: 60 },
+          emailHmac: null,
+          requestsPerMinute: 1_000_000,
+        })
+      ).key;
     });
     after(async () => {
       for (const app of replicas) await app.close();
@@ -38,13 +46,18 @@ for (const dialect of DIALECTS) {
     it('a release quarantined by a separate ingest shows in /v1/meta/editions and /v1/meta/ingest of both replicas, cached or not', async () => {
       const url = '/v1/meta/editions?source=ess-vacancies';
       const before = await Promise.all(replicas.map((app) => get(app, url)));
-      for (const app of replicas) assert.equal((await get(app, url)).headers.etag, before[0]!.headers.etag, 'served from the response cache');
+      for (const app of replicas)
+        assert.equal((await get(app, url)).headers.etag, before[0]!.headers.etag, 'served from the response cache');
 
       // What `lmi ingest` elsewhere does: an oversized release is read, held back and recorded.
       const mirror = makeMirror();
       mirror.copy('ess/data-employer-skills-survey.csv');
       truncateSync(path.join(mirror.root, 'ess/data-employer-skills-survey.csv'), 40 * 1024 * 1024);
-      const [result] = await ingestSources({ store, upstream: mirrorUpstream(mirror.root), sources: [essVacanciesSource] });
+      const [result] = await ingestSources({
+        store,
+        upstream: mirrorUpstream(mirror.root),
+        sources: [essVacanciesSource],
+      });
       assert.equal(result!.outcome, 'quarantined');
 
       await settle();
@@ -57,16 +70,31 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('a release published by another process changes both replicas\' cached keyed responses', async () => {
-      assert.equal((await get(replicas[0]!, '/v1/occupations/2134')).json().title, 'Programmers and software development professionals');
-      assert.equal((await get(replicas[1]!, '/v1/occupations/2134')).json().title, 'Programmers and software development professionals');
+    it("a release published by another process changes both replicas' cached keyed responses", async () => {
+      assert.equal(
+        (await get(replicas[0]!, '/v1/occupations/2134')).json().title,
+        'Programmers and software development professionals',
+      );
+      assert.equal(
+        (await get(replicas[1]!, '/v1/occupations/2134')).json().title,
+        'Programmers and software development professionals',
+      );
       const [previous] = (await listCurrentEditions(store.db)).filter((e) => e.sourceKey === 'soc2020-structure');
-      const groups = (await socGroupsOfEdition(store.db, previous!.id)).map((g) => (g.code === '2134' ? { ...g, title: 'Programmers and software developers' } : g));
-      const detected = await recordDetectedEdition(store.db, { sourceKey: 'soc2020-structure', label: 'Volume 2, revised', seriesKey: null, sourceUri: upstreamPath('soc2020/revised.xlsx'), sha256: 'e'.repeat(64) });
+      const groups = (await socGroupsOfEdition(store.db, previous!.id)).map((g) =>
+        g.code === '2134' ? { ...g, title: 'Programmers and software developers' } : g,
+      );
+      const detected = await recordDetectedEdition(store.db, {
+        sourceKey: 'soc2020-structure',
+        label: 'Volume 2, revised',
+        seriesKey: null,
+        sourceUri: upstreamPath('soc2020/revised.xlsx'),
+        sha256: 'e'.repeat(64),
+      });
       await publishEdition(store.db, detected, [], (trx) => insertSocGroups(trx, detected.id, groups));
 
       await settle();
-      for (const app of replicas) assert.equal((await get(app, '/v1/occupations/2134')).json().title, 'Programmers and software developers');
+      for (const app of replicas)
+        assert.equal((await get(app, '/v1/occupations/2134')).json().title, 'Programmers and software developers');
     });
   });
 }

@@ -24,7 +24,10 @@ for (const dialect of DIALECTS) {
 
     it('serves the newest published series of a source, with the provenance read from that edition', async () => {
       const { edition, source, provenance } = await current.serving('ashe-table14', 'Pay figures');
-      assert.deepEqual([edition.label, edition.seriesKey, edition.status], ['ASHE Table 14, 2024 provisional', '2024', 'published']);
+      assert.deepEqual(
+        [edition.label, edition.seriesKey, edition.status],
+        ['ASHE Table 14, 2024 provisional', '2024', 'published'],
+      );
       assert.equal(source.key, 'ashe-table14');
       assert.deepEqual(provenance, {
         source: 'Annual Survey of Hours and Earnings (ASHE), Table 14: occupation by four-digit SOC 2020',
@@ -37,54 +40,116 @@ for (const dialect of DIALECTS) {
     });
 
     it('serves every published series newest first, and the one edition of a source with a single series', async () => {
-      assert.deepEqual((await current.servingAll('ashe-table14', 'Pay figures')).map((s) => s.edition.seriesKey), ['2024', '2023', '2022']);
+      assert.deepEqual(
+        (await current.servingAll('ashe-table14', 'Pay figures')).map((s) => s.edition.seriesKey),
+        ['2024', '2023', '2022'],
+      );
       const structure = await current.servingAll('soc2020-structure', 'The classification');
-      assert.deepEqual(structure.map((s) => s.edition.label), ['SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)']);
+      assert.deepEqual(
+        structure.map((s) => s.edition.label),
+        ['SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)'],
+      );
       assert.equal((await current.latest('soc2020-structure'))!.id, structure[0]!.edition.id);
     });
 
     it('throws the 404 naming the source, and what comes from it, when a source has no release', async () => {
       assert.equal(await current.latest('ashe-table15'), null);
-      const regional = await rejectsWithProblem(current.serving('ashe-table15', 'Regional pay figures'), 'source-unavailable', /^Regional pay figures come from "Annual Survey of Hours and Earnings \(ASHE\), Table 15/);
+      const regional = await rejectsWithProblem(
+        current.serving('ashe-table15', 'Regional pay figures'),
+        'source-unavailable',
+        /^Regional pay figures come from "Annual Survey of Hours and Earnings \(ASHE\), Table 15/,
+      );
       assert.equal(regional.status, 404);
       assert.equal(regional.extras.source, 'ashe-table15');
       assert.match(regional.detail, /\(source `ashe-table15`\), and no release of it has been ingested/);
-      const employment = await rejectsWithProblem(current.servingAll('aps-occupation', 'Employment figures for wales'), 'source-unavailable', /^Employment figures for wales come from/);
+      const employment = await rejectsWithProblem(
+        current.servingAll('aps-occupation', 'Employment figures for wales'),
+        'source-unavailable',
+        /^Employment figures for wales come from/,
+      );
       assert.equal(employment.extras.source, 'aps-occupation');
-      assert.throws(() => current.unavailable('no-such-source', 'Anything'), /no source "no-such-source" is registered/);
+      assert.throws(
+        () => current.unavailable('no-such-source', 'Anything'),
+        /no source "no-such-source" is registered/,
+      );
     });
 
     it('pins an exact release by id, whether published or superseded by a later release of its series', async () => {
       const provisional = await current.serving('ashe-table14', 'Pay figures');
-      const revised = await recordDetectedEdition(store.db, { sourceKey: 'ashe-table14', label: 'ASHE Table 14, 2024 revised', seriesKey: '2024', sourceUri: 'file:///revised.zip', sha256: sha(1) });
-      await publishEdition(store.db, revised, [], (trx) => insertAsheRelease(trx, revised.id, { year: 2024, provisional: false }, []));
+      const revised = await recordDetectedEdition(store.db, {
+        sourceKey: 'ashe-table14',
+        label: 'ASHE Table 14, 2024 revised',
+        seriesKey: '2024',
+        sourceUri: 'file:///revised.zip',
+        sha256: sha(1),
+      });
+      await publishEdition(store.db, revised, [], (trx) =>
+        insertAsheRelease(trx, revised.id, { year: 2024, provisional: false }, []),
+      );
       const pinnedOld = await current.pinned('ashe-table14', provisional.edition.id);
-      assert.deepEqual([pinnedOld.edition.id, pinnedOld.edition.status, pinnedOld.provenance.edition], [provisional.edition.id, 'superseded', 'ASHE Table 14, 2024 provisional']);
+      assert.deepEqual(
+        [pinnedOld.edition.id, pinnedOld.edition.status, pinnedOld.provenance.edition],
+        [provisional.edition.id, 'superseded', 'ASHE Table 14, 2024 provisional'],
+      );
       const pinnedNew = await current.pinned('ashe-table14', revised.id);
       assert.equal(pinnedNew.provenance.edition, 'ASHE Table 14, 2024 revised');
     });
 
     it('refuses to pin, with a 400 listing the releases that can be, an unknown id, a release of another source, a quarantined one', async () => {
-      const servable = (await listEditions(store.db, 'ashe-table14')).filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id);
+      const servable = (await listEditions(store.db, 'ashe-table14'))
+        .filter((e) => e.status === 'published' || e.status === 'superseded')
+        .map((e) => e.id);
       assert.equal(servable.length, 4, 'three provisional releases and the revised one');
 
-      const unknown = await rejectsWithProblem(current.pinned('ashe-table14', '00000000-0000-4000-8000-000000000000'), 'invalid-parameter', /^there is no edition 00000000-0000-4000-8000-000000000000; \/v1\/meta\/editions\?source=ashe-table14 lists the releases\./);
+      const unknown = await rejectsWithProblem(
+        current.pinned('ashe-table14', '00000000-0000-4000-8000-000000000000'),
+        'invalid-parameter',
+        /^there is no edition 00000000-0000-4000-8000-000000000000; \/v1\/meta\/editions\?source=ashe-table14 lists the releases\./,
+      );
       assert.equal(unknown.status, 400);
-      assert.deepEqual(unknown.extras.invalidParams, [{ name: 'edition', reason: unknown.extras.invalidParams![0]!.reason, validValues: servable }]);
+      assert.deepEqual(unknown.extras.invalidParams, [
+        { name: 'edition', reason: unknown.extras.invalidParams![0]!.reason, validValues: servable },
+      ]);
 
       const structure = (await current.latest('soc2020-structure'))!;
-      await rejectsWithProblem(current.pinned('ashe-table14', structure.id), 'invalid-parameter', new RegExp(`edition ${structure.id} is a release of \`soc2020-structure\`, not of \`ashe-table14\``));
+      await rejectsWithProblem(
+        current.pinned('ashe-table14', structure.id),
+        'invalid-parameter',
+        new RegExp(`edition ${structure.id} is a release of \`soc2020-structure\`, not of \`ashe-table14\``),
+      );
 
-      const held = await recordDetectedEdition(store.db, { sourceKey: 'ashe-table14', label: 'ASHE Table 14, 2025 provisional', seriesKey: '2025', sourceUri: 'file:///broken.zip', sha256: sha(2) });
-      await quarantineEdition(store.db, held.id, [{ rule: 'the file can be read in the publisher\'s layout', status: 'fail', observed: 'no workbook for Table 14.11b' }]);
-      await rejectsWithProblem(current.pinned('ashe-table14', held.id), 'invalid-parameter', new RegExp(`edition ${held.id} was quarantined and has no figures`));
+      const held = await recordDetectedEdition(store.db, {
+        sourceKey: 'ashe-table14',
+        label: 'ASHE Table 14, 2025 provisional',
+        seriesKey: '2025',
+        sourceUri: 'file:///broken.zip',
+        sha256: sha(2),
+      });
+      await quarantineEdition(store.db, held.id, [
+        {
+          rule: "the file can be read in the publisher's layout",
+          status: 'fail',
+          observed: 'no workbook for Table 14.11b',
+        },
+      ]);
+      await rejectsWithProblem(
+        current.pinned('ashe-table14', held.id),
+        'invalid-parameter',
+        new RegExp(`edition ${held.id} was quarantined and has no figures`),
+      );
     });
 
     it('lists the releases a request can pin, newest first: published and superseded, never a quarantined one', async () => {
       const all = await listEditions(store.db, 'ashe-table14');
-      assert.ok(all.some((e) => e.status === 'quarantined'), 'the release held back above is read but left out');
+      assert.ok(
+        all.some((e) => e.status === 'quarantined'),
+        'the release held back above is read but left out',
+      );
       const pinnable = await current.pinnable('ashe-table14');
-      assert.deepEqual(pinnable.map((e) => e.id), all.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id));
+      assert.deepEqual(
+        pinnable.map((e) => e.id),
+        all.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id),
+      );
       assert.deepEqual(pinnable.map((e) => e.status).sort(), ['published', 'published', 'published', 'superseded']);
       assert.deepEqual(await current.pinnable('no-such-source'), []);
     });
@@ -93,7 +158,13 @@ for (const dialect of DIALECTS) {
       const before = (await current.latest('soc2020-structure'))!;
       let changes = 0;
       current.onChange(() => changes++);
-      const next = await recordDetectedEdition(store.db, { sourceKey: 'soc2020-structure', label: 'Volume 2, revised', seriesKey: null, sourceUri: 'file:///v2.xlsx', sha256: sha(3) });
+      const next = await recordDetectedEdition(store.db, {
+        sourceKey: 'soc2020-structure',
+        label: 'Volume 2, revised',
+        seriesKey: null,
+        sourceUri: 'file:///v2.xlsx',
+        sha256: sha(3),
+      });
       const groups = await socGroupsOfEdition(store.db, before.id);
       await publishEdition(store.db, next, [], (trx) => insertSocGroups(trx, next.id, groups));
 

@@ -18,14 +18,21 @@ for (const dialect of DIALECTS) {
     before(async () => {
       store = await copyTemplate(dialect);
       current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      employment = new Employment(store.db, current, new Occupations(store.db, current, new CodingIndexCache(store.db, current)));
+      employment = new Employment(
+        store.db,
+        current,
+        new Occupations(store.db, current, new CodingIndexCache(store.db, current)),
+      );
     });
     after(() => store.dispose());
 
     it('answers from the APS release for the UK: a year per sheet, the latest first in the answer', async () => {
       const body = await employment.employment('2134', 'uk');
       assert.equal(body.period, 'January-December 2024');
-      assert.deepEqual(body.series.map((p) => p.year), [2021, 2022, 2023, 2024]);
+      assert.deepEqual(
+        body.series.map((p) => p.year),
+        [2021, 2022, 2023, 2024],
+      );
       assert.equal(body.employment!.count, null, 'an industry figure of 2134 was withheld in 2024');
       assert.equal(body.provenance.edition, (await current.latest('aps-occupation-industry'))!.label);
     });
@@ -34,12 +41,18 @@ for (const dialect of DIALECTS) {
       const body = await employment.workforce('2134');
       assert.equal(body.industries.length, 10);
       assert.equal(body.industries[0]!.code, 'J');
-      for (let i = 1; i < body.industries.length; i++) assert.ok(body.industries[i - 1]!.people! >= body.industries[i]!.people!);
-      for (const industry of body.industries) assert.equal(industry.percent, Math.round((industry.people! / body.people) * 1000) / 10);
+      for (let i = 1; i < body.industries.length; i++)
+        assert.ok(body.industries[i - 1]!.people! >= body.industries[i]!.people!);
+      for (const industry of body.industries)
+        assert.equal(industry.percent, Math.round((industry.people! / body.people) * 1000) / 10);
     });
 
     it('answers 404 naming the fuller APS source for a nation, and 404 for a code that is not a unit group', async () => {
-      const problem = await rejectsWithProblem(employment.employment('2134', 'wales'), 'source-unavailable', /^Employment figures for wales come from/);
+      const problem = await rejectsWithProblem(
+        employment.employment('2134', 'wales'),
+        'source-unavailable',
+        /^Employment figures for wales come from/,
+      );
       assert.equal(problem.extras.source, 'aps-occupation');
       await rejectsWithProblem(employment.employment('9999', 'uk'), 'occupation-not-found');
       await rejectsWithProblem(employment.workforce('213'), 'occupation-not-found');

@@ -30,12 +30,21 @@ for (const dialect of DIALECTS) {
     });
 
     it('finds a unit group by its code', async () => {
-      assert.deepEqual(await occupations.unitGroup('2134'), { code: '2134', level: 'unit', title: 'Programmers and software development professionals', parentCode: '213' });
+      assert.deepEqual(await occupations.unitGroup('2134'), {
+        code: '2134',
+        level: 'unit',
+        title: 'Programmers and software development professionals',
+        parentCode: '213',
+      });
     });
 
     it('answers 404 for a code that is not a unit group, saying where the codes are', async () => {
       for (const soc of ['9999', '213', '2', 'abcd']) {
-        const problem = await rejectsWithProblem(occupations.unitGroup(soc), 'occupation-not-found', new RegExp(`^There is no SOC 2020 unit group "${soc}"`));
+        const problem = await rejectsWithProblem(
+          occupations.unitGroup(soc),
+          'occupation-not-found',
+          new RegExp(`^There is no SOC 2020 unit group "${soc}"`),
+        );
         assert.equal(problem.status, 404);
         assert.match(problem.detail, /GET \/v1\/occupations lists all 412/);
       }
@@ -43,11 +52,20 @@ for (const dialect of DIALECTS) {
 
     it('lists distinct titles in order, and describes a unit group from Volume 1', async () => {
       const titles = await occupations.titles('2134');
-      assert.deepEqual(titles.find((t) => t.title === 'Analyst'), { title: 'Analyst', qualifier: 'programming' });
-      assert.deepEqual(titles.map((t) => t.title), [...titles.map((t) => t.title)].sort((a, b) => a.localeCompare(b, 'en-GB')));
+      assert.deepEqual(
+        titles.find((t) => t.title === 'Analyst'),
+        { title: 'Analyst', qualifier: 'programming' },
+      );
+      assert.deepEqual(
+        titles.map((t) => t.title),
+        [...titles.map((t) => t.title)].sort((a, b) => a.localeCompare(b, 'en-GB')),
+      );
       const { about } = await occupations.profile('2231');
       assert.match(about!.description, /^Midwifery nurses deliver, or assist in the delivery of babies/);
-      assert.equal(about!.provenance.edition, 'SOC 2020 Volume 1: structure and descriptions of unit groups (16 April 2025)');
+      assert.equal(
+        about!.provenance.edition,
+        'SOC 2020 Volume 1: structure and descriptions of unit groups (16 April 2025)',
+      );
     });
 
     it('says it is not ready (503, retry in 30 s) while the classification has no edition', async () => {

@@ -42,7 +42,8 @@ for (const dialect of DIALECTS) {
     let current: CurrentEditions;
     let occupations: Occupations;
     let projections: Projections;
-    const unitGroupsIn = async (subMajor: string) => (await occupations.structure()).unitGroups.filter((u) => u.code.startsWith(subMajor));
+    const unitGroupsIn = async (subMajor: string) =>
+      (await occupations.structure()).unitGroups.filter((u) => u.code.startsWith(subMajor));
     before(async () => {
       store = await copyTemplate(dialect);
       current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
@@ -53,29 +54,90 @@ for (const dialect of DIALECTS) {
 
     it("answers 2134 in England with SOC 2020 sub-major group 21's Occ T2 and Occ F2 cells, to the nearest 1,000", async () => {
       const body = await projections.outlook('2134', 'england');
-      assert.deepEqual(body.group, { code: '21', title: 'Science, research, engineering and technology professionals', unitGroups: (await unitGroupsIn('21')).length });
+      assert.deepEqual(body.group, {
+        code: '21',
+        title: 'Science, research, engineering and technology professionals',
+        unitGroups: (await unitGroupsIn('21')).length,
+      });
       assert.deepEqual(body.area, { code: 'E92000001', slug: 'england', name: 'England' });
       assert.deepEqual(body.outlook, outlookFrom(ENGLAND_FILE, '21', 2020, 2035));
-      assert.deepEqual([body.outlook.employmentBase, body.outlook.employmentTarget, body.outlook.netChange, body.outlook.netChangePercent], [1_899_000, 2_241_000, 342_000, 18]);
+      assert.deepEqual(
+        [
+          body.outlook.employmentBase,
+          body.outlook.employmentTarget,
+          body.outlook.netChange,
+          body.outlook.netChangePercent,
+        ],
+        [1_899_000, 2_241_000, 342_000, 18],
+      );
       const f2 = occF2Cells(ENGLAND_FILE, '21');
-      assert.deepEqual(body.series, [...f2].map(([year, employment]) => ({ year, employment: thousand(employment), projected: year >= 2021, presentable: true })));
+      assert.deepEqual(
+        body.series,
+        [...f2].map(([year, employment]) => ({
+          year,
+          employment: thousand(employment),
+          projected: year >= 2021,
+          presentable: true,
+        })),
+      );
       assert.deepEqual([body.series[0]!.year, body.series.at(-1)!.year, body.series.length], [2010, 2035, 26]);
-      assert.match(body.derivation, /sub-major group 21 \(Science, research, engineering and technology professionals\), which holds 2134 \(Programmers and software development professionals\) and 27 other unit groups/);
-      assert.equal(body.citation, `${SOURCES.find((s) => s.key === 'lmsp-england')!.attribution} Copyright: Warwick Institute for Employment Research / Cambridge Econometrics, 2023.`);
+      assert.match(
+        body.derivation,
+        /sub-major group 21 \(Science, research, engineering and technology professionals\), which holds 2134 \(Programmers and software development professionals\) and 27 other unit groups/,
+      );
+      assert.equal(
+        body.citation,
+        `${SOURCES.find((s) => s.key === 'lmsp-england')!.attribution} Copyright: Warwick Institute for Employment Research / Cambridge Econometrics, 2023.`,
+      );
       assert.match(body.accuracy, /precise margins of error cannot be assigned .* at least 10,000 individuals/);
       assert.equal(body.provenance.edition, (await current.latest('lmsp-england'))!.label);
       assert.equal(body.coverage.includesSelfEmployed, true);
     });
 
-    it('lists the qualification levels highest first with their RD T1 cells, and each level\'s share of the total requirement', async () => {
+    it("lists the qualification levels highest first with their RD T1 cells, and each level's share of the total requirement", async () => {
       const body = await projections.outlook('2134', 'england');
       const total = occT2Cells(ENGLAND_FILE, '21', 2020, 2035).total;
-      assert.deepEqual(body.byQualification.map((q) => [q.qualification, q.rqf]), [['rqf8', 8], ['rqf7', 7], ['rqf6', 6], ['rqf5', 5], ['rqf4', 4], ['rqf3', 3], ['rqf2', 2], ['rqf1', 1], ['none', null]]);
+      assert.deepEqual(
+        body.byQualification.map((q) => [q.qualification, q.rqf]),
+        [
+          ['rqf8', 8],
+          ['rqf7', 7],
+          ['rqf6', 6],
+          ['rqf5', 5],
+          ['rqf4', 4],
+          ['rqf3', 3],
+          ['rqf2', 2],
+          ['rqf1', 1],
+          ['none', null],
+        ],
+      );
       body.byQualification.forEach((q, i) => {
-        const [base, target, net, replacement, required] = rdT1Cells(ENGLAND_FILE, RD_LEVELS[i]!, '21') as [number, number, number, number, number];
+        const [base, target, net, replacement, required] = rdT1Cells(ENGLAND_FILE, RD_LEVELS[i]!, '21') as [
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
         assert.deepEqual(
-          [q.employmentBase, q.employmentTarget, q.netChange, q.replacementDemand, q.totalRequirement, q.sharePercent, q.presentable],
-          [thousand(base), thousand(target), thousand(net), thousand(replacement), thousand(required), oneDecimal((required / total) * 100), true],
+          [
+            q.employmentBase,
+            q.employmentTarget,
+            q.netChange,
+            q.replacementDemand,
+            q.totalRequirement,
+            q.sharePercent,
+            q.presentable,
+          ],
+          [
+            thousand(base),
+            thousand(target),
+            thousand(net),
+            thousand(replacement),
+            thousand(required),
+            oneDecimal((required / total) * 100),
+            true,
+          ],
           q.qualification,
         );
       });
@@ -84,19 +146,39 @@ for (const dialect of DIALECTS) {
     });
 
     it('withholds a qualification cell under 10,000 jobs in either year: null figures, no share, presentable false', async () => {
-      const withheld = { employmentBase: null, employmentTarget: null, netChange: null, replacementDemand: null, totalRequirement: null, sharePercent: null, presentable: false };
+      const withheld = {
+        employmentBase: null,
+        employmentTarget: null,
+        netChange: null,
+        replacementDemand: null,
+        totalRequirement: null,
+        sharePercent: null,
+        presentable: false,
+      };
       const [construction] = await unitGroupsIn('53');
-      const [doctorates, higherDegrees] = [rdT1Cells(ENGLAND_FILE, 'RQF8', '53'), rdT1Cells(ENGLAND_FILE, 'RQF7', '53')] as [number[], number[]];
+      const [doctorates, higherDegrees] = [
+        rdT1Cells(ENGLAND_FILE, 'RQF8', '53'),
+        rdT1Cells(ENGLAND_FILE, 'RQF7', '53'),
+      ] as [number[], number[]];
       assert.ok(doctorates[0]! < 10 && doctorates[1]! < 10);
       assert.ok(higherDegrees[0]! < 10 && higherDegrees[1]! >= 10, 'under 10,000 in 2020, over in 2035');
       const body = await projections.outlook(construction!.code, 'england');
       assert.deepEqual(body.byQualification[0], { qualification: 'rqf8', rqf: 8, label: 'Doctorate', ...withheld });
-      assert.deepEqual(body.byQualification[1], { qualification: 'rqf7', rqf: 7, label: 'Other higher degree', ...withheld });
+      assert.deepEqual(body.byQualification[1], {
+        qualification: 'rqf7',
+        rqf: 7,
+        label: 'Other higher degree',
+        ...withheld,
+      });
       assert.ok(body.byQualification.slice(2).every((q) => q.presentable && q.employmentBase !== null));
       const [enforcement] = await unitGroupsIn('63');
       const small = await projections.outlook(enforcement!.code, 'england');
       assert.equal(small.outlook.presentable, true, 'the group itself has over 10,000 jobs');
-      assert.deepEqual(small.byQualification.map((q) => q.presentable), Array(9).fill(false), 'each of its levels has fewer');
+      assert.deepEqual(
+        small.byQualification.map((q) => q.presentable),
+        Array(9).fill(false),
+        'each of its levels has fewer',
+      );
     });
 
     it('gives several groups their own cells and directions: caring (61), construction (53, declining), textiles (54), elementary (92)', async () => {
@@ -116,22 +198,31 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(body.area, { code: 'K02000001', slug: 'uk', name: 'United Kingdom' });
       assert.deepEqual(body.outlook, outlookFrom(UK_FILE, '21', 2017, 2027));
       assert.deepEqual([body.outlook.baseYear, body.outlook.targetYear], [2017, 2027]);
-      assert.deepEqual(body.series.map((p) => p.year), Array.from({ length: 21 }, (_, i) => 2007 + i), 'only the years the workbook publishes');
+      assert.deepEqual(
+        body.series.map((p) => p.year),
+        Array.from({ length: 21 }, (_, i) => 2007 + i),
+        'only the years the workbook publishes',
+      );
       assert.deepEqual(body.series.filter((p) => p.projected).map((p) => p.year)[0], 2018);
       const bySubMajor = new Map<string, number>();
-      for (const [soc2010, { records }] of censusRecordsInto('2134')) bySubMajor.set(soc2010.slice(0, 2), (bySubMajor.get(soc2010.slice(0, 2)) ?? 0) + records);
+      for (const [soc2010, { records }] of censusRecordsInto('2134'))
+        bySubMajor.set(soc2010.slice(0, 2), (bySubMajor.get(soc2010.slice(0, 2)) ?? 0) + records);
       const total = [...bySubMajor.values()].reduce((a, b) => a + b, 0);
       const share = `${((bySubMajor.get('21')! / total) * 100).toFixed(1)}%`;
       assert.equal(body.group.code, '21');
       for (const words of [
         'No United Kingdom workbook of the 2020-2035 round (SOC 2020) is available',
         'source `lmsp-uk`, has no release',
-        "the previous round's United Kingdom figures, from \"Working Futures 2017-2027",
+        'the previous round\'s United Kingdom figures, from "Working Futures 2017-2027',
         'base year 2017, target year 2027',
         `SOC 2010 sub-major group 21 (Science, research, engineering and technology professionals), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group 2134 (Programmers and software development professionals): ${share} of them`,
         "England's 2020-2035 figures on SOC 2020 are at area=england",
-      ]) assert.ok(body.derivation.includes(words), `${words}\n${body.derivation}`);
-      assert.match(body.citation, /^Working Futures 2017-2027: .* Copyright: Warwick Institute for Employment Research \/ Cambridge Econometrics, 2020\.$/);
+      ])
+        assert.ok(body.derivation.includes(words), `${words}\n${body.derivation}`);
+      assert.match(
+        body.citation,
+        /^Working Futures 2017-2027: .* Copyright: Warwick Institute for Employment Research \/ Cambridge Econometrics, 2020\.$/,
+      );
       assert.equal(body.provenance.edition, (await current.latest('working-futures-uk'))!.label);
       assert.equal(body.byQualification.length, 9);
       assert.deepEqual(
@@ -148,7 +239,8 @@ for (const dialect of DIALECTS) {
       let sharing = 0;
       for (const unit of unitGroups) {
         const sums = new Map<string, number>();
-        for (const [soc2010, { records }] of censusRecordsInto(unit.code)) sums.set(soc2010.slice(0, 2), (sums.get(soc2010.slice(0, 2)) ?? 0) + records);
+        for (const [soc2010, { records }] of censusRecordsInto(unit.code))
+          sums.set(soc2010.slice(0, 2), (sums.get(soc2010.slice(0, 2)) ?? 0) + records);
         if ([...sums].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] === '61') sharing++;
       }
       assert.equal(body.group.unitGroups, sharing);
@@ -170,8 +262,18 @@ for (const dialect of DIALECTS) {
     });
 
     it("answers 404 naming the round's missing workbook for the other nations and the English regions; 404 for an unknown occupation", async () => {
-      for (const [area, source] of [['wales', 'lmsp-wales'], ['scotland', 'lmsp-scotland'], ['northern-ireland', 'lmsp-northern-ireland'], ['london', 'lmsp-english-regions'], ['north-east', 'lmsp-english-regions']] as const) {
-        const problem = await rejectsWithProblem(projections.outlook('2134', area), 'source-unavailable', /^Projections for .+ come from "Labour market and skills projections 2020 to 2035: /);
+      for (const [area, source] of [
+        ['wales', 'lmsp-wales'],
+        ['scotland', 'lmsp-scotland'],
+        ['northern-ireland', 'lmsp-northern-ireland'],
+        ['london', 'lmsp-english-regions'],
+        ['north-east', 'lmsp-english-regions'],
+      ] as const) {
+        const problem = await rejectsWithProblem(
+          projections.outlook('2134', area),
+          'source-unavailable',
+          /^Projections for .+ come from "Labour market and skills projections 2020 to 2035: /,
+        );
         assert.equal(problem.extras.source, source, area);
       }
       await rejectsWithProblem(projections.outlook('9999', 'england'), 'occupation-not-found');
@@ -180,8 +282,14 @@ for (const dialect of DIALECTS) {
     it('answers 404 naming the workbook once it has no release', async () => {
       await withdrawSources(store, ['lmsp-england', 'working-futures-uk']);
       current.invalidate();
-      assert.equal((await rejectsWithProblem(projections.outlook('2134', 'england'), 'source-unavailable')).extras.source, 'lmsp-england');
-      assert.equal((await rejectsWithProblem(projections.outlook('2134', 'uk'), 'source-unavailable')).extras.source, 'working-futures-uk');
+      assert.equal(
+        (await rejectsWithProblem(projections.outlook('2134', 'england'), 'source-unavailable')).extras.source,
+        'lmsp-england',
+      );
+      assert.equal(
+        (await rejectsWithProblem(projections.outlook('2134', 'uk'), 'source-unavailable')).extras.source,
+        'working-futures-uk',
+      );
     });
   });
 }

@@ -29,7 +29,13 @@ for (const dialect of DIALECTS) {
       assert.equal(unitGroups.length, 412);
       const withSkills: string[] = [];
       for (const unit of unitGroups) {
-        if (await skills.skills(unit.code, null, 1).then(() => true, () => false)) withSkills.push(unit.code);
+        if (
+          await skills.skills(unit.code, null, 1).then(
+            () => true,
+            () => false,
+          )
+        )
+          withSkills.push(unit.code);
       }
       assert.equal(withSkills.length, 411);
       assert.ok(!withSkills.includes('5443'));

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { CodingIndexRecord } from '../../src/domain/soc.js';
 import { placeByTitles, unitGroupsByTitle } from '../../src/queries/title-placement.js';
 
-const record = (soc: string, naturalTitle: string, qualifier: string | null) => ({ soc2020: soc, naturalTitle, qualifier }) as CodingIndexRecord;
+const record = (soc: string, naturalTitle: string, qualifier: string | null) =>
+  ({ soc2020: soc, naturalTitle, qualifier }) as CodingIndexRecord;
 
 describe('placing titles on unit groups', () => {
   const index = unitGroupsByTitle(
@@ -19,7 +20,12 @@ describe('placing titles on unit groups', () => {
       { soc2020: '2134', match: 'title', matchedTitle: 'Software developers', qualified: false },
       { soc2020: '5241', match: 'alternative title', matchedTitle: 'Electrician', qualified: false },
     ]);
-    assert.deepEqual(placeByTitles(index, 'Team leader', [], { qualifiedAmongOthers: true }).map((p) => p.soc2020).sort(), ['2134', '7220']);
+    assert.deepEqual(
+      placeByTitles(index, 'Team leader', [], { qualifiedAmongOthers: true })
+        .map((p) => p.soc2020)
+        .sort(),
+      ['2134', '7220'],
+    );
     assert.deepEqual(placeByTitles(index, 'Software develope', [], { qualifiedAmongOthers: true }), []);
   });
 

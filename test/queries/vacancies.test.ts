@@ -33,16 +33,30 @@ for (const dialect of DIALECTS) {
       const body = await vacancies.vacancies('6135', 'uk');
       assert.deepEqual(body.group, { code: '6145', title: 'Care workers and home carers', level: 'unit group' });
       assert.match(body.derivation, /codes vacancies to SOC 2010, not SOC 2020/);
-      assert.ok(body.derivation.includes(`SOC 2010 unit group 6145 (Care workers and home carers), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group 6135 (Care workers and home carers): ${percent(largest.share)} of them`), body.derivation);
+      assert.ok(
+        body.derivation.includes(
+          `SOC 2010 unit group 6145 (Care workers and home carers), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group 6135 (Care workers and home carers): ${percent(largest.share)} of them`,
+        ),
+        body.derivation,
+      );
       assert.ok(body.derivation.includes(`; ${largest.suppliers - 1} other SOC 2010 groups supply the rest`));
       assert.ok(largest.shareOfSupplier >= 0.995);
-      assert.match(body.derivation, /They are the whole SOC 2010 group's figures; practically all of 6145's workers are in 6135/);
+      assert.match(
+        body.derivation,
+        /They are the whole SOC 2010 group's figures; practically all of 6145's workers are in 6135/,
+      );
     });
 
     it('gives the published cells, vacancies to the nearest 100: 6145 in 2022 and 2017, and the 2022 Total row', async () => {
       const body = await vacancies.vacancies('6135', 'uk');
-      for (const [year, figures] of [[2022, body.latest], [2017, body.previous!]] as const) {
-        const [employers, vac, htfv, ssv, htfvPct, ssvPct] = rawEssFigures(year, '6145 - Care workers and home carers').map(Number) as [number, number, number, number, number, number];
+      for (const [year, figures] of [
+        [2022, body.latest],
+        [2017, body.previous!],
+      ] as const) {
+        const [employers, vac, htfv, ssv, htfvPct, ssvPct] = rawEssFigures(
+          year,
+          '6145 - Care workers and home carers',
+        ).map(Number) as [number, number, number, number, number, number];
         assert.deepEqual(figures, {
           year,
           vacancies: Math.round(vac / 100) * 100,
@@ -54,8 +68,15 @@ for (const dialect of DIALECTS) {
           presentable: true,
         });
       }
-      assert.deepEqual([body.latest.vacancies, body.latest.hardToFill, body.latest.hardToFillPercent], [144_600, 97_005, 67.1]);
-      const [employers, vac, htfv] = rawEssFigures(2022, 'Total,Total,Total,Total').map(Number) as [number, number, number];
+      assert.deepEqual(
+        [body.latest.vacancies, body.latest.hardToFill, body.latest.hardToFillPercent],
+        [144_600, 97_005, 67.1],
+      );
+      const [employers, vac, htfv] = rawEssFigures(2022, 'Total,Total,Total,Total').map(Number) as [
+        number,
+        number,
+        number,
+      ];
       assert.equal(body.allOccupations.year, 2022);
       assert.equal(body.allOccupations.vacancies, Math.round(vac / 100) * 100);
       assert.equal(body.allOccupations.vacancies, 1_472_700);
@@ -69,8 +90,22 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(figures, ['u', 'u', 'u', 'u', 'u']);
       const body = await vacancies.vacancies('1111', 'uk');
       assert.equal(body.group.code, '1115');
-      assert.deepEqual(body.latest, { year: 2022, vacancies: null, hardToFill: null, skillShortage: null, hardToFillPercent: null, skillShortagePercent: null, employersReporting: Number(employers), presentable: false });
-      assert.match(body.derivation, new RegExp(`In 2022 the survey withheld 1115's figures: fewer than 30 employers reported a vacancy in it \\(${employers} did\\)`));
+      assert.deepEqual(body.latest, {
+        year: 2022,
+        vacancies: null,
+        hardToFill: null,
+        skillShortage: null,
+        hardToFillPercent: null,
+        skillShortagePercent: null,
+        employersReporting: Number(employers),
+        presentable: false,
+      });
+      assert.match(
+        body.derivation,
+        new RegExp(
+          `In 2022 the survey withheld 1115's figures: fewer than 30 employers reported a vacancy in it \\(${employers} did\\)`,
+        ),
+      );
       assert.match(body.derivation, /no minor, sub-major or major group figures to fall back on/);
       assert.equal(body.allOccupations.presentable, true);
     });
@@ -91,12 +126,21 @@ for (const dialect of DIALECTS) {
       const body = await vacancies.vacancies('8160', 'uk');
       assert.equal(body.group.code, '8111');
       assert.ok(body.derivation.includes(`: ${percent(largest.share)} of them`), body.derivation);
-      assert.ok(body.derivation.includes(`not apportioned: ${percent(largest.shareOfSupplier)} of 8111's workers are in 8160 in SOC 2020`), body.derivation);
+      assert.ok(
+        body.derivation.includes(
+          `not apportioned: ${percent(largest.shareOfSupplier)} of 8111's workers are in 8160 in SOC 2020`,
+        ),
+        body.derivation,
+      );
     });
 
     it('answers 404 naming the by-nation release for a nation, and 404 for a code that is not a unit group', async () => {
       for (const nation of ['england', 'wales', 'scotland', 'northern-ireland'] as const) {
-        const problem = await rejectsWithProblem(vacancies.vacancies('6135', nation), 'source-unavailable', new RegExp(`^Vacancy figures for ${nation} come from`));
+        const problem = await rejectsWithProblem(
+          vacancies.vacancies('6135', nation),
+          'source-unavailable',
+          new RegExp(`^Vacancy figures for ${nation} come from`),
+        );
         assert.equal(problem.extras.source, 'ess-vacancies-nations');
       }
       await rejectsWithProblem(vacancies.vacancies('9999', 'uk'), 'occupation-not-found');
@@ -105,10 +149,16 @@ for (const dialect of DIALECTS) {
     it('answers 404 naming the survey, then the relationship table, once either has no release', async () => {
       await withdrawSources(store, ['soc-crosswalk']);
       current.invalidate();
-      assert.equal((await rejectsWithProblem(vacancies.vacancies('6135', 'uk'), 'source-unavailable')).extras.source, 'soc-crosswalk');
+      assert.equal(
+        (await rejectsWithProblem(vacancies.vacancies('6135', 'uk'), 'source-unavailable')).extras.source,
+        'soc-crosswalk',
+      );
       await withdrawSources(store, ['ess-vacancies']);
       current.invalidate();
-      assert.equal((await rejectsWithProblem(vacancies.vacancies('6135', 'uk'), 'source-unavailable')).extras.source, 'ess-vacancies');
+      assert.equal(
+        (await rejectsWithProblem(vacancies.vacancies('6135', 'uk'), 'source-unavailable')).extras.source,
+        'ess-vacancies',
+      );
     });
   });
 }

@@ -3,14 +3,28 @@ import assert from 'node:assert/strict';
 import { visaListResponse, visaResponse } from '../../src/queries/visa-responses.js';
 import { VISA_RELEASE as release } from '../helpers/constructed-releases.js';
 
-const provenance = { source: 'test', publisher: 'test', licence: 'test', edition: 'constructed in the test', published: null, url: 'https://example.org/' };
+const provenance = {
+  source: 'test',
+  publisher: 'test',
+  licence: 'test',
+  edition: 'constructed in the test',
+  published: null,
+  url: 'https://example.org/',
+};
 const titleOf = (soc: string) => `Title of ${soc}`;
 
 describe('visa responses from constructed figures', () => {
   it('sums the latest four quarters and ranks by grants, equal grants sharing a rank', () => {
     const body = visaResponse(release, '2134', 'Programmers', provenance);
     const { routes, nationalities, industries, ...year } = body.latestYear;
-    assert.deepEqual(year, { from: '2024 Q4', to: '2025 Q3', applications: 190, grants: 160, rank: 2, occupationsRanked: 3 });
+    assert.deepEqual(year, {
+      from: '2024 Q4',
+      to: '2025 Q3',
+      applications: 190,
+      grants: 160,
+      rank: 2,
+      occupationsRanked: 3,
+    });
     assert.equal(visaResponse(release, '2231', 'x', provenance).latestYear.rank, 2, '160 grants each: both second');
     assert.equal(visaResponse(release, '6135', 'x', provenance).latestYear.rank, 1);
     assert.deepEqual(body.coverage.referencePeriod, '2024 Q4 to 2025 Q3');
@@ -20,9 +34,17 @@ describe('visa responses from constructed figures', () => {
       { name: 'Skilled Worker', grants: 140, percent: 87.5 },
       { name: 'Global Business Mobility', grants: 20, percent: 12.5 },
     ]);
-    assert.deepEqual(nationalities.map((n) => n.name), ['N01', 'N02', 'N03', 'N04', 'N05', 'N06', 'N07', 'N08', 'N09', 'N10'], 'ten largest');
+    assert.deepEqual(
+      nationalities.map((n) => n.name),
+      ['N01', 'N02', 'N03', 'N04', 'N05', 'N06', 'N07', 'N08', 'N09', 'N10'],
+      'ten largest',
+    );
     assert.deepEqual(nationalities[0], { name: 'N01', grants: 12, percent: 7.5 });
-    assert.deepEqual(industries.map((n) => `${n.name} ${n.percent}`), ['I1 31.3', 'I2 25', 'I3 18.8', 'I4 12.5', 'I5 6.3'], 'five largest, a tie broken by name');
+    assert.deepEqual(
+      industries.map((n) => `${n.name} ${n.percent}`),
+      ['I1 31.3', 'I2 25', 'I3 18.8', 'I4 12.5', 'I5 6.3'],
+      'five largest, a tie broken by name',
+    );
   });
 
   it('lists every quarter since 2024 Q4, zero where the occupation had no visas, with the provisional flag', () => {
@@ -50,6 +72,9 @@ describe('visa responses from constructed figures', () => {
       { rank: 2, soc2020: '2134', title: 'Title of 2134', grants: 160, applications: 190 },
       { rank: 2, soc2020: '2231', title: 'Title of 2231', grants: 160, applications: 200 },
     ]);
-    assert.deepEqual(visaListResponse(release, titleOf, 2, provenance).occupations.map((o) => o.soc2020), ['6135', '2134']);
+    assert.deepEqual(
+      visaListResponse(release, titleOf, 2, provenance).occupations.map((o) => o.soc2020),
+      ['6135', '2134'],
+    );
   });
 });

@@ -24,17 +24,31 @@ for (const dialect of DIALECTS) {
     });
     after(() => store.dispose());
 
-    it('covers 409 of the 412 unit groups through O*NET\'s 2010 to 2019 crosswalk; the three left are named with why', async () => {
+    it("covers 409 of the 412 unit groups through O*NET's 2010 to 2019 crosswalk; the three left are named with why", async () => {
       const { unitGroups } = await occupations.structure();
       assert.equal(unitGroups.length, 412);
       const without: string[] = [];
       for (const unit of unitGroups) {
-        if (!(await profiles.workProfile(unit.code).then(() => true, () => false))) without.push(unit.code);
+        if (
+          !(await profiles.workProfile(unit.code).then(
+            () => true,
+            () => false,
+          ))
+        )
+          without.push(unit.code);
       }
       assert.equal(MIN_MATCHED_SHARE, 0.5);
       assert.deepEqual(without, ['1161', '3311', '9222']);
-      await rejectsWithProblem(profiles.workProfile('9222'), 'figure-not-found', /none of the US occupations .* 37-3019\.00 Grounds Maintenance Workers, All Other \(100%\)/);
-      await rejectsWithProblem(profiles.workProfile('3311'), 'figure-not-found', /only \d+(\.\d)?% of its ISCO-08 weight.*military/);
+      await rejectsWithProblem(
+        profiles.workProfile('9222'),
+        'figure-not-found',
+        /none of the US occupations .* 37-3019\.00 Grounds Maintenance Workers, All Other \(100%\)/,
+      );
+      await rejectsWithProblem(
+        profiles.workProfile('3311'),
+        'figure-not-found',
+        /only \d+(\.\d)?% of its ISCO-08 weight.*military/,
+      );
     });
 
     it('follows 2134 programmers through the merged and split software codes to O*NET-SOC 2019, weights summing to 100%', async () => {
@@ -43,7 +57,10 @@ for (const dialect of DIALECTS) {
       assert.equal(developers?.title, 'Software Developers');
       assert.ok(developers!.weightPercent > 20);
       assert.ok(Math.abs(profile.basedOn.reduce((sum, o) => sum + o.weightPercent, 0) - 100) < 0.5);
-      assert.match(profile.derivation, /keeping every row: a split occupation's weight is shared equally by its successors \(\d+ splits? on this chain\), and a successor several occupations merge into adds up their weights \(\d+ mergers?\)/);
+      assert.match(
+        profile.derivation,
+        /keeping every row: a split occupation's weight is shared equally by its successors \(\d+ splits? on this chain\), and a successor several occupations merge into adds up their weights \(\d+ mergers?\)/,
+      );
       assert.match(profile.derivation, /No US SOC 2010 code is assumed to be its 2018 successor's/);
       assert.equal(profile.abilities.length, 0);
       assert.match(profile.derivation, /Abilities are empty/);
@@ -53,7 +70,10 @@ for (const dialect of DIALECTS) {
       const profile = await profiles.workProfile('6135');
       assert.ok(profile.basedOn.some((o) => o.code === '31-1122.00'));
       assert.ok(!profile.basedOn.some((o) => o.code === '31-9099.00'), 'the unrated residual is not averaged');
-      assert.match(profile.derivation, /31-9099\.00 Healthcare Support Workers, All Other, whose 2018 SOC occupation O\*NET rates only through 31-9099\.01, 31-9099\.02, not used in its place/);
+      assert.match(
+        profile.derivation,
+        /31-9099\.00 Healthcare Support Workers, All Other, whose 2018 SOC occupation O\*NET rates only through 31-9099\.01, 31-9099\.02, not used in its place/,
+      );
     });
   });
 }

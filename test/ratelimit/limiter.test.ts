@@ -27,7 +27,10 @@ for (const [kind, make] of stores) {
         assert.ok(d.resetSeconds >= 1 && d.resetSeconds <= 60);
       }
       const over = await store.hit(key, 5, 60);
-      assert.deepEqual({ allowed: over.allowed, remaining: over.remaining, limit: over.limit }, { allowed: false, remaining: 0, limit: 5 });
+      assert.deepEqual(
+        { allowed: over.allowed, remaining: over.remaining, limit: over.limit },
+        { allowed: false, remaining: 0, limit: 5 },
+      );
     });
 
     it('keeps keys apart', async () => {
@@ -72,7 +75,10 @@ describe('Redis: the requests of a key in one turn counted with one INCRBY', () 
       assert.deepEqual(together.map((d) => d.remaining).sort(), [0, 0, 0, 1, 2, 3, 4]);
       assert.deepEqual(together.map((d) => d.allowed).filter(Boolean).length, 5);
       const later = await Promise.all([other.hit('busy', 5, 60), other.hit('busy', 5, 60), other.hit('calm', 5, 60)]);
-      assert.deepEqual(later.map((d) => d.allowed), [false, false, true]);
+      assert.deepEqual(
+        later.map((d) => d.allowed),
+        [false, false, true],
+      );
       assert.equal(later[2]!.remaining, 4);
       assert.ok(together.every((d) => d.resetSeconds >= 1 && d.resetSeconds <= 60));
     } finally {

@@ -4,7 +4,12 @@ import type { CodingIndex, CodingIndexRecord } from '../../src/domain/soc.js';
 import { aliasesThroughIsco } from '../../src/search/aliases.js';
 
 let recordNumber = 0;
-const record = (soc2020: string, naturalTitle: string, isco08: string, defaultFlag: string | null = null): CodingIndexRecord => ({
+const record = (
+  soc2020: string,
+  naturalTitle: string,
+  isco08: string,
+  defaultFlag: string | null = null,
+): CodingIndexRecord => ({
   uniqueId: String(++recordNumber),
   recordNumber,
   defaultFlag,
@@ -33,19 +38,39 @@ const INDEX: CodingIndex = {
 };
 
 describe('aliasesThroughIsco', () => {
-  it('leads a label to the unit groups holding its ISCO-08 group\'s records, with their shares, largest first', () => {
+  it("leads a label to the unit groups holding its ISCO-08 group's records, with their shares, largest first", () => {
     const [alias] = aliasesThroughIsco(INDEX, [{ title: 'tobacco shop manager', isco08: '1420' }], 0.05);
-    assert.deepEqual(alias!.groups.map((g) => [g.soc2020, g.share]), [['1150', 0.8], ['1259', 0.1], ['7129', 0.1]]);
+    assert.deepEqual(
+      alias!.groups.map((g) => [g.soc2020, g.share]),
+      [
+        ['1150', 0.8],
+        ['1259', 0.1],
+        ['7129', 0.1],
+      ],
+    );
   });
 
-  it('reports the group\'s record closest in words to the label, the default entry on a tie', () => {
-    const [tobacco, other] = aliasesThroughIsco(INDEX, [{ title: 'tobacco shop manager', isco08: '1420' }, { title: 'cigar seller', isco08: '1420' }]);
+  it("reports the group's record closest in words to the label, the default entry on a tie", () => {
+    const [tobacco, other] = aliasesThroughIsco(INDEX, [
+      { title: 'tobacco shop manager', isco08: '1420' },
+      { title: 'cigar seller', isco08: '1420' },
+    ]);
     assert.equal(tobacco!.groups[0]!.record.naturalTitle, 'Shop manager');
     assert.equal(other!.groups[0]!.record.naturalTitle, 'Retail manager');
   });
 
   it('leaves out groups under the minimum share, and labels of ISCO-08 groups the index does not use', () => {
-    const aliases = aliasesThroughIsco(INDEX, [{ title: 'cigar seller', isco08: '1420' }, { title: 'astronaut', isco08: '3153' }], 0.5);
-    assert.deepEqual(aliases.map((a) => [a.title, a.groups.map((g) => g.soc2020)]), [['cigar seller', ['1150']]]);
+    const aliases = aliasesThroughIsco(
+      INDEX,
+      [
+        { title: 'cigar seller', isco08: '1420' },
+        { title: 'astronaut', isco08: '3153' },
+      ],
+      0.5,
+    );
+    assert.deepEqual(
+      aliases.map((a) => [a.title, a.groups.map((g) => g.soc2020)]),
+      [['cigar seller', ['1150']]],
+    );
   });
 });

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { abbreviationExpansions } from '../../src/search/abbreviations.js';
-import { Normaliser, fold, sharedEnds, singularise, spelling, spellingDistance, stripPossessive, titleKey } from '../../src/search/normalise.js';
+import {
+  Normaliser,
+  fold,
+  sharedEnds,
+  singularise,
+  spelling,
+  spellingDistance,
+  stripPossessive,
+  titleKey,
+} from '../../src/search/normalise.js';
 
 const plain = new Normaliser();
 const tokens = (text: string, normaliser: Normaliser = plain): string[] => normaliser.analyse(text).tokens;

@@ -2,19 +2,28 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, parseCodingIndex } from '../../src/ingest/sources/ons/soc2020-index/parse.js';
+import {
+  ABBREVIATIONS_SHEET,
+  CODING_INDEX_SHEET,
+  parseCodingIndex,
+} from '../../src/ingest/sources/ons/soc2020-index/parse.js';
 import type { CodingIndex } from '../../src/domain/soc.js';
 import { aliasesThroughIsco } from '../../src/search/aliases.js';
 import { TitleIndex, type TitleMatch } from '../../src/search/title-index.js';
 
 const REPO_ROOT = new URL('../../', import.meta.url);
-const CODING_INDEX_FILE = new URL('../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx', REPO_ROOT);
+const CODING_INDEX_FILE = new URL(
+  '../shared/upstream/soc2020/soc2020volume2thecodingindexexcel16042025.xlsx',
+  REPO_ROOT,
+);
 
 let codingIndex: CodingIndex;
 let index: TitleIndex;
 
 before(() => {
-  const workbook = readWorkbookSync(readFileSync(CODING_INDEX_FILE), { sheets: [CODING_INDEX_SHEET, ABBREVIATIONS_SHEET] });
+  const workbook = readWorkbookSync(readFileSync(CODING_INDEX_FILE), {
+    sheets: [CODING_INDEX_SHEET, ABBREVIATIONS_SHEET],
+  });
   codingIndex = parseCodingIndex(workbook);
   index = TitleIndex.build(codingIndex);
 });
@@ -46,7 +55,10 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
       }
     }
     const fuzzy = matches.slice(firstFuzzy).map((match) => match.confidence);
-    assert.deepEqual(fuzzy, [...fuzzy].sort((a, b) => b - a));
+    assert.deepEqual(
+      fuzzy,
+      [...fuzzy].sort((a, b) => b - a),
+    );
   });
 
   it('lists each unit group at most once', () => {
@@ -103,27 +115,51 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     assert.equal(matches[0]?.soc2020, '4111', 'the Adviser entry flagged O comes first');
     assert.equal(matches[0]?.matchedTitle, 'Adviser');
     assert.equal(matches[0]?.matchType, 'exact');
-    for (const match of matches.filter((m) => m.matchType === 'exact')) assert.ok(adviserCodes.has(match.soc2020), match.soc2020);
+    for (const match of matches.filter((m) => m.matchType === 'exact'))
+      assert.ok(adviserCodes.has(match.soc2020), match.soc2020);
   });
 
   it('ranks a title\'s own entries before those its see-other-entry row points to: "Chargeman" is 8132, 8229, then Foreman\'s groups', () => {
     const matches = index.search('Chargeman', 10);
-    assert.deepEqual(matches.slice(0, 2).map((m) => [m.soc2020, m.matchedTitle, m.qualifier]), [['8132', 'Chargeman', 'coal mine'], ['8229', 'Chargeman', 'copper, zinc refining']]);
-    assert.ok(matches.slice(2).every((m) => m.matchedTitle === 'Foreman' && m.matchType === 'exact'), 'then the see-also target, still exact');
+    assert.deepEqual(
+      matches.slice(0, 2).map((m) => [m.soc2020, m.matchedTitle, m.qualifier]),
+      [
+        ['8132', 'Chargeman', 'coal mine'],
+        ['8229', 'Chargeman', 'copper, zinc refining'],
+      ],
+    );
+    assert.ok(
+      matches.slice(2).every((m) => m.matchedTitle === 'Foreman' && m.matchType === 'exact'),
+      'then the see-also target, still exact',
+    );
   });
 
   it('searches aliases (labels keyed to ISCO-08) as fuzzy titles of the groups the coding index maps their ISCO-08 group to', () => {
     const label = 'cigar store supervisor';
     assert.notEqual(index.search(label, 1)[0]?.soc2020, '1150');
     // ISCO-08 1420 (retail and wholesale trade managers) is mostly 1150 in the coding index.
-    const withAliases = TitleIndex.build(codingIndex, aliasesThroughIsco(codingIndex, [{ title: label, isco08: '1420' }, { title: 'Nurse', isco08: '1420' }]));
+    const withAliases = TitleIndex.build(
+      codingIndex,
+      aliasesThroughIsco(codingIndex, [
+        { title: label, isco08: '1420' },
+        { title: 'Nurse', isco08: '1420' },
+      ]),
+    );
     const [top] = withAliases.search(label, 5);
     assert.equal(top?.soc2020, '1150');
     assert.equal(top?.matchType, 'fuzzy');
     assert.ok(top!.confidence < 1);
-    assert.ok(codingIndex.records.some((r) => r.soc2020 === '1150' && r.naturalTitle === top!.matchedTitle && r.isco08 === '1420'), `"${top!.matchedTitle}" is a coding-index title of 1150 in ISCO-08 1420`);
+    assert.ok(
+      codingIndex.records.some(
+        (r) => r.soc2020 === '1150' && r.naturalTitle === top!.matchedTitle && r.isco08 === '1420',
+      ),
+      `"${top!.matchedTitle}" is a coding-index title of 1150 in ISCO-08 1420`,
+    );
     // An alias never changes what an index title finds: "Nurse" stays 2237 first, exact.
-    assert.deepEqual(withAliases.search('nurse', 3).map((m) => [m.soc2020, m.matchType]), index.search('nurse', 3).map((m) => [m.soc2020, m.matchType]));
+    assert.deepEqual(
+      withAliases.search('nurse', 3).map((m) => [m.soc2020, m.matchType]),
+      index.search('nurse', 3).map((m) => [m.soc2020, m.matchType]),
+    );
   });
 
   it('prefers titles with the query\'s head word, and groups with titles for all its words: "golf instructor" is 3432 (sports coaches)', () => {
@@ -152,7 +188,16 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
   });
 
   it('does not fail on odd input', () => {
-    const odd = ['x'.repeat(200), 'a '.repeat(100), '\u0000\u{1F600}', 'é'.repeat(50), 'manager '.repeat(25), "'s", '&', '-'];
+    const odd = [
+      'x'.repeat(200),
+      'a '.repeat(100),
+      '\u0000\u{1F600}',
+      'é'.repeat(50),
+      'manager '.repeat(25),
+      "'s",
+      '&',
+      '-',
+    ];
     for (const query of odd) {
       const matches = index.search(query, 10);
       assert.ok(Array.isArray(matches) && matches.length <= 10, JSON.stringify(query));
@@ -162,7 +207,10 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
 
 describe('TitleIndex.buildInSlices (the build the server runs while serving)', () => {
   it('builds the same index as build, letting the event loop run between slices', async () => {
-    const aliases = aliasesThroughIsco(codingIndex, [{ title: 'Hydrogenator', isco08: '8160' }, { title: 'Code wrangler', isco08: '2512' }]);
+    const aliases = aliasesThroughIsco(codingIndex, [
+      { title: 'Hydrogenator', isco08: '8160' },
+      { title: 'Code wrangler', isco08: '2512' },
+    ]);
     let turns = 0;
     const ticking = setInterval(() => turns++, 0);
     const sliced = await TitleIndex.buildInSlices(codingIndex, aliases);
@@ -171,7 +219,15 @@ describe('TitleIndex.buildInSlices (the build the server runs while serving)', (
     assert.ok(turns > 5, `the event loop turned ${turns} times during the build`);
     const whole = TitleIndex.build(codingIndex, aliases);
     assert.equal(sliced.size, whole.size);
-    for (const query of ['nurse', 'software developer', 'chargeman', 'docter receptionist', 'hydrogenator', 'code wrangler', 'teachers']) {
+    for (const query of [
+      'nurse',
+      'software developer',
+      'chargeman',
+      'docter receptionist',
+      'hydrogenator',
+      'code wrangler',
+      'teachers',
+    ]) {
       assert.deepEqual(sliced.search(query, 10), whole.search(query, 10), query);
     }
   });

@@ -8,12 +8,29 @@ import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 
 /** Where each stored figure is in a row of ONS's sheet (column 6, the mean's change, is not kept). */
-const COLUMN = { jobsThousands: 2, median: 3, medianChange: 4, mean: 5, p10: 7, p20: 8, p25: 9, p30: 10, p40: 11, p60: 12, p70: 13, p75: 14, p80: 15, p90: 16 } as const;
+const COLUMN = {
+  jobsThousands: 2,
+  median: 3,
+  medianChange: 4,
+  mean: 5,
+  p10: 7,
+  p20: 8,
+  p25: 9,
+  p30: 10,
+  p40: 11,
+  p60: 12,
+  p70: 13,
+  p75: 14,
+  p80: 15,
+  p90: 16,
+} as const;
 
 /** The figures of a row of the real workbook, as the store must give them back. */
 function sheetFigures(year: number, table: number, sheet: string, soc: string) {
   const estimates = asheRow(year, `14.${table}a`, sheet, soc);
-  const figures = Object.fromEntries(Object.entries(COLUMN).map(([name, column]) => [name, expectedFigure(estimates[column])]));
+  const figures = Object.fromEntries(
+    Object.entries(COLUMN).map(([name, column]) => [name, expectedFigure(estimates[column])]),
+  );
   return { ...figures, medianCv: expectedFigure(asheRow(year, `14.${table}b`, sheet, soc)[3]) };
 }
 
@@ -30,7 +47,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => store.dispose());
 
-    it('gives back the cells of the real workbooks: estimates from the `a` workbook, the median\'s CV from the `b` one', async () => {
+    it("gives back the cells of the real workbooks: estimates from the `a` workbook, the median's CV from the `b` one", async () => {
       const cases: [number, number, string, PayKey][] = [
         [2024, 7, 'All', ANNUAL_2134],
         [2023, 5, 'Male Part-Time', { soc: '6135', measure: 'hourly_pay_gross', sex: 'male', pattern: 'parttime' }],
@@ -39,12 +56,15 @@ for (const dialect of DIALECTS) {
         const rows = await findPayRows(store.db, [byYear.get(year)!.id], key);
         assert.equal(rows.length, 1, `${year} ${key.measure} ${key.soc}`);
         const { editionId, area, soc, measure, sex, pattern, ...figures } = rows[0]!;
-        assert.deepEqual({ editionId, area, soc, measure, sex, pattern }, { editionId: byYear.get(year)!.id, area: 'uk', ...key });
+        assert.deepEqual(
+          { editionId, area, soc, measure, sex, pattern },
+          { editionId: byYear.get(year)!.id, area: 'uk', ...key },
+        );
         assert.deepEqual(figures, sheetFigures(year, table, sheet, key.soc), `${year} ${key.measure} ${key.soc}`);
       }
     });
 
-    it('keeps a figure ONS withheld as null: 1111\'s 2024 p90 is `x`', async () => {
+    it("keeps a figure ONS withheld as null: 1111's 2024 p90 is `x`", async () => {
       assert.equal(asheRow(2024, '14.7a', 'All', '1111')[16], 'x');
       const [row] = await findPayRows(store.db, [byYear.get(2024)!.id], { ...ANNUAL_2134, soc: '1111' });
       assert.equal(row!.p90, null);
@@ -63,7 +83,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await findPayRows(store.db, [], ANNUAL_2134), []);
     });
 
-    it('knows each release\'s year and that it is provisional, and counts its 11 x 9 x 412 rows', async () => {
+    it("knows each release's year and that it is provisional, and counts its 11 x 9 x 412 rows", async () => {
       for (const [year, edition] of byYear) {
         assert.deepEqual(await findAsheRelease(store.db, edition.id), { year, provisional: true });
         assert.equal(await countPayRows(store.db, edition.id), 11 * 9 * 412);

@@ -14,7 +14,8 @@ describe('PostgreSQL store (database.ts)', () => {
   });
 
   it('survives its idle connections being ended by the server (a restart, a dropped database) and reconnects', async () => {
-    const backendPid = async () => Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]!.pid);
+    const backendPid = async () =>
+      Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]!.pid);
     const before = await backendPid();
     await withPgAdmin((client) => client.query('select pg_terminate_backend($1)', [before]));
     // The idle client's 'error' arrives on the pool shortly after; without a listener it would end this process.

@@ -3,8 +3,16 @@ import assert from 'node:assert/strict';
 import { SOURCES } from '../../src/ingest/registry.js';
 import { INTERRUPTED_RULE, type Check, type Edition } from '../../src/domain/editions.js';
 import {
-  findEdition, markInterruptedEditions, findEditionByContent, listCurrentEditions, listEditions, publishEdition, quarantineEdition,
-  recordDetectedEdition, relabelEdition, type NewEdition,
+  findEdition,
+  markInterruptedEditions,
+  findEditionByContent,
+  listCurrentEditions,
+  listEditions,
+  publishEdition,
+  quarantineEdition,
+  recordDetectedEdition,
+  relabelEdition,
+  type NewEdition,
 } from '../../src/store/editions.js';
 import { insertAsheRelease } from '../../src/store/ashe-pay.js';
 import { insertSocGroups, socGroupsOfEdition } from '../../src/store/soc-groups.js';
@@ -18,19 +26,40 @@ let releases = 0;
 /** A release of a source as the pipeline records it on detecting it (bytes never seen before). */
 function newRelease(sourceKey: string, seriesKey: string | null = null): NewEdition {
   releases++;
-  return { sourceKey, label: `${sourceKey} test release ${releases}`, seriesKey, sourceUri: `file:///test/${releases}`, sha256: `${releases}`.padStart(64, '0') };
+  return {
+    sourceKey,
+    label: `${sourceKey} test release ${releases}`,
+    seriesKey,
+    sourceUri: `file:///test/${releases}`,
+    sha256: `${releases}`.padStart(64, '0'),
+  };
 }
 
 const SOURCES_WITHOUT_RELEASE = [
-  'ashe-table15', 'aps-occupation', 'onet-abilities', 'ess-vacancies-nations', 't-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications',
-  'lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions',
-  'home-office-work-visas', 'occupations-in-demand', 'online-job-adverts', 'online-job-adverts-local',
+  'ashe-table15',
+  'aps-occupation',
+  'onet-abilities',
+  'ess-vacancies-nations',
+  't-levels',
+  'foundation-apprenticeships',
+  'apprenticeship-units',
+  'higher-technical-qualifications',
+  'lmsp-uk',
+  'lmsp-wales',
+  'lmsp-scotland',
+  'lmsp-northern-ireland',
+  'lmsp-english-regions',
+  'home-office-work-visas',
+  'occupations-in-demand',
+  'online-job-adverts',
+  'online-job-adverts-local',
 ];
 
 for (const dialect of DIALECTS) {
   describe(`editions (${dialect})`, () => {
     let store: TestStore;
-    const current = async (sourceKey: string): Promise<Edition[]> => (await listCurrentEditions(store.db)).filter((e) => e.sourceKey === sourceKey);
+    const current = async (sourceKey: string): Promise<Edition[]> =>
+      (await listCurrentEditions(store.db)).filter((e) => e.sourceKey === sourceKey);
     before(async () => {
       store = await copyTemplate(dialect);
     });
@@ -44,7 +73,13 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(perSource.get('ashe-table14'), ['2022', '2023', '2024']);
       assert.deepEqual(perSource.get('soc2020-structure'), ['']);
       for (const key of SOURCES_WITHOUT_RELEASE) assert.ok(!perSource.has(key), `${key} has no release in the mirror`);
-      assert.deepEqual([...perSource.keys()].sort(), SOURCES.map((s) => s.key).filter((key) => !SOURCES_WITHOUT_RELEASE.includes(key)).sort(), 'every other source has a release');
+      assert.deepEqual(
+        [...perSource.keys()].sort(),
+        SOURCES.map((s) => s.key)
+          .filter((key) => !SOURCES_WITHOUT_RELEASE.includes(key))
+          .sort(),
+        'every other source has a release',
+      );
       assert.deepEqual([...perSource.keys()], [...perSource.keys()].sort(), 'ordered by source');
       const [structure] = await current('soc2020-structure');
       assert.equal(structure!.rowsStored, 551);
@@ -54,7 +89,11 @@ for (const dialect of DIALECTS) {
     it('finds an edition by the SHA-256 of its bytes, whatever became of it, but never one still being read', async () => {
       const known = await findEditionByContent(store.db, 'soc2020-structure', VOLUME2_SHA256);
       assert.equal(known!.label, 'SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)');
-      assert.equal(await findEditionByContent(store.db, 'soc2020-descriptions', VOLUME2_SHA256), null, 'the hash of another source\'s release');
+      assert.equal(
+        await findEditionByContent(store.db, 'soc2020-descriptions', VOLUME2_SHA256),
+        null,
+        "the hash of another source's release",
+      );
 
       const release = newRelease('soc2020-structure');
       const detected = await recordDetectedEdition(store.db, release);
@@ -70,48 +109,79 @@ for (const dialect of DIALECTS) {
       assert.match(detected.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       await relabelEdition(store.db, detected.id, 'Volume 1, as its cover sheet names it');
       assert.equal((await findEdition(store.db, detected.id))!.label, 'Volume 1, as its cover sheet names it');
-      assert.ok(!(await listEditions(store.db, 'soc2020-descriptions')).some((e) => e.id === detected.id), 'editions in progress are not listed');
+      assert.ok(
+        !(await listEditions(store.db, 'soc2020-descriptions')).some((e) => e.id === detected.id),
+        'editions in progress are not listed',
+      );
 
       const live = await recordDetectedEdition(store.db, newRelease('soc2020-descriptions'));
       const marked = await markInterruptedEditions(store.db, (e) => e.id === detected.id, 'soc2020-descriptions');
-      assert.deepEqual(marked.map((e) => e.id), [detected.id]);
+      assert.deepEqual(
+        marked.map((e) => e.id),
+        [detected.id],
+      );
       const held = (await findEdition(store.db, detected.id))!;
       assert.equal(held.status, 'quarantined');
       assert.equal(held.checks[0]!.rule, INTERRUPTED_RULE);
-      assert.match(held.checks[0]!.observed!, /^the ingest stopped while the release was parsing \(last heard of \d{4}-/);
-      assert.equal((await findEdition(store.db, live.id))!.status, 'parsing', 'an edition whose reader is alive is left alone');
+      assert.match(
+        held.checks[0]!.observed!,
+        /^the ingest stopped while the release was parsing \(last heard of \d{4}-/,
+      );
+      assert.equal(
+        (await findEdition(store.db, live.id))!.status,
+        'parsing',
+        'an edition whose reader is alive is left alone',
+      );
       assert.equal((await current('soc2020-descriptions')).length, 1, 'the published edition is untouched');
     });
 
     it('publishes in one step: the previous edition of the series is superseded and keeps its rows', async () => {
       const [previous] = await current('soc2020-structure');
       const groups = await socGroupsOfEdition(store.db, previous!.id);
-      const revised = groups.map((g) => (g.code === '2134' ? { ...g, title: 'Programmers and software developers' } : g));
+      const revised = groups.map((g) =>
+        g.code === '2134' ? { ...g, title: 'Programmers and software developers' } : g,
+      );
       const checks: Check[] = [{ rule: 'titles are unchanged', status: 'warn', observed: '1 changed' }];
       const detected = await recordDetectedEdition(store.db, newRelease('soc2020-structure'));
-      const published = await publishEdition(store.db, detected, checks, (trx) => insertSocGroups(trx, detected.id, revised));
+      const published = await publishEdition(store.db, detected, checks, (trx) =>
+        insertSocGroups(trx, detected.id, revised),
+      );
       assert.equal(published.status, 'published');
       assert.equal(published.rowsStored, 551);
 
       const stored = (await findEdition(store.db, detected.id))!;
       assert.deepEqual([stored.status, stored.rowsStored, stored.checks], ['published', 551, checks]);
       assert.equal(stored.publishedAt, published.publishedAt);
-      assert.deepEqual((await current('soc2020-structure')).map((e) => e.id), [detected.id]);
+      assert.deepEqual(
+        (await current('soc2020-structure')).map((e) => e.id),
+        [detected.id],
+      );
       assert.equal((await findEdition(store.db, previous!.id))!.status, 'superseded');
-      assert.equal((await socGroupsOfEdition(store.db, previous!.id)).find((g) => g.code === '2134')!.title, 'Programmers and software development professionals');
-      assert.equal((await socGroupsOfEdition(store.db, detected.id)).find((g) => g.code === '2134')!.title, 'Programmers and software developers');
+      assert.equal(
+        (await socGroupsOfEdition(store.db, previous!.id)).find((g) => g.code === '2134')!.title,
+        'Programmers and software development professionals',
+      );
+      assert.equal(
+        (await socGroupsOfEdition(store.db, detected.id)).find((g) => g.code === '2134')!.title,
+        'Programmers and software developers',
+      );
     });
 
     it('supersedes within the series only: a new 2024 ASHE release leaves 2022 and 2023 current', async () => {
       const before = await current('ashe-table14');
       const detected = await recordDetectedEdition(store.db, newRelease('ashe-table14', '2024'));
-      await publishEdition(store.db, detected, [], (trx) => insertAsheRelease(trx, detected.id, { year: 2024, provisional: false }, []));
+      await publishEdition(store.db, detected, [], (trx) =>
+        insertAsheRelease(trx, detected.id, { year: 2024, provisional: false }, []),
+      );
       const after = await current('ashe-table14');
-      assert.deepEqual(after.map((e) => [e.seriesKey, e.id]), [
-        ['2022', before.find((e) => e.seriesKey === '2022')!.id],
-        ['2023', before.find((e) => e.seriesKey === '2023')!.id],
-        ['2024', detected.id],
-      ]);
+      assert.deepEqual(
+        after.map((e) => [e.seriesKey, e.id]),
+        [
+          ['2022', before.find((e) => e.seriesKey === '2022')!.id],
+          ['2023', before.find((e) => e.seriesKey === '2023')!.id],
+          ['2024', detected.id],
+        ],
+      );
       assert.equal((await findEdition(store.db, before.find((e) => e.seriesKey === '2024')!.id))!.status, 'superseded');
     });
 
@@ -120,14 +190,19 @@ for (const dialect of DIALECTS) {
       const detected = await recordDetectedEdition(store.db, newRelease('soc2020-structure'));
       await assert.rejects(
         publishEdition(store.db, detected, [], async (trx) => {
-          await insertSocGroups(trx, detected.id, [{ code: '9', level: 'major', title: 'Elementary occupations', parentCode: null }]);
+          await insertSocGroups(trx, detected.id, [
+            { code: '9', level: 'major', title: 'Elementary occupations', parentCode: null },
+          ]);
           throw new Error('the disk is full');
         }),
         /the disk is full/,
       );
       assert.equal((await findEdition(store.db, detected.id))!.status, 'parsing');
       assert.equal((await socGroupsOfEdition(store.db, detected.id)).length, 0);
-      assert.deepEqual((await current('soc2020-structure')).map((e) => e.id), [previous!.id]);
+      assert.deepEqual(
+        (await current('soc2020-structure')).map((e) => e.id),
+        [previous!.id],
+      );
     });
 
     it('quarantines a release with the checks it failed; it never becomes current and is listed newest first', async () => {
@@ -137,8 +212,14 @@ for (const dialect of DIALECTS) {
       await quarantineEdition(store.db, detected.id, checks);
       const [newest, ...older] = await listEditions(store.db, 'soc2020-index');
       assert.deepEqual([newest!.id, newest!.status, newest!.checks], [detected.id, 'quarantined', checks]);
-      assert.deepEqual(older.map((e) => e.id), [previous!.id]);
-      assert.deepEqual((await current('soc2020-index')).map((e) => e.id), [previous!.id]);
+      assert.deepEqual(
+        older.map((e) => e.id),
+        [previous!.id],
+      );
+      assert.deepEqual(
+        (await current('soc2020-index')).map((e) => e.id),
+        [previous!.id],
+      );
     });
   });
 }

@@ -11,7 +11,10 @@ describe('ingest lock (postgres)', () => {
       const held = withIngestLock(a, () => new Promise<void>((resolve) => (release = resolve)));
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(await withIngestLock(b, async () => 'ran'), 'ran', 'another schema is not blocked');
-      await assert.rejects(withIngestLock(a, async () => 'ran'), IngestBusyError);
+      await assert.rejects(
+        withIngestLock(a, async () => 'ran'),
+        IngestBusyError,
+      );
       release();
       await held;
       assert.equal(await withIngestLock(a, async () => 'ran'), 'ran', 'free again once the first is done');

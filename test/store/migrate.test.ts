@@ -22,13 +22,24 @@ for (const dialect of DIALECTS) {
 
     it('allows only one published edition per series of a source', async () => {
       const row = (id: string, series: string | null) => ({
-        id, source_key: 'soc2020-structure', label: id, series_key: series, status: 'published' as const,
-        detected_at: '2026-01-01T00:00:00.000Z', published_at: '2026-01-01T00:00:00.000Z', source_uri: 'x', sha256: id, checks: '[]', rows_stored: 0,
+        id,
+        source_key: 'soc2020-structure',
+        label: id,
+        series_key: series,
+        status: 'published' as const,
+        detected_at: '2026-01-01T00:00:00.000Z',
+        published_at: '2026-01-01T00:00:00.000Z',
+        source_uri: 'x',
+        sha256: id,
+        checks: '[]',
+        rows_stored: 0,
       });
       await store.db.insertInto('editions').values(row('a', null)).execute();
       await assert.rejects(store.db.insertInto('editions').values(row('b', null)).execute());
       await store.db.insertInto('editions').values(row('c', '2024')).execute();
-      const count = await sql<{ n: number }>`select count(*) as n from editions where status = 'published'`.execute(store.db);
+      const count = await sql<{ n: number }>`select count(*) as n from editions where status = 'published'`.execute(
+        store.db,
+      );
       assert.equal(Number(count.rows[0]!.n), 2);
     });
   });

@@ -7,7 +7,10 @@ import { ENGLAND_FILE, UK_FILE, projectionWorkbook } from '../helpers/projection
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 
-const releases = { 'lmsp-england': mainTablesOf(projectionWorkbook(ENGLAND_FILE), 'SOC 2020'), 'working-futures-uk': mainTablesOf(projectionWorkbook(UK_FILE), 'SOC 2010') };
+const releases = {
+  'lmsp-england': mainTablesOf(projectionWorkbook(ENGLAND_FILE), 'SOC 2020'),
+  'working-futures-uk': mainTablesOf(projectionWorkbook(UK_FILE), 'SOC 2010'),
+};
 
 for (const dialect of DIALECTS) {
   describe(`projection rows (${dialect})`, () => {
@@ -22,14 +25,25 @@ for (const dialect of DIALECTS) {
     after(() => store.dispose());
 
     it("reads back each workbook's own statements and a group's figures, series (oldest first) and levels exactly as parsed", async () => {
-      for (const [key, release] of Object.entries(releases) as Array<[keyof typeof releases, (typeof releases)[keyof typeof releases]]>) {
+      for (const [key, release] of Object.entries(releases) as Array<
+        [keyof typeof releases, (typeof releases)[keyof typeof releases]]
+      >) {
         const { groups, qualifications, ...statements } = release;
         assert.deepEqual(await storedWorkbook(store.db, editions[key]), statements, key);
         for (const code of ['21', '92', 'all']) {
           const stored = await projectionGroup(store.db, editions[key], code);
-          assert.deepEqual(stored!.group, groups.find((g) => g.code === code), `${key} ${code}`);
-          const byLevel = (rows: typeof qualifications) => [...rows].sort((a, b) => a.qualification.localeCompare(b.qualification));
-          assert.deepEqual(byLevel(stored!.qualifications), byLevel(qualifications.filter((q) => q.code === code)), `${key} ${code}`);
+          assert.deepEqual(
+            stored!.group,
+            groups.find((g) => g.code === code),
+            `${key} ${code}`,
+          );
+          const byLevel = (rows: typeof qualifications) =>
+            [...rows].sort((a, b) => a.qualification.localeCompare(b.qualification));
+          assert.deepEqual(
+            byLevel(stored!.qualifications),
+            byLevel(qualifications.filter((q) => q.code === code)),
+            `${key} ${code}`,
+          );
         }
       }
     });

@@ -23,15 +23,22 @@ for (const dialect of DIALECTS) {
 
     it('reads back a unit group and the Total rows exactly as parsed, every year, oldest first', async () => {
       for (const soc2010 of ['6145', '1115', '1116']) {
-        const expected = release.rows.filter((r) => r.soc2010 === soc2010 || r.kind === 'total').sort((a, b) => a.year - b.year || (a.kind === 'total' ? 1 : -1));
-        const stored = (await essRowsFor(store.db, editionId, soc2010)).sort((a, b) => a.year - b.year || (a.kind === 'total' ? 1 : -1));
+        const expected = release.rows
+          .filter((r) => r.soc2010 === soc2010 || r.kind === 'total')
+          .sort((a, b) => a.year - b.year || (a.kind === 'total' ? 1 : -1));
+        const stored = (await essRowsFor(store.db, editionId, soc2010)).sort(
+          (a, b) => a.year - b.year || (a.kind === 'total' ? 1 : -1),
+        );
         assert.deepEqual(stored, expected, soc2010);
       }
     });
 
     it('gives only the Total rows for a SOC 2010 group the survey never lists (1172)', async () => {
       const rows = await essRowsFor(store.db, editionId, '1172');
-      assert.deepEqual(rows.map((r) => r.kind), ['total', 'total', 'total', 'total', 'total']);
+      assert.deepEqual(
+        rows.map((r) => r.kind),
+        ['total', 'total', 'total', 'total', 'total'],
+      );
     });
   });
 }

@@ -26,7 +26,9 @@ export interface OpenApiDocument {
 
 /** The generated files' text, by file name. */
 export async function clientFiles(document: OpenApiDocument): Promise<Record<'openapi.ts' | 'operations.ts', string>> {
-  const types = astToString(await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: false }));
+  const types = astToString(
+    await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: false }),
+  );
   const operations: string[] = [];
   for (const [route, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
@@ -49,7 +51,12 @@ export async function servedDocument(): Promise<OpenApiDocument> {
     import('../../../src/runtime.js'),
   ]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-client-'));
-  const config = loadConfig({ LMI_DATA_DIR: dataDir, LMI_SECRET: 'client-generation-only-0123456789abcdef', LOG_LEVEL: 'silent', LMI_METRICS: 'off' });
+  const config = loadConfig({
+    LMI_DATA_DIR: dataDir,
+    LMI_SECRET: 'client-generation-only-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    LMI_METRICS: 'off',
+  });
   const store = await openMigratedStore(config);
   try {
     const app = await buildApp(createServices(config, store));
@@ -67,7 +74,9 @@ export async function servedDocument(): Promise<OpenApiDocument> {
 async function main(argv: string[]): Promise<void> {
   const from = argv.indexOf('--from');
   const document =
-    from >= 0 ? ((await (await fetch(new URL('/v1/openapi.json', argv[from + 1]))).json()) as OpenApiDocument) : await servedDocument();
+    from >= 0
+      ? ((await (await fetch(new URL('/v1/openapi.json', argv[from + 1]))).json()) as OpenApiDocument)
+      : await servedDocument();
   for (const [file, text] of Object.entries(await clientFiles(document))) {
     writeFileSync(path.join(CLIENT_SRC, file), text);
     process.stdout.write(`wrote ${path.relative(process.cwd(), path.join(CLIENT_SRC, file))}\n`);

@@ -20,7 +20,8 @@ type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K
 
 /** What a call takes: openapi-fetch's options (`params: { path, query }`, `body`), required when the operation requires any. */
 export type OperationInit<K extends OperationId> = FetchOptions<operations[K]>;
-type InitArgs<K extends OperationId> = RequiredKeys<OperationInit<K>> extends never ? [init?: OperationInit<K>] : [init: OperationInit<K>];
+type InitArgs<K extends OperationId> =
+  RequiredKeys<OperationInit<K>> extends never ? [init?: OperationInit<K>] : [init: OperationInit<K>];
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
 /** The body of the operation's success answer (200, or 202 for a key request). */
@@ -62,7 +63,12 @@ export class LmiProblemError extends Error {
 }
 
 function isProblem(body: unknown): body is LmiProblem {
-  return typeof body === 'object' && body !== null && typeof (body as LmiProblem).type === 'string' && typeof (body as LmiProblem).status === 'number';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as LmiProblem).type === 'string' &&
+    typeof (body as LmiProblem).status === 'number'
+  );
 }
 
 export type LmiClient = LmiOperations & {
@@ -77,13 +83,20 @@ export function createLmiClient(options: LmiClientOptions): LmiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   // The per-operation types are checked at each method's signature; inside, one untyped call serves them all.
-  const request = raw.request as (method: string, path: string, init?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const request = raw.request as (
+    method: string,
+    path: string,
+    init?: object,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   const call = async (operationId: OperationId, init?: object) => {
     const { method, path } = OPERATIONS[operationId];
     const { data, error, response } = await request(method, path, init);
-    if (!response.ok) throw new LmiProblemError(operationId, response.status, isProblem(error) ? error : null, response);
+    if (!response.ok)
+      throw new LmiProblemError(operationId, response.status, isProblem(error) ? error : null, response);
     return data;
   };
-  const methods = Object.fromEntries((Object.keys(OPERATIONS) as OperationId[]).map((id) => [id, (init?: object) => call(id, init)]));
+  const methods = Object.fromEntries(
+    (Object.keys(OPERATIONS) as OperationId[]).map((id) => [id, (init?: object) => call(id, init)]),
+  );
   return { ...(methods as unknown as LmiOperations), raw };
 }

@@ -8,4 +8,12 @@ import { vacanciesSection } from './vacancies.js';
 import { workProfileSection } from './work-profile.js';
 
 /** The parts of an occupation's page, in order: a new one (projections, routes in) is its module and one line here. */
-export const SECTIONS: ReadonlyArray<Section<unknown>> = [paySection, employmentSection, projectionsSection, vacanciesSection, skillsSection, workProfileSection, routesInSection];
+export const SECTIONS: ReadonlyArray<Section<unknown>> = [
+  paySection,
+  employmentSection,
+  projectionsSection,
+  vacanciesSection,
+  skillsSection,
+  workProfileSection,
+  routesInSection,
+];

@@ -17,12 +17,23 @@ export const workProfileSection = section({
       (v) => v.toFixed(2),
       7,
     );
-    const basedOn = w.basedOn.map((o) => html`<li>${o.code} ${o.title} <span class="muted">(${o.weightPercent}%)</span></li>`);
+    const basedOn = w.basedOn.map(
+      (o) => html`<li>${o.code} ${o.title} <span class="muted">(${o.weightPercent}%)</span></li>`,
+    );
     return html`<p class="headline">Holland code: <strong>${w.hollandCode}</strong></p>
-<figure id="interests">${interests}</figure>
-<dl class="meanings">${w.interests.map((i) => html`<dt>${i.type}</dt><dd>${i.meaning}</dd>`)}</dl>
-<p class="derivation">${w.derivation}</p>
-<p>Averaged over:</p><ul>${basedOn}</ul>
-${sourceNote(w.provenance, catalog, { attribution: w.attribution })}`;
+      <figure id="interests">${interests}</figure>
+      <dl class="meanings">
+        ${w.interests.map(
+          (i) =>
+            html`<dt>${i.type}</dt>
+              <dd>${i.meaning}</dd>`,
+        )}
+      </dl>
+      <p class="derivation">${w.derivation}</p>
+      <p>Averaged over:</p>
+      <ul>
+        ${basedOn}
+      </ul>
+      ${sourceNote(w.provenance, catalog, { attribution: w.attribution })}`;
   },
 });

@@ -8,5 +8,11 @@ export function everyExpectedPresent(what: string, expected: readonly string[], 
   const present = new Set(found);
   const missing = expected.filter((part) => !present.has(part));
   if (missing.length === 0) return [];
-  return [{ rule: `every expected ${what} is present (${expected.join(', ')})`, status: 'fail', observed: `missing: ${missing.join(', ')}; found: ${[...present].join(', ') || 'none'}` }];
+  return [
+    {
+      rule: `every expected ${what} is present (${expected.join(', ')})`,
+      status: 'fail',
+      observed: `missing: ${missing.join(', ')}; found: ${[...present].join(', ') || 'none'}`,
+    },
+  ];
 }

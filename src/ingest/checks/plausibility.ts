@@ -64,7 +64,10 @@ export function medianOf(values: Iterable<number | null>): number | null {
 
 /** A summary from counts and levels, leaving out levels that could not be computed (no figures). */
 export function summary(counts: Record<string, number>, levels: Record<string, number | null> = {}): EditionSummary {
-  return { counts, levels: Object.fromEntries(Object.entries(levels).filter((e): e is [string, number] => e[1] !== null)) };
+  return {
+    counts,
+    levels: Object.fromEntries(Object.entries(levels).filter((e): e is [string, number] => e[1] !== null)),
+  };
 }
 
 function percent(share: number): string {

@@ -15,7 +15,9 @@ export function decodeUtf8Strict(bytes: Uint8Array, what: string): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new TextEncodingError(`${what}: not valid UTF-8 at byte ${firstInvalidUtf8(bytes)} (a file saved in another encoding?)`);
+    throw new TextEncodingError(
+      `${what}: not valid UTF-8 at byte ${firstInvalidUtf8(bytes)} (a file saved in another encoding?)`,
+    );
   }
   rejectReplacementCharacters(text, what);
   return text;
@@ -27,7 +29,9 @@ export function rejectReplacementCharacters(text: string, what: string): void {
   if (at < 0) return;
   const line = text.slice(0, at).split('\n').length;
   const context = text.slice(Math.max(0, at - 30), at + 30).replace(/\s+/g, ' ');
-  throw new TextEncodingError(`${what}: a U+FFFD replacement character on line ${line} ("${context}"): the text was damaged by a lossy conversion`);
+  throw new TextEncodingError(
+    `${what}: a U+FFFD replacement character on line ${line} ("${context}"): the text was damaged by a lossy conversion`,
+  );
 }
 
 /** Offset of the first byte where UTF-8 decoding fails (for the message). */

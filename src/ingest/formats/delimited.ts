@@ -25,9 +25,16 @@ export function readCsv(bytes: Uint8Array, requiredColumns: readonly string[], w
   let records: DelimitedRecord[];
   const text = textOf(bytes, what);
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: false }) as DelimitedRecord[];
+    records = parse(text, {
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    }) as DelimitedRecord[];
   } catch (error) {
-    throw new DelimitedFileError(`${what}: not a CSV file in the publisher's layout (${error instanceof Error ? error.message : String(error)})`);
+    throw new DelimitedFileError(
+      `${what}: not a CSV file in the publisher's layout (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   requireColumns(records[0] ? Object.keys(records[0]) : [], requiredColumns, what);
   return records;
@@ -37,7 +44,11 @@ export function readCsv(bytes: Uint8Array, requiredColumns: readonly string[], w
  * Reads a tab-separated text file with a header row and no quoting (O*NET's text format: one record
  * a line, CRLF or LF, no tabs or line breaks inside fields).
  */
-export function readTabSeparated(bytes: Uint8Array, requiredColumns: readonly string[], what: string): DelimitedRecord[] {
+export function readTabSeparated(
+  bytes: Uint8Array,
+  requiredColumns: readonly string[],
+  what: string,
+): DelimitedRecord[] {
   const text = textOf(bytes, what).replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   const header = (lines[0] ?? '').split('\t').map((h) => h.trim());
@@ -54,6 +65,8 @@ export function readTabSeparated(bytes: Uint8Array, requiredColumns: readonly st
 function requireColumns(header: readonly string[], required: readonly string[], what: string): void {
   const missing = required.filter((c) => !header.includes(c));
   if (missing.length > 0) {
-    throw new DelimitedFileError(`${what}: no column ${missing.map((c) => `"${c}"`).join(', ')} (columns: ${header.join(', ') || 'none'})`);
+    throw new DelimitedFileError(
+      `${what}: no column ${missing.map((c) => `"${c}"`).join(', ')} (columns: ${header.join(', ') || 'none'})`,
+    );
   }
 }

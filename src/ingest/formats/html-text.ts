@@ -13,9 +13,43 @@ import type { TextPart } from '../../domain/routes-in.js';
  */
 
 /** Elements whose contents are never text for a reader. */
-const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'head', 'title', 'textarea', 'select']);
+const HIDDEN = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'textarea',
+  'select',
+]);
 /** Elements that end a paragraph. */
-const BLOCKS = new Set(['p', 'div', 'section', 'article', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tr', 'pre', 'dl', 'dt', 'dd', 'br', 'hr']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'tr',
+  'pre',
+  'dl',
+  'dt',
+  'dd',
+  'br',
+  'hr',
+]);
 const LISTS = new Set(['ul', 'ol']);
 /** Link addresses worth keeping: the web and e-mail, never `javascript:` or `data:`. */
 const KEPT_ADDRESS = /^(?:https?:\/\/|mailto:)/i;
@@ -121,5 +155,8 @@ function address(href: string | undefined, base: string | undefined): string | n
 
 function collapse(text: string): string {
   // Non-breaking and other Unicode spaces count as spaces; spaces before punctuation are the markup's, not the author's.
-  return text.replace(/[\s\u00a0]+/g, ' ').replace(/ ([.,;:!?)])/g, '$1').trim();
+  return text
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/ ([.,;:!?)])/g, '$1')
+    .trim();
 }

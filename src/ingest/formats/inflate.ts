@@ -48,17 +48,23 @@ interface ZipEntry {
  * bounded). Reads the central directory; refuses zip64, encryption and methods other than
  * stored and deflate, which no publisher's file here uses.
  */
-export function unzipBounded(bytes: Uint8Array, wanted: (name: string) => boolean, what: string): Map<string, Uint8Array> {
+export function unzipBounded(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean,
+  what: string,
+): Map<string, Uint8Array> {
   let budget = activeReadLimits().maxInflatedBytes;
   const out = new Map<string, Uint8Array>();
   for (const entry of zipDirectory(bytes, what)) {
     if (entry.name.endsWith('/') || !wanted(entry.name)) continue;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const local = entry.localHeaderOffset;
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new Error(`${what}: the entry ${entry.name} is not where the zip's directory says`);
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
+      throw new Error(`${what}: the entry ${entry.name} is not where the zip's directory says`);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = bytes.subarray(start, start + entry.compressedSize);
-    if (data.length !== entry.compressedSize) throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
+    if (data.length !== entry.compressedSize)
+      throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
     const limit = budget;
     const content =
       entry.method === 0
@@ -66,7 +72,11 @@ export function unzipBounded(bytes: Uint8Array, wanted: (name: string) => boolea
             if (data.length > limit) throw new RangeError('too large');
             return data;
           })
-        : bounded(`${what}, ${entry.name}`, limit, () => new Uint8Array(inflateRawSync(data, { maxOutputLength: Math.max(1, limit) })));
+        : bounded(
+            `${what}, ${entry.name}`,
+            limit,
+            () => new Uint8Array(inflateRawSync(data, { maxOutputLength: Math.max(1, limit) })),
+          );
     budget -= content.length;
     out.set(entry.name, content);
   }
@@ -94,14 +104,20 @@ function zipDirectory(bytes: Uint8Array, what: string): ZipEntry[] {
   const entries: ZipEntry[] = [];
   let at = directoryOffset;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new Error(`${what} is not a readable zip: its central directory is damaged`);
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50)
+      throw new Error(`${what} is not a readable zip: its central directory is damaged`);
     const flags = view.getUint16(at + 8, true);
     const method = view.getUint16(at + 10, true);
     const nameLength = view.getUint16(at + 28, true);
     const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
     if (flags & 1) throw new Error(`${what}: the entry ${name} is encrypted`);
     if (method !== 0 && method !== 8) throw new Error(`${what}: the entry ${name} uses compression method ${method}`);
-    entries.push({ name, method, compressedSize: view.getUint32(at + 20, true), localHeaderOffset: view.getUint32(at + 42, true) });
+    entries.push({
+      name,
+      method,
+      compressedSize: view.getUint32(at + 20, true),
+      localHeaderOffset: view.getUint32(at + 42, true),
+    });
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return entries;

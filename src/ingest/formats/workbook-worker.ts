@@ -19,14 +19,25 @@ interface WorkbookJob {
  * process: the worker has the source's heap limit, and past its time limit it is terminated and
  * the read fails, which quarantines the release that carried the file.
  */
-export async function readWorkbook(bytes: Uint8Array, options: ReadWorkbookOptions = {}, timeLimitMs?: number): Promise<Workbook> {
+export async function readWorkbook(
+  bytes: Uint8Array,
+  options: ReadWorkbookOptions = {},
+  timeLimitMs?: number,
+): Promise<Workbook> {
   const limits = activeReadLimits();
   const job: WorkbookJob = { kind: 'read-workbook', bytes, options, limits };
   try {
-    return await runWorkerJob<Workbook>(import.meta.url, job, { timeMs: timeLimitMs ?? limits.maxParseMs, heapMb: limits.maxHeapMb }, 'reading the workbook');
+    return await runWorkerJob<Workbook>(
+      import.meta.url,
+      job,
+      { timeMs: timeLimitMs ?? limits.maxParseMs, heapMb: limits.maxHeapMb },
+      'reading the workbook',
+    );
   } catch (error) {
     // A limit that stopped the read stays recognisable (the cause) to whoever quarantines the release.
-    throw error instanceof WorkerJobError || error instanceof WorkerLimitError ? new WorkbookReadError(error.message, { cause: error }) : error;
+    throw error instanceof WorkerJobError || error instanceof WorkerLimitError
+      ? new WorkbookReadError(error.message, { cause: error })
+      : error;
   }
 }
 

@@ -33,7 +33,14 @@ export function readWorkbookSync(bytes: Uint8Array, options: ReadWorkbookOptions
   const wanted = options.sheets;
   // SheetJS inflates an .xlsx's parts without a bound: inflate them bounded first, so a bomb fails here.
   if (isZip(bytes)) assertZipWithinLimit(bytes, 'the workbook');
-  const book = XLSX.read(bytes, { type: 'buffer', dense: true, sheets: wanted, cellDates: false, cellHTML: false, cellStyles: options.fills === true });
+  const book = XLSX.read(bytes, {
+    type: 'buffer',
+    dense: true,
+    sheets: wanted,
+    cellDates: false,
+    cellHTML: false,
+    cellStyles: options.fills === true,
+  });
   const sheets: Record<string, SheetRows> = {};
   const fills: Record<string, FillPattern[][]> = {};
   for (const name of wanted ?? book.SheetNames) {
@@ -61,6 +68,8 @@ function fillPatterns(sheet: XLSX.WorkSheet, rowCount: number): FillPattern[][] 
 /** A text cell with U+FFFD in it is damage from a lossy conversion, not the publisher's words. */
 function rejectDamagedText(rows: SheetRows, sheet: string): void {
   for (const [r, row] of rows.entries()) {
-    for (const cell of row) if (typeof cell === 'string' && cell.includes('\uFFFD')) rejectReplacementCharacters(cell, `sheet "${sheet}", row ${r + 1}`);
+    for (const cell of row)
+      if (typeof cell === 'string' && cell.includes('\uFFFD'))
+        rejectReplacementCharacters(cell, `sheet "${sheet}", row ${r + 1}`);
   }
 }

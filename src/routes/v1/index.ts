@@ -40,18 +40,65 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
 
 /** Every tag the routes use, in the order the docs page shows them: a new group's tag is one line here. */
 export const TAGS: readonly DocTag[] = [
-  { name: 'Occupations', description: 'Find an occupation from a job title, and what it is: the 412 SOC 2020 unit groups, their place in the classification, job titles and tasks (ONS SOC 2020).' },
-  { name: 'Pay', description: 'Pay and paid hours of employee jobs: distribution, mean, jobs and quality, by year, sex, work pattern and area (ONS ASHE).' },
-  { name: 'Employment', description: 'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).' },
-  { name: 'Projections', description: 'Employment projections for the occupation\'s sub-major group (Warwick IER and Cambridge Econometrics for DfE): England 2020-2035 on SOC 2020; the UK from Working Futures 2017-2027 on SOC 2010, said so in `derivation`; other areas 404 until their workbooks are available.' },
-  { name: 'Vacancies', description: 'Vacancies, hard-to-fill and skill-shortage vacancies from the Employer Skills Survey (DfE), which codes to SOC 2010: the figures of the SOC 2010 unit group supplying most of the occupation\'s workers, said so in `derivation`.' },
-  { name: 'Visas', description: 'Sponsored work visa applications and grants by occupation, route, nationality and industry (Home Office). Until a release of `home-office-work-visas` is ingested (see /v1/meta/sources), the endpoints answer 404 naming it.' },
-  { name: 'Occupations in demand', description: 'The demand level of each occupation from five labour market indicators (Skills England, Department for Education). Until a release of `occupations-in-demand` is ingested, the endpoints answer 404 naming it.' },
-  { name: 'Job adverts', description: 'New online job adverts by occupation: monthly for the UK and regions, quarterly for local areas (ONS). Until releases of `online-job-adverts` and `online-job-adverts-local` are ingested, the endpoints answer 404 naming them.' },
-  { name: 'Skills and work profile', description: 'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).' },
-  { name: 'How to become', description: 'Routes into an occupation (university, college, apprenticeship, work and others) from the National Careers Service job profiles placed on it by title: the pages as published in 2026, else the November 2020 content export, said so with each profile.' },
-  { name: 'Apprenticeships', description: 'Apprenticeship standards approved for delivery (Skills England), related to an occupation by derivation (partial matches): NCS profile links and typical job titles in the ONS coding index.' },
-  { name: 'Local areas', description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.' },
+  {
+    name: 'Occupations',
+    description:
+      'Find an occupation from a job title, and what it is: the 412 SOC 2020 unit groups, their place in the classification, job titles and tasks (ONS SOC 2020).',
+  },
+  {
+    name: 'Pay',
+    description:
+      'Pay and paid hours of employee jobs: distribution, mean, jobs and quality, by year, sex, work pattern and area (ONS ASHE).',
+  },
+  {
+    name: 'Employment',
+    description:
+      'People in employment in an occupation, and its workforce: age, qualifications and the industries employing most (ONS Annual Population Survey).',
+  },
+  {
+    name: 'Projections',
+    description:
+      "Employment projections for the occupation's sub-major group (Warwick IER and Cambridge Econometrics for DfE): England 2020-2035 on SOC 2020; the UK from Working Futures 2017-2027 on SOC 2010, said so in `derivation`; other areas 404 until their workbooks are available.",
+  },
+  {
+    name: 'Vacancies',
+    description:
+      "Vacancies, hard-to-fill and skill-shortage vacancies from the Employer Skills Survey (DfE), which codes to SOC 2010: the figures of the SOC 2010 unit group supplying most of the occupation's workers, said so in `derivation`.",
+  },
+  {
+    name: 'Visas',
+    description:
+      'Sponsored work visa applications and grants by occupation, route, nationality and industry (Home Office). Until a release of `home-office-work-visas` is ingested (see /v1/meta/sources), the endpoints answer 404 naming it.',
+  },
+  {
+    name: 'Occupations in demand',
+    description:
+      'The demand level of each occupation from five labour market indicators (Skills England, Department for Education). Until a release of `occupations-in-demand` is ingested, the endpoints answer 404 naming it.',
+  },
+  {
+    name: 'Job adverts',
+    description:
+      'New online job adverts by occupation: monthly for the UK and regions, quarterly for local areas (ONS). Until releases of `online-job-adverts` and `online-job-adverts-local` are ingested, the endpoints answer 404 naming them.',
+  },
+  {
+    name: 'Skills and work profile',
+    description:
+      'Skills of related ESCO occupations (through ISCO-08), and interests from O*NET (through ISCO-08 and the US SOC).',
+  },
+  {
+    name: 'How to become',
+    description:
+      'Routes into an occupation (university, college, apprenticeship, work and others) from the National Careers Service job profiles placed on it by title: the pages as published in 2026, else the November 2020 content export, said so with each profile.',
+  },
+  {
+    name: 'Apprenticeships',
+    description:
+      'Apprenticeship standards approved for delivery (Skills England), related to an occupation by derivation (partial matches): NCS profile links and typical job titles in the ONS coding index.',
+  },
+  {
+    name: 'Local areas',
+    description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.',
+  },
   { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },
   { name: 'Keys', description: 'Free API keys by e-mail confirmation. No key needed.' },
 ];

@@ -33,7 +33,9 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('editions_source_status').on('editions').columns(['source_key', 'status']).execute();
   await db.schema.createIndex('editions_source_sha').on('editions').columns(['source_key', 'sha256']).execute();
   // At most one published edition per series of a source: the database itself guards atomic publish.
-  await sql`create unique index editions_one_current on editions (source_key, coalesce(series_key, '')) where status = 'published'`.execute(db);
+  await sql`create unique index editions_one_current on editions (source_key, coalesce(series_key, '')) where status = 'published'`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('ingest_runs')

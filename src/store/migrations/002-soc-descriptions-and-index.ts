@@ -33,7 +33,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('isco08', 'text')
     .addPrimaryKeyConstraint('coding_index_entries_pk', ['edition_id', 'record_number'])
     .execute();
-  await db.schema.createIndex('coding_index_entries_soc').on('coding_index_entries').columns(['edition_id', 'soc2020']).execute();
+  await db.schema
+    .createIndex('coding_index_entries_soc')
+    .on('coding_index_entries')
+    .columns(['edition_id', 'soc2020'])
+    .execute();
 
   await db.schema
     .createTable('coding_index_abbreviations')

@@ -3,7 +3,23 @@ import type { Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-const FIGURES = ['jobs_thousands', 'median', 'median_change', 'mean', 'p10', 'p20', 'p25', 'p30', 'p40', 'p60', 'p70', 'p75', 'p80', 'p90', 'median_cv'];
+const FIGURES = [
+  'jobs_thousands',
+  'median',
+  'median_change',
+  'mean',
+  'p10',
+  'p20',
+  'p25',
+  'p30',
+  'p40',
+  'p60',
+  'p70',
+  'p75',
+  'p80',
+  'p90',
+  'median_cv',
+];
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -22,7 +38,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('sex', 'text', (c) => c.notNull())
     .addColumn('pattern', 'text', (c) => c.notNull());
   for (const figure of FIGURES) table = table.addColumn(figure, 'double precision');
-  await table.addPrimaryKeyConstraint('ashe_pay_pk', ['edition_id', 'soc', 'measure', 'sex', 'pattern', 'area']).execute();
+  await table
+    .addPrimaryKeyConstraint('ashe_pay_pk', ['edition_id', 'soc', 'measure', 'sex', 'pattern', 'area'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -21,7 +21,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('description', 'text')
     .addPrimaryKeyConstraint('esco_occupations_pk', ['edition_id', 'concept_id'])
     .execute();
-  await db.schema.createIndex('esco_occupations_isco').on('esco_occupations').columns(['edition_id', 'isco_group']).execute();
+  await db.schema
+    .createIndex('esco_occupations_isco')
+    .on('esco_occupations')
+    .columns(['edition_id', 'isco_group'])
+    .execute();
 
   await db.schema
     .createTable('esco_skills')
@@ -80,7 +84,15 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['onet_soc_2010_links', 'isco_us_soc_links', 'onet_scores', 'onet_occupations', 'esco_occupation_skills', 'esco_skills', 'esco_occupations']) {
+  for (const table of [
+    'onet_soc_2010_links',
+    'isco_us_soc_links',
+    'onet_scores',
+    'onet_occupations',
+    'esco_occupation_skills',
+    'esco_skills',
+    'esco_occupations',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -45,5 +45,6 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['geography_areas', 'aps_employment_cells', 'aps_industries', 'aps_years']) await db.schema.dropTable(table).execute();
+  for (const table of ['geography_areas', 'aps_employment_cells', 'aps_industries', 'aps_years'])
+    await db.schema.dropTable(table).execute();
 }

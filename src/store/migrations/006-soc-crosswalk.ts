@@ -22,7 +22,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('soc2020_title', 'text', (c) => c.notNull());
   for (const sample of SAMPLES) links = links.addColumn(sample, 'double precision');
   await links.addPrimaryKeyConstraint('soc_crosswalk_links_pk', ['edition_id', 'soc2010', 'soc2020']).execute();
-  await db.schema.createIndex('soc_crosswalk_links_by_soc2020').on('soc_crosswalk_links').columns(['edition_id', 'soc2020']).execute();
+  await db.schema
+    .createIndex('soc_crosswalk_links_by_soc2020')
+    .on('soc_crosswalk_links')
+    .columns(['edition_id', 'soc2020'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

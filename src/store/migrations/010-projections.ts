@@ -58,5 +58,6 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['projection_qualifications', 'projection_series', 'projection_groups', 'projection_workbooks']) await db.schema.dropTable(table).execute();
+  for (const table of ['projection_qualifications', 'projection_series', 'projection_groups', 'projection_workbooks'])
+    await db.schema.dropTable(table).execute();
 }

@@ -84,7 +84,16 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['job_advert_notices', 'local_advert_quarters', 'job_advert_months', 'demand_indicators', 'demand_assessments', 'visa_breakdowns', 'visa_figures', 'visa_quarters']) {
+  for (const table of [
+    'job_advert_notices',
+    'local_advert_quarters',
+    'job_advert_months',
+    'demand_indicators',
+    'demand_assessments',
+    'visa_breakdowns',
+    'visa_figures',
+    'visa_quarters',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -8,7 +8,10 @@ type AnyDb = Kysely<any>;
  * 2019 to 2018 SOC; and ESCO's alternative occupation labels, which the job-title search indexes.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('esco_occupations').addColumn('alt_labels', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('esco_occupations')
+    .addColumn('alt_labels', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema
     .createTable('onet_soc_2019_links')
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))

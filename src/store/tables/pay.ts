@@ -15,7 +15,9 @@ export interface AsheReleasesTable {
 }
 
 /** `jobsThousands` -> `jobs_thousands`: the column of a domain field. */
-type SnakeCase<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}` : S;
+type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}`
+  : S;
 
 /** One column per ASHE figure (`median`, `p10`, `jobs_thousands`...), as the domain lists them. */
 export type AsheFigureColumns = { [K in AsheFigure as SnakeCase<K>]: number | null };

@@ -27,8 +27,12 @@ describe('the TypeScript client against the real server (template data, over a s
   after(async () => served.close());
 
   it('has a method for every operationId of the served document', async () => {
-    const document = (await served.app.inject({ url: '/v1/openapi.json' })).json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
-    const served_ = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)).sort();
+    const document = (await served.app.inject({ url: '/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>();
+    const served_ = Object.values(document.paths)
+      .flatMap((item) => Object.values(item).map((op) => op.operationId))
+      .sort();
     assert.deepEqual(Object.keys(OPERATIONS).sort(), served_);
     for (const id of served_) assert.equal(typeof (lmi as unknown as Record<string, unknown>)[id], 'function', id);
   });
@@ -39,8 +43,13 @@ describe('the TypeScript client against the real server (template data, over a s
     const pay = await lmi.getOccupationPay({ params: { path: { soc: best!.soc2020 } } });
     assert.deepEqual(pay, (await served.get('/v1/occupations/2134/pay')).json());
     assert.equal(typeof pay.distribution.median, 'number');
-    const hourly = await lmi.getOccupationPaySeries({ params: { path: { soc: '2134' }, query: { measure: 'hourly_pay_gross', pattern: 'fulltime' } } });
-    assert.deepEqual(hourly, (await served.get('/v1/occupations/2134/pay/series?measure=hourly_pay_gross&pattern=fulltime')).json());
+    const hourly = await lmi.getOccupationPaySeries({
+      params: { path: { soc: '2134' }, query: { measure: 'hourly_pay_gross', pattern: 'fulltime' } },
+    });
+    assert.deepEqual(
+      hourly,
+      (await served.get('/v1/occupations/2134/pay/series?measure=hourly_pay_gross&pattern=fulltime')).json(),
+    );
   });
 
   it('calls open operations without needing the key', async () => {
@@ -61,7 +70,9 @@ describe('the TypeScript client against the real server (template data, over a s
   });
 
   it('surfaces a 400 with the parameter and its valid values', async () => {
-    const error = await problemOf(lmi.getOccupationPay({ params: { path: { soc: '2134' }, query: { measure: 'monthly' as never } } }));
+    const error = await problemOf(
+      lmi.getOccupationPay({ params: { path: { soc: '2134' }, query: { measure: 'monthly' as never } } }),
+    );
     assert.equal(error.status, 400);
     assert.equal(error.problem!.invalidParams![0]!.name, 'measure');
     assert.ok(error.problem!.invalidParams![0]!.validValues!.includes('annual_pay_gross'));

@@ -7,7 +7,10 @@ import { unzipAsheWorkbooks } from '../../../src/ingest/sources/ons/ashe-layout.
 import { upstreamPath } from '../../helpers/upstream.js';
 
 describe('the reference period stated inside the files', () => {
-  const stated = unzipAsheWorkbooks(new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142023provisional.zip'))), 14).stated;
+  const stated = unzipAsheWorkbooks(
+    new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142023provisional.zip'))),
+    14,
+  ).stated;
 
   it('reads the year from each workbook name of the real 2023 ASHE zip', () => {
     assert.equal(stated.length, 22);
@@ -17,8 +20,11 @@ describe('the reference period stated inside the files', () => {
   it('passes the release it is, and fails the 2023 zip claimed as 2024, naming where the file says otherwise', () => {
     assert.deepEqual(statedPeriodMatches('2023', stated), []);
     const [check] = statedPeriodMatches('2024', stated);
-    assert.equal(check!.rule, 'the reference year stated inside the files is the release\'s (2024)');
-    assert.match(check!.observed!, /^2023 in 22 of 22 places, e\.g\. the workbook "PROV - Occupation SOC20 \(4\) Table 14\.\d+[ab] .* 2023( CV)?\.xls"$/);
+    assert.equal(check!.rule, "the reference year stated inside the files is the release's (2024)");
+    assert.match(
+      check!.observed!,
+      /^2023 in 22 of 22 places, e\.g\. the workbook "PROV - Occupation SOC20 \(4\) Table 14\.\d+[ab] .* 2023( CV)?\.xls"$/,
+    );
   });
 
   it('fails a release whose files state no period at all', () => {
@@ -29,7 +35,15 @@ describe('the reference period stated inside the files', () => {
 describe('every expected part present', () => {
   it('names what is missing and what was found instead', () => {
     assert.deepEqual(everyExpectedPresent('year sheet', ['2021', '2022'], ['2021', '2022', 'Notes']), []);
-    const [check] = everyExpectedPresent('year sheet', ['2021', '2022', '2023', '2024'], ['2021', '2022', '2023', '2024 (revised)']);
-    assert.deepEqual(check, { rule: 'every expected year sheet is present (2021, 2022, 2023, 2024)', status: 'fail', observed: 'missing: 2024; found: 2021, 2022, 2023, 2024 (revised)' });
+    const [check] = everyExpectedPresent(
+      'year sheet',
+      ['2021', '2022', '2023', '2024'],
+      ['2021', '2022', '2023', '2024 (revised)'],
+    );
+    assert.deepEqual(check, {
+      rule: 'every expected year sheet is present (2021, 2022, 2023, 2024)',
+      status: 'fail',
+      observed: 'missing: 2024; found: 2021, 2022, 2023, 2024 (revised)',
+    });
   });
 });

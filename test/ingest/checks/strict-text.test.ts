@@ -15,15 +15,24 @@ describe('strict text decoding', () => {
 
   it('refuses the same file re-encoded as Latin-1, naming the first bad byte', () => {
     const latin1 = new Uint8Array(Buffer.from(Buffer.from(bytes).toString('utf8'), 'latin1'));
-    assert.throws(() => decodeUtf8Strict(latin1, 'ESCO occupations'), (error: unknown) => {
-      assert.ok(error instanceof TextEncodingError);
-      assert.match(error.message, /^ESCO occupations: not valid UTF-8 at byte \d+ \(a file saved in another encoding\?\)$/);
-      return true;
-    });
+    assert.throws(
+      () => decodeUtf8Strict(latin1, 'ESCO occupations'),
+      (error: unknown) => {
+        assert.ok(error instanceof TextEncodingError);
+        assert.match(
+          error.message,
+          /^ESCO occupations: not valid UTF-8 at byte \d+ \(a file saved in another encoding\?\)$/,
+        );
+        return true;
+      },
+    );
   });
 
   it('refuses text already damaged with U+FFFD replacement characters, naming the line', () => {
     const damaged = new TextEncoder().encode('conceptType,preferredLabel\nOccupation,caf\uFFFD owner\n');
-    assert.throws(() => decodeUtf8Strict(damaged, 'ESCO occupations'), /^TextEncodingError: ESCO occupations: a U\+FFFD replacement character on line 2/);
+    assert.throws(
+      () => decodeUtf8Strict(damaged, 'ESCO occupations'),
+      /^TextEncodingError: ESCO occupations: a U\+FFFD replacement character on line 2/,
+    );
   });
 });

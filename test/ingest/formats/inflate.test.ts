@@ -26,28 +26,47 @@ describe('bounded inflate', () => {
   afterEach(() => useReadLimits(readLimits()));
 
   it('unpacks the real ESCO skills file and the real ASHE zip within their limits', () => {
-    assert.equal(maybeGunzip(new Uint8Array(readFileSync(upstreamPath('esco/skills_en.csv.gz'))), 'skills').length, 9_494_315);
-    const entries = unzipBounded(new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip'))), () => true, 'the zip');
+    assert.equal(
+      maybeGunzip(new Uint8Array(readFileSync(upstreamPath('esco/skills_en.csv.gz'))), 'skills').length,
+      9_494_315,
+    );
+    const entries = unzipBounded(
+      new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip'))),
+      () => true,
+      'the zip',
+    );
     assert.equal(entries.size, 22);
-    assert.equal([...entries.values()].reduce((n, e) => n + e.length, 0), 11_535_665);
+    assert.equal(
+      [...entries.values()].reduce((n, e) => n + e.length, 0),
+      11_535_665,
+    );
   });
 
   it('stops a gzip bomb at the limit instead of inflating it', () => {
     useReadLimits(readLimits({ maxInflatedBytes: 1 * MiB }));
-    assert.throws(() => maybeGunzip(new Uint8Array(gzipSync(new Uint8Array(16 * MiB), { level: 1 })), 'skills_en.csv.gz'), (error: unknown) => {
-      assert.ok(error instanceof InflateLimitError);
-      assert.equal(error.message, 'skills_en.csv.gz unpacks to more than 1 MiB, the limit for this source');
-      return true;
-    });
+    assert.throws(
+      () => maybeGunzip(new Uint8Array(gzipSync(new Uint8Array(16 * MiB), { level: 1 })), 'skills_en.csv.gz'),
+      (error: unknown) => {
+        assert.ok(error instanceof InflateLimitError);
+        assert.equal(error.message, 'skills_en.csv.gz unpacks to more than 1 MiB, the limit for this source');
+        return true;
+      },
+    );
   });
 
   it('stops a zip bomb whose directory lies about its size', () => {
     useReadLimits(readLimits({ maxInflatedBytes: 1 * MiB }));
-    assert.throws(() => unzipBounded(lyingZipBomb(16 * MiB), () => true, 'the release zip'), /^InflateLimitError: the release zip, Table 14\.1a bomb 2024\.xlsx unpacks to more than 1 MiB/);
+    assert.throws(
+      () => unzipBounded(lyingZipBomb(16 * MiB), () => true, 'the release zip'),
+      /^InflateLimitError: the release zip, Table 14\.1a bomb 2024\.xlsx unpacks to more than 1 MiB/,
+    );
   });
 
   it('refuses a truncated zip', () => {
     const bytes = new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip')));
-    assert.throws(() => unzipBounded(bytes.subarray(0, bytes.length / 2), () => true, 'the release zip'), /no end of central directory \(a truncated file\?\)/);
+    assert.throws(
+      () => unzipBounded(bytes.subarray(0, bytes.length / 2), () => true, 'the release zip'),
+      /no end of central directory \(a truncated file\?\)/,
+    );
   });
 });

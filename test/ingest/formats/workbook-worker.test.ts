@@ -9,7 +9,14 @@ describe('readWorkbook (worker thread)', () => {
 
   it('reads the asked-for sheets of the real Volume 2 workbook as rows', async () => {
     const workbook = await readWorkbook(bytes, { sheets: ['SOC2020 framework'] });
-    assert.deepEqual(workbook.sheetNames, ['Information', 'FILE SPEC', 'SOC2020 coding index', 'Abbreviations', 'SOC2020 framework', 'ISCO-08 framework']);
+    assert.deepEqual(workbook.sheetNames, [
+      'Information',
+      'FILE SPEC',
+      'SOC2020 coding index',
+      'Abbreviations',
+      'SOC2020 framework',
+      'ISCO-08 framework',
+    ]);
     assert.deepEqual(Object.keys(workbook.sheets), ['SOC2020 framework']);
     const rows = workbook.sheets['SOC2020 framework']!;
     assert.equal(rows[0]![5], 'SOC2020 Group Title');

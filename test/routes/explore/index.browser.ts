@@ -36,7 +36,10 @@ describe('the explorer in a real browser (system Chromium, JavaScript off)', () 
   it('searches "software developer" and opens 2134 from the results', async () => {
     await page.goto(`${base}/explore`);
     await page.getByLabel('Job title').fill('software developer');
-    await Promise.all([page.waitForURL(/\/explore\?q=software\+developer$/), page.getByRole('button', { name: 'Search' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/explore\?q=software\+developer$/),
+      page.getByRole('button', { name: 'Search' }).click(),
+    ]);
     const first = page.locator('ol.matches > li').first().getByRole('link');
     assert.match((await first.textContent()) ?? '', /^2134 Programmers and software development professionals$/);
     await Promise.all([page.waitForURL(`${base}/explore/occupations/2134`), first.click()]);
@@ -49,11 +52,14 @@ describe('the explorer in a real browser (system Chromium, JavaScript off)', () 
     assert.ok(await chart.isVisible());
     assert.equal(await chart.evaluate((el) => el.namespaceURI), 'http://www.w3.org/2000/svg');
     assert.equal(Number(await chart.getAttribute('data-median')), pay.distribution.median);
-    assert.equal(await chart.locator('text.median-label').textContent(), `Median £${pay.distribution.median.toLocaleString('en-GB')}`);
+    assert.equal(
+      await chart.locator('text.median-label').textContent(),
+      `Median £${pay.distribution.median.toLocaleString('en-GB')}`,
+    );
     assert.ok(((await chart.locator('line.median').boundingBox())?.height ?? 0) > 0, 'the median bar is drawn');
   });
 
-  it('follows the link to projections, and sees the projected jobs of the occupation\'s group with the citation', async () => {
+  it("follows the link to projections, and sees the projected jobs of the occupation's group with the citation", async () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Projections' }).click();
     await page.waitForURL(`${base}/explore/occupations/2134#projections`);
     const projections = page.locator('#projections');

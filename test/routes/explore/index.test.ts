@@ -9,7 +9,10 @@ import { servedFromTemplate, type ServedApp } from '../../helpers/served-app.js'
 function byId(markup: string, id: string): string {
   const start = markup.indexOf(`id="${id}"`);
   assert.ok(start >= 0, `no element #${id}`);
-  return markup.slice(start, markup.indexOf('</section>', start) >= 0 ? markup.indexOf('</section>', start) : undefined);
+  return markup.slice(
+    start,
+    markup.indexOf('</section>', start) >= 0 ? markup.indexOf('</section>', start) : undefined,
+  );
 }
 
 describe('the web explorer (/explore) over the template data', () => {
@@ -18,7 +21,11 @@ describe('the web explorer (/explore) over the template data', () => {
   before(async () => {
     served = await servedFromTemplate('sqlite');
     // Upstream text with markup in it, to see that every page escapes it.
-    await served.store.db.updateTable('soc_descriptions').set({ description: '<script>alert("x")</script> & <b>bold</b>' }).where('code', '=', '2134').execute();
+    await served.store.db
+      .updateTable('soc_descriptions')
+      .set({ description: '<script>alert("x")</script> & <b>bold</b>' })
+      .where('code', '=', '2134')
+      .execute();
   });
   after(async () => served.close());
 
@@ -35,7 +42,8 @@ describe('the web explorer (/explore) over the template data', () => {
   it('sets a strict Content-Security-Policy and carries no script, and no key anywhere', async () => {
     for (const url of ['/explore', '/explore?q=nurse', '/explore/occupations/2134', '/explore/occupations/9999']) {
       const response = await open(url);
-      for (const [name, value] of Object.entries(EXPLORE_SECURITY_HEADERS)) assert.equal(response.headers[name], value, `${name} of ${url}`);
+      for (const [name, value] of Object.entries(EXPLORE_SECURITY_HEADERS))
+        assert.equal(response.headers[name], value, `${name} of ${url}`);
       assert.doesNotMatch(response.body, /<script|\son[a-z]+=|javascript:/i, url);
       assert.ok(!response.body.includes(served.key), url);
     }
@@ -49,12 +57,19 @@ describe('the web explorer (/explore) over the template data', () => {
     assert.ok(!body.includes('<b>bold</b>'));
   });
 
-  it('shows the pay API\'s median in the pay chart and its table, with quality, release and credit', async () => {
-    const pay = (await served.get('/v1/occupations/2134/pay')).json<{ distribution: { median: number }; quality: string; provenance: { edition: string } }>();
+  it("shows the pay API's median in the pay chart and its table, with quality, release and credit", async () => {
+    const pay = (await served.get('/v1/occupations/2134/pay')).json<{
+      distribution: { median: number };
+      quality: string;
+      provenance: { edition: string };
+    }>();
     const body = (await open('/explore/occupations/2134')).body;
     const section = byId(body, 'pay');
     const median = `£${pay.distribution.median.toLocaleString('en-GB')}`;
-    assert.match(section, new RegExp(`<svg class="chart" id="pay-distribution-chart"[^>]* data-median="${pay.distribution.median}"`));
+    assert.match(
+      section,
+      new RegExp(`<svg class="chart" id="pay-distribution-chart"[^>]* data-median="${pay.distribution.median}"`),
+    );
     assert.ok(section.includes(`>Median ${median}</text>`));
     assert.ok(section.includes(`<th scope="row">Median (50th)</th><td><span class="figure">${median}</span>`));
     assert.ok(section.includes(`title="quality band">${pay.quality}</span>`));
@@ -67,15 +82,22 @@ describe('the web explorer (/explore) over the template data', () => {
     const pay = (await served.get('/v1/occupations/1111/pay')).json<{ distribution: Record<string, number | null> }>();
     assert.equal(pay.distribution.p90, null);
     const section = byId((await open('/explore/occupations/1111')).body, 'pay');
-    assert.match(section, /<th scope="row">90th percentile<\/th><td><span class="withheld" title="withheld by the publisher">withheld<\/span>/);
+    assert.match(
+      section,
+      /<th scope="row">90th percentile<\/th><td><span class="withheld" title="withheld by the publisher">withheld<\/span>/,
+    );
     const employment = byId((await open('/explore/occupations/2134')).body, 'employment');
     assert.match(employment, /<th scope="row">January-December 2024<\/th><td><span class="withheld"/);
   });
 
   it('shows every section, and in place of one without figures what the API says', async () => {
     const body = (await open('/explore/occupations/2134')).body;
-    for (const id of ['about', 'pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in']) assert.match(body, new RegExp(`<section id="${id}"`));
-    assert.deepEqual(SECTIONS.map((part) => part.id), ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in']);
+    for (const id of ['about', 'pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in'])
+      assert.match(body, new RegExp(`<section id="${id}"`));
+    assert.deepEqual(
+      SECTIONS.map((part) => part.id),
+      ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in'],
+    );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
       for (const path of part.api) {
@@ -86,7 +108,10 @@ describe('the web explorer (/explore) over the template data', () => {
     // 2134 has a work profile since O*NET's 2010 to 2019 crosswalk is followed; 9222 street cleaners has none.
     const cleaners = (await open('/explore/occupations/9222')).body;
     const problem = (await served.get('/v1/occupations/9222/work-profile')).json<{ detail: string }>();
-    assert.ok(byId(cleaners, 'work-profile').includes('<strong>Not available.</strong> No work profile for 9222'), problem.detail);
+    assert.ok(
+      byId(cleaners, 'work-profile').includes('<strong>Not available.</strong> No work profile for 9222'),
+      problem.detail,
+    );
   });
 
   it('shows projections for the UK and England as the API gives them, with the required citation', async () => {
@@ -94,26 +119,51 @@ describe('the web explorer (/explore) over the template data', () => {
     for (const area of ['uk', 'england']) {
       const response = await served.get(`/v1/occupations/2134/projections?area=${area}`);
       if (response.statusCode === 404) {
-        assert.ok(section.includes(response.json<{ detail: string }>().detail.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')), `${area}: the API's reason`);
+        assert.ok(
+          section.includes(
+            response
+              .json<{ detail: string }>()
+              .detail.replace(/&/g, '&amp;')
+              .replace(/"/g, '&quot;')
+              .replace(/'/g, '&#39;'),
+          ),
+          `${area}: the API's reason`,
+        );
         continue;
       }
-      const p = response.json<{ group: { code: string }; outlook: { baseYear: number; targetYear: number; presentable: boolean; netChange: number | null }; citation: string }>();
+      const p = response.json<{
+        group: { code: string };
+        outlook: { baseYear: number; targetYear: number; presentable: boolean; netChange: number | null };
+        citation: string;
+      }>();
       assert.ok(section.includes(`sub-major group ${p.group.code} `), area);
       assert.ok(section.includes(`<th scope="row">Jobs in ${p.outlook.baseYear}</th>`));
-      assert.ok(section.includes(`<p class="citation"><strong>Cite as:</strong> ${p.citation.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</p>`), `${area}: citation`);
+      assert.ok(
+        section.includes(
+          `<p class="citation"><strong>Cite as:</strong> ${p.citation.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</p>`,
+        ),
+        `${area}: citation`,
+      );
       assert.match(section, new RegExp(`<svg class="chart" id="projections-${area}-chart"`));
     }
   });
 
   it('shows routes in: the how-to-become profiles and apprenticeship standards the API gives, with their credit', async () => {
-    const profiles = (await served.get('/v1/occupations/2134/how-to-become')).json<{ profiles: Array<{ title: string; url: string }>; attribution: string }>();
-    const standards = (await served.get('/v1/occupations/2134/apprenticeships')).json<{ occupations: Array<{ code: string; name: string }>; attribution: string }>();
+    const profiles = (await served.get('/v1/occupations/2134/how-to-become')).json<{
+      profiles: Array<{ title: string; url: string }>;
+      attribution: string;
+    }>();
+    const standards = (await served.get('/v1/occupations/2134/apprenticeships')).json<{
+      occupations: Array<{ code: string; name: string }>;
+      attribution: string;
+    }>();
     const routes = byId((await open('/explore/occupations/2134')).body, 'routes-in');
     assert.ok(profiles.profiles.length > 0 && standards.occupations.length > 0);
     const first = profiles.profiles[0]!;
     assert.ok(routes.includes(`<h4><a href="${first.url}" rel="noopener noreferrer">${first.title}</a>`), first.title);
     assert.ok(routes.includes(`>${standards.occupations[0]!.code} ${standards.occupations[0]!.name}</a>`));
-    for (const credit of [profiles.attribution, standards.attribution]) assert.ok(routes.includes(`<p class="attribution">${credit}</p>`), credit);
+    for (const credit of [profiles.attribution, standards.attribution])
+      assert.ok(routes.includes(`<p class="attribution">${credit}</p>`), credit);
     // No publisher maps standards to unit groups, so the counts are unknown: said so, never shown as 0.
     assert.ok(!routes.includes('Approved apprenticeships:'), 'a count of apprenticeships is shown');
     assert.ok(routes.includes('How many apprenticeships and T Levels lead here is not known'));
@@ -127,7 +177,10 @@ describe('the web explorer (/explore) over the template data', () => {
 
   it('is limited per client address by its own policy, and its assets are served from here', async () => {
     const response = await open('/explore');
-    assert.equal(response.headers['ratelimit-policy'], `"explore";q=${LIMITS.explore.limit};w=${LIMITS.explore.windowSeconds}`);
+    assert.equal(
+      response.headers['ratelimit-policy'],
+      `"explore";q=${LIMITS.explore.limit};w=${LIMITS.explore.windowSeconds}`,
+    );
     const css = await open('/explore/explore.css');
     assert.equal(css.statusCode, 200);
     assert.match(String(css.headers['content-type']), /^text\/css/);

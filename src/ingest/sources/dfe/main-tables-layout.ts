@@ -1,5 +1,10 @@
 import {
-  ALL_OCCUPATIONS, type ProjectionClassification, type ProjectionFigures, type ProjectionGroupRow, type ProjectionQualificationRow, type ProjectionRelease,
+  ALL_OCCUPATIONS,
+  type ProjectionClassification,
+  type ProjectionFigures,
+  type ProjectionGroupRow,
+  type ProjectionQualificationRow,
+  type ProjectionRelease,
   type QualificationLevel,
 } from '../../../domain/projections.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
@@ -19,7 +24,8 @@ export class MainTablesLayoutError extends Error {
 const SUB_MAJOR = /^(\d{2}) (.+)$/;
 const ALL = 'All occupations';
 
-const text = (cell: Cell | undefined): string => (typeof cell === 'string' ? cell.trim() : typeof cell === 'number' ? String(cell) : '');
+const text = (cell: Cell | undefined): string =>
+  typeof cell === 'string' ? cell.trim() : typeof cell === 'number' ? String(cell) : '';
 
 /** Reads the five sheets of a MainTables workbook of `classification`; throws on a layout it does not recognise. */
 export function mainTablesOf(book: Workbook, classification: ProjectionClassification): ProjectionRelease {
@@ -34,7 +40,10 @@ export function mainTablesOf(book: Workbook, classification: ProjectionClassific
   const series = occupationFigure2(sheet('Occ F2'), classification);
   const groups: ProjectionGroupRow[] = table2.rows.map((row) => {
     const points = series.get(row.code);
-    if (!points) throw new MainTablesLayoutError(`Occ F2 has no row for ${row.code === ALL_OCCUPATIONS ? `"${ALL}"` : `sub-major group ${row.code}`}, which Occ T2 has`);
+    if (!points)
+      throw new MainTablesLayoutError(
+        `Occ F2 has no row for ${row.code === ALL_OCCUPATIONS ? `"${ALL}"` : `sub-major group ${row.code}`}, which Occ T2 has`,
+      );
     return { ...row, series: points };
   });
   return {
@@ -58,7 +67,8 @@ function infoOf(rows: SheetRows): Pick<ProjectionRelease, 'areaName' | 'database
 
 /** An Excel serial day number, or "DD-MM-YYYY hh:mm:ss" text, as an ISO date; null for anything else. */
 function isoDate(cell: Cell | undefined): string | null {
-  if (typeof cell === 'number' && cell > 0) return new Date(Date.UTC(1899, 11, 30) + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
+  if (typeof cell === 'number' && cell > 0)
+    return new Date(Date.UTC(1899, 11, 30) + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
   const match = /^(\d{2})-(\d{2})-(\d{4})\b/.exec(text(cell));
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
 }
@@ -67,27 +77,44 @@ const PUBLISHED_RULE = /^PUBLISHED DATA: .*minimum of ([\d,]+) individuals per c
 
 /** The Warning sheet: the copyright line, the REPORTING paragraph and the rule for published data, wherever they sit. */
 function warningOf(rows: SheetRows): Pick<ProjectionRelease, 'copyright' | 'reporting' | 'publishThreshold'> {
-  const cells = rows.flatMap((row, r) => row.map((cell, c) => ({ r, c, value: text(cell) }))).filter((cell) => cell.value !== '');
+  const cells = rows
+    .flatMap((row, r) => row.map((cell, c) => ({ r, c, value: text(cell) })))
+    .filter((cell) => cell.value !== '');
   const copyright = cells.find((cell) => cell.value.startsWith('Copyright:'))?.value.replace(/\s+/g, ' ');
   if (!copyright) throw new MainTablesLayoutError('the Warning sheet has no "Copyright:" line');
   const heading = cells.find((cell) => cell.value === 'REPORTING');
   if (!heading) throw new MainTablesLayoutError('the Warning sheet has no REPORTING paragraph');
   const lines: string[] = [];
   for (let r = heading.r + 1; text(rows[r]?.[heading.c]) !== ''; r++) lines.push(text(rows[r]![heading.c]));
-  if (lines.length === 0) throw new MainTablesLayoutError('the Warning sheet\'s REPORTING paragraph is empty');
+  if (lines.length === 0) throw new MainTablesLayoutError("the Warning sheet's REPORTING paragraph is empty");
   const rule = cells.map((cell) => PUBLISHED_RULE.exec(cell.value)).find((m) => m !== null);
-  if (!rule) throw new MainTablesLayoutError('the Warning sheet states no minimum number of individuals per published cell ("PUBLISHED DATA: ...")');
-  return { copyright, reporting: lines.join(' ').replace(/\s+/g, ' '), publishThreshold: Number(rule[1]!.replace(/,/g, '')) };
+  if (!rule)
+    throw new MainTablesLayoutError(
+      'the Warning sheet states no minimum number of individuals per published cell ("PUBLISHED DATA: ...")',
+    );
+  return {
+    copyright,
+    reporting: lines.join(' ').replace(/\s+/g, ' '),
+    publishThreshold: Number(rule[1]!.replace(/,/g, '')),
+  };
 }
 
-function requireTitle(rows: SheetRows, sheet: string, expected: RegExp, classification: ProjectionClassification): void {
+function requireTitle(
+  rows: SheetRows,
+  sheet: string,
+  expected: RegExp,
+  classification: ProjectionClassification,
+): void {
   const title = text(rows[0]?.[0]);
-  if (!expected.test(title)) throw new MainTablesLayoutError(`${sheet} starts "${title}", not the table this parser reads`);
-  if (!title.includes(`(${classification})`)) throw new MainTablesLayoutError(`${sheet} is not by occupation (${classification}): "${title}"`);
+  if (!expected.test(title))
+    throw new MainTablesLayoutError(`${sheet} starts "${title}", not the table this parser reads`);
+  if (!title.includes(`(${classification})`))
+    throw new MainTablesLayoutError(`${sheet} is not by occupation (${classification}): "${title}"`);
 }
 
 function figure(cell: Cell | undefined, where: string): number {
-  if (typeof cell !== 'number' || !Number.isFinite(cell)) throw new MainTablesLayoutError(`${where}: "${text(cell)}" is not a figure`);
+  if (typeof cell !== 'number' || !Number.isFinite(cell))
+    throw new MainTablesLayoutError(`${where}: "${text(cell)}" is not a figure`);
   return cell;
 }
 
@@ -101,7 +128,8 @@ function groupOf(label: string): { code: string; title: string } | null {
 /** `Occ T2`, first block (all persons): levels in the base and target years, and the change between them. */
 function occupationTable2(rows: SheetRows, classification: ProjectionClassification) {
   requireTitle(rows, 'Occ T2', /^Occupation Table 2 /, classification);
-  if (/\b(Males|Females)\b/.test(text(rows[0]?.[0]))) throw new MainTablesLayoutError('Occ T2 does not start with the all-persons table');
+  if (/\b(Males|Females)\b/.test(text(rows[0]?.[0])))
+    throw new MainTablesLayoutError('Occ T2 does not start with the all-persons table');
   const h = rows.findIndex((r) => text(r[0]) === 'Levels (000s)');
   if (h < 2) throw new MainTablesLayoutError('Occ T2 has no "Levels (000s)" header row');
   const header = rows[h]!;
@@ -112,12 +140,20 @@ function occupationTable2(rows: SheetRows, classification: ProjectionClassificat
     if (c < 0) throw new MainTablesLayoutError(`Occ T2 has no "${above} ${label}" column`);
     return c;
   };
-  const period = rows.slice(h - 3, h).flatMap((r) => r.slice(0, end)).map((cell) => /^(\d{4})-(\d{4})$/.exec(text(cell))).find((m) => m !== null);
-  if (!period) throw new MainTablesLayoutError('Occ T2 names no projection period ("YYYY-YYYY") above its change columns');
+  const period = rows
+    .slice(h - 3, h)
+    .flatMap((r) => r.slice(0, end))
+    .map((cell) => /^(\d{4})-(\d{4})$/.exec(text(cell)))
+    .find((m) => m !== null);
+  if (!period)
+    throw new MainTablesLayoutError('Occ T2 names no projection period ("YYYY-YYYY") above its change columns');
   const [baseYear, targetYear] = [Number(period[1]), Number(period[2])];
   const yearColumn = (year: number) => {
     const c = header.findIndex((cell, i) => i < end && text(cell) === String(year));
-    if (c < 0) throw new MainTablesLayoutError(`Occ T2 has no ${year} column, the start or end of its period ${baseYear}-${targetYear}`);
+    if (c < 0)
+      throw new MainTablesLayoutError(
+        `Occ T2 has no ${year} column, the start or end of its period ${baseYear}-${targetYear}`,
+      );
     return c;
   };
   const columns: Record<keyof ProjectionFigures, number> = {
@@ -132,7 +168,8 @@ function occupationTable2(rows: SheetRows, classification: ProjectionClassificat
     const label = text(rows[r]![0]);
     if (label === '') continue;
     const group = groupOf(label);
-    if (!group) throw new MainTablesLayoutError(`Occ T2 row ${r + 1}: "${label}" is neither a sub-major group nor "${ALL}"`);
+    if (!group)
+      throw new MainTablesLayoutError(`Occ T2 row ${r + 1}: "${label}" is neither a sub-major group nor "${ALL}"`);
     found.push({ ...group, ...figuresAt(rows[r]!, columns, `Occ T2 row ${r + 1}`) });
     if (group.code === ALL_OCCUPATIONS) return { baseYear, targetYear, rows: found };
   }
@@ -145,7 +182,10 @@ function figuresAt(row: Cell[], columns: Record<keyof ProjectionFigures, number>
 }
 
 /** `Occ F2`, first block: employment (thousands) each year, by major and sub-major group; only sub-major groups and the total are kept. */
-function occupationFigure2(rows: SheetRows, classification: ProjectionClassification): Map<string, ProjectionGroupRow['series']> {
+function occupationFigure2(
+  rows: SheetRows,
+  classification: ProjectionClassification,
+): Map<string, ProjectionGroupRow['series']> {
   requireTitle(rows, 'Occ F2', /^Occupation Figure 2 /, classification);
   let h = -1;
   let labelColumn = -1;
@@ -155,7 +195,8 @@ function occupationFigure2(rows: SheetRows, classification: ProjectionClassifica
   }
   if (h < 0) throw new MainTablesLayoutError('Occ F2 has no "thousands" header row');
   const years: Array<{ year: number; column: number }> = [];
-  for (let c = labelColumn + 1; /^\d{4}$/.test(text(rows[h]![c])); c++) years.push({ year: Number(text(rows[h]![c])), column: c });
+  for (let c = labelColumn + 1; /^\d{4}$/.test(text(rows[h]![c])); c++)
+    years.push({ year: Number(text(rows[h]![c])), column: c });
   if (years.length < 2 || years.some((y, i) => i > 0 && y.year !== years[i - 1]!.year + 1)) {
     throw new MainTablesLayoutError(`Occ F2's header row has no run of consecutive years after "thousands"`);
   }
@@ -165,7 +206,10 @@ function occupationFigure2(rows: SheetRows, classification: ProjectionClassifica
     const group = groupOf(label);
     if (!group) continue; // a major group's row, or a blank one
     if (series.has(group.code)) throw new MainTablesLayoutError(`Occ F2 row ${r + 1}: "${label}" appears twice`);
-    series.set(group.code, years.map(({ year, column }) => ({ year, employment: figure(rows[r]![column], `Occ F2 row ${r + 1} ${year}`) })));
+    series.set(
+      group.code,
+      years.map(({ year, column }) => ({ year, employment: figure(rows[r]![column], `Occ F2 row ${r + 1} ${year}`) })),
+    );
     if (group.code === ALL_OCCUPATIONS) return series;
   }
   throw new MainTablesLayoutError(`Occ F2 has no "${ALL}" row closing its first table`);
@@ -184,9 +228,14 @@ function qualificationOf(label: string): { qualification: QualificationLevel | '
 
 /** `RD T1`, first block of columns: a table per qualification level of each sub-major group's figures between the base and target years. */
 function replacementDemandTable1(rows: SheetRows, baseYear: number, targetYear: number): ProjectionQualificationRow[] {
-  if (!/^Replacement Demand Table 1 /.test(text(rows[0]?.[0]))) throw new MainTablesLayoutError(`RD T1 starts "${text(rows[0]?.[0])}", not the table this parser reads`);
+  if (!/^Replacement Demand Table 1 /.test(text(rows[0]?.[0])))
+    throw new MainTablesLayoutError(`RD T1 starts "${text(rows[0]?.[0])}", not the table this parser reads`);
   const found: ProjectionQualificationRow[] = [];
-  let block: { qualification: QualificationLevel | 'all'; label: string; columns: Record<keyof ProjectionFigures, number> } | null = null;
+  let block: {
+    qualification: QualificationLevel | 'all';
+    label: string;
+    columns: Record<keyof ProjectionFigures, number>;
+  } | null = null;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     const label = text(row[0]);
@@ -211,9 +260,15 @@ function replacementDemandTable1(rows: SheetRows, baseYear: number, targetYear: 
     }
     if (!block || label === '') continue;
     const group = groupOf(label);
-    if (!group) throw new MainTablesLayoutError(`RD T1 row ${r + 1}: "${label}" is neither a sub-major group nor "${ALL}"`);
+    if (!group)
+      throw new MainTablesLayoutError(`RD T1 row ${r + 1}: "${label}" is neither a sub-major group nor "${ALL}"`);
     if (block.qualification !== 'all') {
-      found.push({ code: group.code, qualification: block.qualification, label: block.label, ...figuresAt(row, block.columns, `RD T1 row ${r + 1}`) });
+      found.push({
+        code: group.code,
+        qualification: block.qualification,
+        label: block.label,
+        ...figuresAt(row, block.columns, `RD T1 row ${r + 1}`),
+      });
     }
     if (group.code === ALL_OCCUPATIONS) block = null;
   }

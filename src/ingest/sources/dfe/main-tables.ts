@@ -1,5 +1,11 @@
 import type { Check } from '../../../domain/editions.js';
-import { ALL_OCCUPATIONS, QUALIFICATION_LEVELS, type ProjectionClassification, type ProjectionFigures, type ProjectionRelease } from '../../../domain/projections.js';
+import {
+  ALL_OCCUPATIONS,
+  QUALIFICATION_LEVELS,
+  type ProjectionClassification,
+  type ProjectionFigures,
+  type ProjectionRelease,
+} from '../../../domain/projections.js';
 import { insertProjectionRelease } from '../../../store/projections.js';
 import { eachKeyOnce } from '../../checks/key-checks.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
@@ -42,7 +48,8 @@ export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<Project
     file,
     label: `${round}: ${file}`,
     parse: async (bytes) => mainTablesOf(await readWorkbook(bytes, { sheets: MAIN_TABLES_SHEETS }), classification),
-    labelOf: (release) => `${round}: ${release.areaName} main tables (${classification} sub-major groups)${release.databaseCreated ? `, database of ${release.databaseCreated}` : ''}`,
+    labelOf: (release) =>
+      `${round}: ${release.areaName} main tables (${classification} sub-major groups)${release.databaseCreated ? `, database of ${release.databaseCreated}` : ''}`,
     check: (release) => checkMainTables(release, subMajorGroups),
     stage: insertProjectionRelease,
   });
@@ -57,31 +64,86 @@ const SUMS = 0.5;
 export function checkMainTables(release: ProjectionRelease, subMajorGroups: number): Check[] {
   const groups = release.groups.filter((g) => g.code !== ALL_OCCUPATIONS);
   const total = release.groups.find((g) => g.code === ALL_OCCUPATIONS);
-  const checks: Check[] = [...eachKeyOnce('each sub-major group once in Occ T2', groups.map((g) => g.code))];
-  if (groups.length !== subMajorGroups) checks.push({ rule: `Occ T2 lists the ${subMajorGroups} sub-major groups of ${release.classification}`, status: 'fail', observed: `${groups.length}` });
-  failing(checks, 'net change is the target-year level less the base-year level, and total requirement is net change plus replacement demand', [...release.groups, ...release.qualifications]
-    .filter((f) => !near(f.netChange, f.employmentTarget - f.employmentBase, SAME) || !near(f.totalRequirement, f.netChange + f.replacementDemand, SAME))
-    .map(describe));
-  failing(checks, `Occ F2's ${release.baseYear} and ${release.targetYear} figures are Occ T2's levels`, release.groups
-    .filter((g) => !near(at(g.series, release.baseYear), g.employmentBase, SAME) || !near(at(g.series, release.targetYear), g.employmentTarget, SAME))
-    .map(describe));
+  const checks: Check[] = [
+    ...eachKeyOnce(
+      'each sub-major group once in Occ T2',
+      groups.map((g) => g.code),
+    ),
+  ];
+  if (groups.length !== subMajorGroups)
+    checks.push({
+      rule: `Occ T2 lists the ${subMajorGroups} sub-major groups of ${release.classification}`,
+      status: 'fail',
+      observed: `${groups.length}`,
+    });
+  failing(
+    checks,
+    'net change is the target-year level less the base-year level, and total requirement is net change plus replacement demand',
+    [...release.groups, ...release.qualifications]
+      .filter(
+        (f) =>
+          !near(f.netChange, f.employmentTarget - f.employmentBase, SAME) ||
+          !near(f.totalRequirement, f.netChange + f.replacementDemand, SAME),
+      )
+      .map(describe),
+  );
+  failing(
+    checks,
+    `Occ F2's ${release.baseYear} and ${release.targetYear} figures are Occ T2's levels`,
+    release.groups
+      .filter(
+        (g) =>
+          !near(at(g.series, release.baseYear), g.employmentBase, SAME) ||
+          !near(at(g.series, release.targetYear), g.employmentTarget, SAME),
+      )
+      .map(describe),
+  );
   if (total) {
-    failing(checks, 'the sub-major groups add up to all occupations in Occ T2', FIGURES.filter((f) => !near(sum(groups.map((g) => g[f])), total[f], SUMS)));
+    failing(
+      checks,
+      'the sub-major groups add up to all occupations in Occ T2',
+      FIGURES.filter((f) => !near(sum(groups.map((g) => g[f])), total[f], SUMS)),
+    );
   } else {
     checks.push({ rule: 'Occ T2 has an all-occupations row', status: 'fail', observed: null });
   }
-  checks.push(...eachKeyOnce('each group and qualification level once in RD T1', release.qualifications.map((q) => `${q.code} ${q.qualification}`)));
-  failing(checks, 'RD T1 has every qualification level of every group, and they add up to the group in Occ T2', release.groups.filter((g) => {
-    const levels = release.qualifications.filter((q) => q.code === g.code);
-    return QUALIFICATION_LEVELS.some((level) => !levels.some((q) => q.qualification === level)) || FIGURES.some((f) => !near(sum(levels.map((q) => q[f])), g[f], SUMS));
-  }).map(describe));
+  checks.push(
+    ...eachKeyOnce(
+      'each group and qualification level once in RD T1',
+      release.qualifications.map((q) => `${q.code} ${q.qualification}`),
+    ),
+  );
+  failing(
+    checks,
+    'RD T1 has every qualification level of every group, and they add up to the group in Occ T2',
+    release.groups
+      .filter((g) => {
+        const levels = release.qualifications.filter((q) => q.code === g.code);
+        return (
+          QUALIFICATION_LEVELS.some((level) => !levels.some((q) => q.qualification === level)) ||
+          FIGURES.some((f) => !near(sum(levels.map((q) => q[f])), g[f], SUMS))
+        );
+      })
+      .map(describe),
+  );
   return checks;
 }
 
-const FIGURES: Array<keyof ProjectionFigures> = ['employmentBase', 'employmentTarget', 'netChange', 'replacementDemand', 'totalRequirement'];
+const FIGURES: Array<keyof ProjectionFigures> = [
+  'employmentBase',
+  'employmentTarget',
+  'netChange',
+  'replacementDemand',
+  'totalRequirement',
+];
 
 function failing(checks: Check[], rule: string, offending: string[]): void {
-  if (offending.length > 0) checks.push({ rule, status: 'fail', observed: offending.slice(0, 10).join(', ') + (offending.length > 10 ? ` and ${offending.length - 10} more` : '') });
+  if (offending.length > 0)
+    checks.push({
+      rule,
+      status: 'fail',
+      observed: offending.slice(0, 10).join(', ') + (offending.length > 10 ? ` and ${offending.length - 10} more` : ''),
+    });
 }
 
 function near(a: number | undefined, b: number, tolerance: number): boolean {

@@ -12,7 +12,8 @@ export const NCS_PROFILE: PublisherProfile = {
   url: NCS_PROFILE_PAGE,
   cadence: null,
   tier: 'scrapeanddiff',
-  attribution: 'Contains public sector information from the National Careers Service licensed under the Open Government Licence v3.0.',
+  attribution:
+    'Contains public sector information from the National Careers Service licensed under the Open Government Licence v3.0.',
 };
 
 type NcsSourceSpec<Parsed> = Omit<SourceDescriptor<Parsed>, keyof PublisherProfile> & Partial<PublisherProfile>;

@@ -31,7 +31,11 @@ export function onetFileSource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDesc
  * releases, so they have their own page and no cadence.
  */
 export function onetTaxonomySource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
-  return mirrorFileSource('onet-taxonomy', ONET, { url: 'https://www.onetcenter.org/taxonomy/2019/walk.html', cadence: null, ...spec });
+  return mirrorFileSource('onet-taxonomy', ONET, {
+    url: 'https://www.onetcenter.org/taxonomy/2019/walk.html',
+    cadence: null,
+    ...spec,
+  });
 }
 
 /** O*NET-SOC codes: six-digit US SOC code, a dot, and two digits (`.00` the SOC occupation itself). */

@@ -22,7 +22,12 @@ export interface RatingFileLayout {
  * A rating file as a source: its ratings on `layout.scale`, named by what they cover and when
  * they were rated, checked by `check` (which should include `checkOnetRatings`).
  */
-export function onetRatingSource(spec: { key: string; name: string; layout: RatingFileLayout; check(ratings: OnetRating[]): Check[] }): SourceDescriptor<OnetRating[]> {
+export function onetRatingSource(spec: {
+  key: string;
+  name: string;
+  layout: RatingFileLayout;
+  check(ratings: OnetRating[]): Check[];
+}): SourceDescriptor<OnetRating[]> {
   const { layout } = spec;
   return onetFileSource({
     key: spec.key,
@@ -30,9 +35,14 @@ export function onetRatingSource(spec: { key: string; name: string; layout: Rati
     file: layout.file,
     label: layout.what,
     parse: (bytes) => parseOnetRatings(bytes, layout),
-    labelOf: (ratings) => `${layout.what}, ${new Set(ratings.map((r) => r.code)).size} occupations, ratings ${ratingDates(ratings)}`,
+    labelOf: (ratings) =>
+      `${layout.what}, ${new Set(ratings.map((r) => r.code)).size} occupations, ratings ${ratingDates(ratings)}`,
     check: spec.check,
-    summarise: (ratings) => summary({ ratings: ratings.length, occupations: new Set(ratings.map((r) => r.code)).size }, { 'median rating': medianOf(ratings.map((r) => r.value)) }),
+    summarise: (ratings) =>
+      summary(
+        { ratings: ratings.length, occupations: new Set(ratings.map((r) => r.code)).size },
+        { 'median rating': medianOf(ratings.map((r) => r.value)) },
+      ),
     stage: insertOnetScores,
   });
 }
@@ -53,7 +63,8 @@ export function parseOnetRatings(bytes: Uint8Array, layout: RatingFileLayout): O
     const code = row['O*NET-SOC Code']!;
     if (!ONET_SOC_CODE.test(code)) throw new Error(`${where}: "${code}" is not an O*NET-SOC code`);
     const value = Number(row['Data Value']);
-    if (row['Data Value'] === '' || !Number.isFinite(value)) throw new Error(`${where}: Data Value "${row['Data Value']}" is not a number`);
+    if (row['Data Value'] === '' || !Number.isFinite(value))
+      throw new Error(`${where}: Data Value "${row['Data Value']}" is not a number`);
     ratings.push({ code, elementId: row['Element ID']!, elementName: row['Element Name']!, value, date: row['Date']! });
   });
   return ratings;
@@ -65,17 +76,37 @@ export function checkOnetRatings(ratings: OnetRating[], layout: RatingFileLayout
   if (ratings.length === 0) checks.push({ rule: `ratings on scale ${layout.scale}`, status: 'fail', observed: 'none' });
   const outside = ratings.filter((r) => r.value < layout.range[0] || r.value > layout.range[1]);
   if (outside.length > 0) {
-    checks.push({ rule: `every ${layout.scale} rating is between ${layout.range[0]} and ${layout.range[1]}`, status: 'fail', observed: outside.slice(0, 5).map((r) => `${r.code} ${r.elementName}: ${r.value}`).join('; ') });
+    checks.push({
+      rule: `every ${layout.scale} rating is between ${layout.range[0]} and ${layout.range[1]}`,
+      status: 'fail',
+      observed: outside
+        .slice(0, 5)
+        .map((r) => `${r.code} ${r.elementName}: ${r.value}`)
+        .join('; '),
+    });
   }
   const seen = new Set<string>();
-  const repeated = ratings.filter((r) => { const key = `${r.code} ${r.elementId}`; return seen.has(key) || (seen.add(key), false); });
-  if (repeated.length > 0) checks.push({ rule: 'one rating per occupation and element', status: 'fail', observed: repeated.slice(0, 5).map((r) => `${r.code} ${r.elementId}`).join(', ') });
+  const repeated = ratings.filter((r) => {
+    const key = `${r.code} ${r.elementId}`;
+    return seen.has(key) || (seen.add(key), false);
+  });
+  if (repeated.length > 0)
+    checks.push({
+      rule: 'one rating per occupation and element',
+      status: 'fail',
+      observed: repeated
+        .slice(0, 5)
+        .map((r) => `${r.code} ${r.elementId}`)
+        .join(', '),
+    });
   return checks;
 }
 
 /** "11/2023 to 02/2026": the span of the ratings' dates, as the file's own statement of its age. */
 function ratingDates(ratings: OnetRating[]): string {
-  const keyed = [...new Set(ratings.map((r) => r.date))].map((d) => ({ d, key: d.replace(/^(\d{2})\/(\d{4})$/, '$2-$1') })).sort((a, b) => a.key.localeCompare(b.key));
+  const keyed = [...new Set(ratings.map((r) => r.date))]
+    .map((d) => ({ d, key: d.replace(/^(\d{2})\/(\d{4})$/, '$2-$1') }))
+    .sort((a, b) => a.key.localeCompare(b.key));
   if (keyed.length === 0) return 'undated';
   return keyed.length === 1 ? `dated ${keyed[0]!.d}` : `dated ${keyed[0]!.d} to ${keyed[keyed.length - 1]!.d}`;
 }

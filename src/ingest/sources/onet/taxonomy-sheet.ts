@@ -11,12 +11,21 @@ const MAX_TITLE_ROWS = 10;
  * record. Blank rows are skipped. Each record maps the labels to their cells' text; a missing
  * header is a layout the parser does not know, so it throws.
  */
-export function readTaxonomySheet<Label extends string>(workbook: Workbook, what: string, columns: readonly Label[]): Array<Record<Label, string> & { row: number }> {
+export function readTaxonomySheet<Label extends string>(
+  workbook: Workbook,
+  what: string,
+  columns: readonly Label[],
+): Array<Record<Label, string> & { row: number }> {
   const name = workbook.sheetNames[0];
   const rows = name === undefined ? undefined : workbook.sheets[name];
   if (!rows || rows.length === 0) throw new Error(`${what}: the workbook has no sheet`);
-  const headerAt = rows.slice(0, MAX_TITLE_ROWS).findIndex((row) => columns.every((label) => row.map(text).includes(label)));
-  if (headerAt < 0) throw new Error(`${what}: no header row with ${columns.map((c) => `"${c}"`).join(', ')} in the first ${MAX_TITLE_ROWS} rows`);
+  const headerAt = rows
+    .slice(0, MAX_TITLE_ROWS)
+    .findIndex((row) => columns.every((label) => row.map(text).includes(label)));
+  if (headerAt < 0)
+    throw new Error(
+      `${what}: no header row with ${columns.map((c) => `"${c}"`).join(', ')} in the first ${MAX_TITLE_ROWS} rows`,
+    );
   const header = rows[headerAt]!.map(text);
   const at = columns.map((label) => header.indexOf(label));
   const records: Array<Record<Label, string> & { row: number }> = [];
@@ -31,6 +40,7 @@ export function readTaxonomySheet<Label extends string>(workbook: Workbook, what
 
 /** Throws unless `value` has the form `pattern`, naming the file, row and column. */
 export function expectCode(value: string, pattern: RegExp, what: string, row: number, column: string): string {
-  if (!pattern.test(value)) throw new Error(`${what}, row ${row}: ${column} "${value}" is not a code of the form ${pattern.source}`);
+  if (!pattern.test(value))
+    throw new Error(`${what}, row ${row}: ${column} "${value}" is not a code of the form ${pattern.source}`);
   return value;
 }

@@ -1,7 +1,15 @@
 import { availableParallelism } from 'node:os';
 import type { StatedPeriod } from '../../checks/reference-period.js';
 import { unzipBounded } from '../../formats/inflate.js';
-import { ASHE_FIGURES, PAY_MEASURES, type AsheFigure, type AsheFigures, type PayMeasure, type PaySex, type WorkPattern } from '../../../domain/pay.js';
+import {
+  ASHE_FIGURES,
+  PAY_MEASURES,
+  type AsheFigure,
+  type AsheFigures,
+  type PayMeasure,
+  type PaySex,
+  type WorkPattern,
+} from '../../../domain/pay.js';
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
@@ -50,7 +58,25 @@ export const SEX_PATTERN_SHEETS: ({ sheet: string } & JobsCovered)[] = [
  * The header row (row 5) of every data sheet, folded to text. 2022 and 2024 store the percentile
  * headings as numbers, 2023 as text; both read the same here.
  */
-const EXPECTED_HEADER = ['Description', 'Code', '(thousand)', 'Median', 'change', 'Mean', 'change', '10', '20', '25', '30', '40', '60', '70', '75', '80', '90'];
+const EXPECTED_HEADER = [
+  'Description',
+  'Code',
+  '(thousand)',
+  'Median',
+  'change',
+  'Mean',
+  'change',
+  '10',
+  '20',
+  '25',
+  '30',
+  '40',
+  '60',
+  '70',
+  '75',
+  '80',
+  '90',
+];
 
 /** Column of each figure in the header above (column 6, the mean's annual % change, is not served). */
 const COLUMNS: Record<AsheFigure, number> = {
@@ -84,17 +110,24 @@ interface SheetExpectation {
  * one to three digits) and the `All employees` row are skipped: the API serves unit groups only.
  */
 function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, AsheFigures> {
-  const title = (rows[0] ?? []).filter((c) => typeof c === 'string').join(' ').replace(/\s+/g, ' ');
+  const title = (rows[0] ?? [])
+    .filter((c) => typeof c === 'string')
+    .join(' ')
+    .replace(/\s+/g, ' ');
   if (!new RegExp(`^Table ${expect.tableId.replace('.', '\\.')}\\b`, 'i').test(title)) {
     throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not name Table ${expect.tableId}`);
   }
   const phrase = jobsPhrase(expect.jobs);
   if (!new RegExp(`For ${phrase} employee jobs`, 'i').test(title)) {
-    throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not say it covers ${phrase} employee jobs`);
+    throw new Error(
+      `${expect.where}: the title "${title.slice(0, 120)}" does not say it covers ${phrase} employee jobs`,
+    );
   }
   const header = (rows[4] ?? []).slice(0, EXPECTED_HEADER.length).map(headerText);
   if (header.join('|') !== EXPECTED_HEADER.join('|')) {
-    throw new Error(`${expect.where}: row 5 is not the expected header (${EXPECTED_HEADER.join(', ')}); found ${header.join(', ')}`);
+    throw new Error(
+      `${expect.where}: row 5 is not the expected header (${EXPECTED_HEADER.join(', ')}); found ${header.join(', ')}`,
+    );
   }
   const figures = new Map<string, AsheFigures>();
   for (const [offset, row] of rows.slice(5).entries()) {
@@ -104,7 +137,8 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
     try {
       figures.set(code, figuresOf(row));
     } catch (error) {
-      if (error instanceof UnexpectedCellError) throw new Error(`${expect.where}, row ${offset + 6} (${code}): ${error.message}`);
+      if (error instanceof UnexpectedCellError)
+        throw new Error(`${expect.where}, row ${offset + 6} (${code}): ${error.message}`);
       throw error;
     }
   }
@@ -123,9 +157,24 @@ export interface SheetPair {
 
 /** The pay rows of a data sheet and its CV twin: each unit group's figures with the CV of its median. */
 export function payRowsOf(estimateRows: SheetRows, cvRows: SheetRows, at: SheetPair): PayRow[] {
-  const figures = parseAsheSheet(estimateRows, { where: `Table ${at.table}a, sheet "${at.sheet}"`, tableId: `${at.table}a`, jobs: at.jobs });
-  const cvFigures = parseAsheSheet(cvRows, { where: `Table ${at.table}b, sheet "${at.sheet}"`, tableId: `${at.table}b`, jobs: at.jobs });
-  return [...figures].map(([soc, f]) => ({ area: at.area, soc, measure: at.measure, ...at.jobs, ...f, medianCv: cvFigures.get(soc)?.median ?? null }));
+  const figures = parseAsheSheet(estimateRows, {
+    where: `Table ${at.table}a, sheet "${at.sheet}"`,
+    tableId: `${at.table}a`,
+    jobs: at.jobs,
+  });
+  const cvFigures = parseAsheSheet(cvRows, {
+    where: `Table ${at.table}b, sheet "${at.sheet}"`,
+    tableId: `${at.table}b`,
+    jobs: at.jobs,
+  });
+  return [...figures].map(([soc, f]) => ({
+    area: at.area,
+    soc,
+    measure: at.measure,
+    ...at.jobs,
+    ...f,
+    medianCv: cvFigures.get(soc)?.median ?? null,
+  }));
 }
 
 function figuresOf(row: Cell[]): AsheFigures {
@@ -168,7 +217,9 @@ export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): AsheZ
     const year = /\b((?:19|20)\d{2})(?: CV)?\.xlsx?$/i.exec(name);
     if (year) stated.push({ where: `the workbook "${name.split('/').pop()}"`, period: year[1]! });
   }
-  const missing = PAY_MEASURES.flatMap((_, i) => [`${family}.${i + 1}a`, `${family}.${i + 1}b`]).filter((id) => !workbooks.has(id));
+  const missing = PAY_MEASURES.flatMap((_, i) => [`${family}.${i + 1}a`, `${family}.${i + 1}b`]).filter(
+    (id) => !workbooks.has(id),
+  );
   if (missing.length > 0) throw new Error(`the zip has no workbook for Table ${missing.join(', ')}`);
   return { workbooks, stated };
 }

@@ -54,7 +54,9 @@ export function asheTableSource(spec: {
       const { workbooks, stated } = unzipAsheWorkbooks(file.bytes, family);
       // The year the zip's name claims must be the one its workbooks' names state, before reading them.
       refuseOnFailure(statedPeriodMatches(String(release.year), stated));
-      const perMeasure = await readAsheTables(workbooks, family, spec.sheets, (measure, estimates, cvs) => spec.rowsOf(measure, estimates, cvs, release));
+      const perMeasure = await readAsheTables(workbooks, family, spec.sheets, (measure, estimates, cvs) =>
+        spec.rowsOf(measure, estimates, cvs, release),
+      );
       return { ...release, rows: perMeasure.flat() };
     },
     check: (release) => spec.check(release.rows),
@@ -73,7 +75,10 @@ function releaseOfZipName(name: string, family: AsheFamily): AsheReleaseFacts | 
 /** The year and status of the release a detected zip carries; throws for a zip not named like one. */
 function releaseOfRef(ref: { location: FileLocation }, family: AsheFamily): AsheReleaseFacts {
   const release = releaseOfZipName(ref.location.mirrorPath.split('/').pop() ?? '', family);
-  if (!release) throw new Error(`${ref.location.mirrorPath} is not named like an ASHE Table ${family} release (ashetable${family}<year><provisional|revised>.zip)`);
+  if (!release)
+    throw new Error(
+      `${ref.location.mirrorPath} is not named like an ASHE Table ${family} release (ashetable${family}<year><provisional|revised>.zip)`,
+    );
   return release;
 }
 
@@ -88,11 +93,20 @@ interface AsheReleaseRef extends AsheReleaseFacts {
  * folder; over HTTPS, the publisher's known addresses. Oldest first, a year's provisional release
  * before its revised one, so that a revised release supersedes the provisional one of its year.
  */
-async function detectAsheReleases(upstream: Upstream, family: AsheFamily, folder: string, datasetPath: string): Promise<AsheReleaseRef[]> {
+async function detectAsheReleases(
+  upstream: Upstream,
+  family: AsheFamily,
+  folder: string,
+  datasetPath: string,
+): Promise<AsheReleaseRef[]> {
   const found = (await upstream.listFolder(folder)).map((name) => ({ name, release: releaseOfZipName(name, family) }));
-  const candidates = found.length > 0
-    ? found.filter((f) => f.release !== null).map((f) => ({ name: f.name, ...f.release! }))
-    : KNOWN_RELEASES.map((k) => ({ name: `ashetable${family}${k.year}${k.provisional ? 'provisional' : 'revised'}.zip`, ...k }));
+  const candidates =
+    found.length > 0
+      ? found.filter((f) => f.release !== null).map((f) => ({ name: f.name, ...f.release! }))
+      : KNOWN_RELEASES.map((k) => ({
+          name: `ashetable${family}${k.year}${k.provisional ? 'provisional' : 'revised'}.zip`,
+          ...k,
+        }));
   const refs: AsheReleaseRef[] = [];
   for (const c of candidates) {
     const kind = c.provisional ? 'provisional' : 'revised';
@@ -101,7 +115,13 @@ async function detectAsheReleases(upstream: Upstream, family: AsheFamily, folder
       url: `https://www.ons.gov.uk/file?uri=${datasetPath}/${c.year}${kind}/${c.name}`,
     };
     if (found.length === 0 && !(await upstream.has(location))) continue;
-    refs.push({ label: `ASHE Table ${family}, ${c.year} ${kind}`, seriesKey: String(c.year), location, year: c.year, provisional: c.provisional });
+    refs.push({
+      label: `ASHE Table ${family}, ${c.year} ${kind}`,
+      seriesKey: String(c.year),
+      location,
+      year: c.year,
+      provisional: c.provisional,
+    });
   }
   return refs.sort((a, b) => a.year - b.year || Number(b.provisional) - Number(a.provisional));
 }
@@ -113,10 +133,14 @@ async function detectAsheReleases(upstream: Upstream, family: AsheFamily, folder
  * or a truncated workbook drops the counts.
  */
 function summariseAsheRelease(release: AsheRelease) {
-  const all = (measure: PayMeasure) => release.rows.filter((r) => r.measure === measure && r.sex === 'all' && r.pattern === 'all');
+  const all = (measure: PayMeasure) =>
+    release.rows.filter((r) => r.measure === measure && r.sex === 'all' && r.pattern === 'all');
   const annual = all('annual_pay_gross');
   return summary(
-    { rows: release.rows.length, 'unit groups with a gross annual pay median': annual.filter((r) => r.median !== null).length },
+    {
+      rows: release.rows.length,
+      'unit groups with a gross annual pay median': annual.filter((r) => r.median !== null).length,
+    },
     {
       'median gross annual pay over unit groups': medianOf(annual.map((r) => r.median)),
       'median gross weekly pay over unit groups': medianOf(all('weekly_pay_gross').map((r) => r.median)),

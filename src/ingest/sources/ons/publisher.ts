@@ -3,9 +3,11 @@ import type { PublisherProfile, SourceDescriptor } from '../../source.js';
 /** What every ONS source says alike: the publisher, the Open Government Licence and its credit. */
 const OGL = 'Open Government Licence v3.0';
 
-export const ONS_ATTRIBUTION = 'Source: Office for National Statistics licensed under the Open Government Licence v3.0.';
+export const ONS_ATTRIBUTION =
+  'Source: Office for National Statistics licensed under the Open Government Licence v3.0.';
 
-type OnsSourceSpec<Parsed> = Omit<SourceDescriptor<Parsed>, 'publisher' | 'licence' | 'attribution'> & Partial<Pick<SourceDescriptor<Parsed>, 'publisher' | 'attribution'>>;
+type OnsSourceSpec<Parsed> = Omit<SourceDescriptor<Parsed>, 'publisher' | 'licence' | 'attribution'> &
+  Partial<Pick<SourceDescriptor<Parsed>, 'publisher' | 'attribution'>>;
 
 /**
  * An ONS source: its publisher, licence and credit filled in, and what differs declared. A source

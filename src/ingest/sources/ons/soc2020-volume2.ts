@@ -32,8 +32,13 @@ export interface Volume2Release<Contents> {
  */
 function volume2ReleaseLabel(workbook: Workbook): string {
   const lines = (workbook.sheets['Information'] ?? []).map((row) => String(row[0] ?? '').trim());
-  const heading = lines.find((line) => /^Version \d+ Of The Standard Occupational Classification 2020 Index/i.test(line));
-  if (!heading) throw new Error('the Information sheet has no "Version N Of The Standard Occupational Classification 2020 Index" heading');
+  const heading = lines.find((line) =>
+    /^Version \d+ Of The Standard Occupational Classification 2020 Index/i.test(line),
+  );
+  if (!heading)
+    throw new Error(
+      'the Information sheet has no "Version N Of The Standard Occupational Classification 2020 Index" heading',
+    );
   const version = /^Version (\d+)/i.exec(heading)![1]!;
   const dated = lines.find((line) => new RegExp(`^Version ${version}:\\s*(\\d{1,2} \\w+ \\d{4})`).test(line));
   const date = dated ? new RegExp(`^Version ${version}:\\s*(\\d{1,2} \\w+ \\d{4})`).exec(dated)![1] : null;

@@ -14,10 +14,12 @@ export const SKILLS_ENGLAND_PROFILE: PublisherProfile = {
   url: SKILLS_ENGLAND_PAGE,
   cadence: null,
   tier: 'api',
-  attribution: 'Contains public sector information from Skills England licensed under the Open Government Licence v3.0. Display the Skills England logo with this data.',
+  attribution:
+    'Contains public sector information from Skills England licensed under the Open Government Licence v3.0. Display the Skills England logo with this data.',
 };
 
-type SkillsEnglandSourceSpec<Parsed> = Omit<SourceDescriptor<Parsed>, keyof PublisherProfile> & Partial<PublisherProfile>;
+type SkillsEnglandSourceSpec<Parsed> = Omit<SourceDescriptor<Parsed>, keyof PublisherProfile> &
+  Partial<PublisherProfile>;
 
 /** A Skills England source: the publisher's profile filled in, and what differs declared. */
 export function skillsEnglandSource<Parsed>(spec: SkillsEnglandSourceSpec<Parsed>): SourceDescriptor<Parsed> {

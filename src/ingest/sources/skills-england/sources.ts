@@ -13,4 +13,3 @@ export const ROUTES_IN_SOURCES: AnySourceDescriptor[] = [
   apprenticeshipUnitsSource,
   higherTechnicalQualificationsSource,
 ];
-

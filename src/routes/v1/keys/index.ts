@@ -7,7 +7,12 @@ import { emailAddressProblem } from '../../../keys/email-address.js';
 import { CONFIRMATION_TTL_HOURS } from '../../../keys/key-issuance.js';
 import { confirmationFailedPage, issuedKeyPage } from '../../../keys/pages.js';
 import { LIMITS } from '../../../ratelimit/policies.js';
-import { IssuedKeySchema, KeyConfirmBodySchema, KeyRequestAcceptedSchema, KeyRequestBodySchema } from '../../../schemas/keys.js';
+import {
+  IssuedKeySchema,
+  KeyConfirmBodySchema,
+  KeyRequestAcceptedSchema,
+  KeyRequestBodySchema,
+} from '../../../schemas/keys.js';
 
 const tags = ['Keys'];
 const ACCEPTED = {
@@ -19,9 +24,13 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { keyIssuance, rateLimits } = app.services;
 
   // The confirmation page's button posts an HTML form; JSON callers post JSON.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.post(
     '/requests',
@@ -34,7 +43,10 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'The answer is the same, in the same time, whether or not the address already has a key.',
         security: [],
         body: KeyRequestBodySchema,
-        response: declareResponses({ status: 202, schema: KeyRequestAcceptedSchema, description: 'Accepted; the link is being sent' }, [400, 429]),
+        response: declareResponses(
+          { status: 202, schema: KeyRequestAcceptedSchema, description: 'Accepted; the link is being sent' },
+          [400, 429],
+        ),
       },
     },
     async (request, reply) => {
@@ -42,7 +54,14 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (problem) throw invalidParameter('email', problem);
       const email = request.body.email.trim();
       // Counted per address *and* client: someone else asking for your address cannot use up your requests.
-      await enforce(request, reply, rateLimits, { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress }, `address:${keyIssuance.emailHmac(email)}:client:${request.ip}`, { advertise: false });
+      await enforce(
+        request,
+        reply,
+        rateLimits,
+        { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress },
+        `address:${keyIssuance.emailHmac(email)}:client:${request.ip}`,
+        { advertise: false },
+      );
       await keyIssuance.request(email);
       reply.code(202);
       return ACCEPTED;
@@ -57,18 +76,28 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'confirmKey',
         summary: 'Confirm a key request with the token from the e-mailed link; the key is returned once',
-        description: 'Revokes the address\'s earlier keys. A token works once. Also accepts the confirmation page\'s form post, answered with a page showing the key.',
+        description:
+          "Revokes the address's earlier keys. A token works once. Also accepts the confirmation page's form post, answered with a page showing the key.",
         security: [],
         body: KeyConfirmBodySchema,
-        response: declareResponses({ schema: IssuedKeySchema, description: 'The new key, shown this once' }, [400, 429]),
+        response: declareResponses(
+          { schema: IssuedKeySchema, description: 'The new key, shown this once' },
+          [400, 429],
+        ),
       },
     },
     async (request, reply) => {
       const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const issued = await keyIssuance.confirm(request.body.token);
       reply.header('cache-control', 'no-store');
-      if (fromForm) return issued ? sendPage(reply, issuedKeyPage(issued)) : sendPage(reply, confirmationFailedPage(), 400);
-      if (!issued) throw new Problem('invalid-parameter', 'The token is unknown, has been used, or has expired. Ask for a new link with POST /v1/keys/requests.', { invalidParams: [{ name: 'token', reason: 'unknown, used or expired' }] });
+      if (fromForm)
+        return issued ? sendPage(reply, issuedKeyPage(issued)) : sendPage(reply, confirmationFailedPage(), 400);
+      if (!issued)
+        throw new Problem(
+          'invalid-parameter',
+          'The token is unknown, has been used, or has expired. Ask for a new link with POST /v1/keys/requests.',
+          { invalidParams: [{ name: 'token', reason: 'unknown, used or expired' }] },
+        );
       return issued;
     },
   );

@@ -13,7 +13,10 @@ export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Local areas'],
         operationId: 'listLocalAreas',
         summary: 'Every local area (April 2023 districts; London is one area), with the slug to pass as {area}',
-        response: declareResponses({ schema: Type.Array(LocalAreaSchema), description: 'Local areas by name' }, [401, 404, 429]),
+        response: declareResponses(
+          { schema: Type.Array(LocalAreaSchema), description: 'Local areas by name' },
+          [401, 404, 429],
+        ),
       },
     },
     async () => areas.localAreas(),

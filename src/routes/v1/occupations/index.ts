@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { invalidParameter } from '../../../domain/problems.js';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { OccupationMatchSchema, OccupationProfileSchema, OccupationSummarySchema, OccupationTitleSchema, SEARCH_QUERY_MAX, SearchQuerySchema, SocParamsSchema } from '../../../schemas/occupations.js';
+import {
+  OccupationMatchSchema,
+  OccupationProfileSchema,
+  OccupationSummarySchema,
+  OccupationTitleSchema,
+  SEARCH_QUERY_MAX,
+  SearchQuerySchema,
+  SocParamsSchema,
+} from '../../../schemas/occupations.js';
 
 const tags = ['Occupations'];
 
@@ -16,7 +24,10 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'listOccupations',
         summary: 'The 412 SOC 2020 unit groups',
-        response: declareResponses({ schema: Type.Array(OccupationSummarySchema), description: 'Every unit group, by code' }, [401, 429]),
+        response: declareResponses(
+          { schema: Type.Array(OccupationSummarySchema), description: 'Every unit group, by code' },
+          [401, 429],
+        ),
       },
     },
     async () => occupations.list(),
@@ -29,15 +40,22 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'searchOccupations',
         summary: 'Find occupations from a free-text job title',
-        description: 'Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated.',
+        description:
+          'Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated.',
         querystring: SearchQuerySchema,
-        response: declareResponses({ schema: Type.Array(OccupationMatchSchema), description: 'Matches, best first' }, [400, 401, 429]),
+        response: declareResponses(
+          { schema: Type.Array(OccupationMatchSchema), description: 'Matches, best first' },
+          [400, 401, 429],
+        ),
       },
     },
     async (request) => {
       const q = request.query.q.trim();
       if (q.length < 1 || q.length > SEARCH_QUERY_MAX) {
-        throw invalidParameter('q', `\`q\` must be 1 to ${SEARCH_QUERY_MAX} characters long after trimming spaces (it is ${q.length})`);
+        throw invalidParameter(
+          'q',
+          `\`q\` must be 1 to ${SEARCH_QUERY_MAX} characters long after trimming spaces (it is ${q.length})`,
+        );
       }
       return occupations.search(q, request.query.limit);
     },
@@ -51,7 +69,10 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getOccupation',
         summary: 'One occupation: its place in SOC 2020, sample titles and what job holders do',
         params: SocParamsSchema,
-        response: declareResponses({ schema: OccupationProfileSchema, description: 'The occupation profile' }, [401, 404, 429]),
+        response: declareResponses(
+          { schema: OccupationProfileSchema, description: 'The occupation profile' },
+          [401, 404, 429],
+        ),
       },
     },
     async (request) => occupations.profile(request.params.soc),
@@ -65,7 +86,10 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listOccupationTitles',
         summary: 'Every job title the coding index classifies to the occupation',
         params: SocParamsSchema,
-        response: declareResponses({ schema: Type.Array(OccupationTitleSchema), description: 'Titles in natural word order, alphabetical' }, [401, 404, 429]),
+        response: declareResponses(
+          { schema: Type.Array(OccupationTitleSchema), description: 'Titles in natural word order, alphabetical' },
+          [401, 404, 429],
+        ),
       },
     },
     async (request) => occupations.titles(request.params.soc),

@@ -5,7 +5,8 @@ import { SocParamsSchema } from '../../../schemas/occupations.js';
 import { VisaListQuerySchema, VisaListResponseSchema, VisaResponseSchema } from '../../../schemas/visas.js';
 
 const tags = ['Visas'];
-const UNTIL_RELEASED = 'Answers 404 naming the source `home-office-work-visas` and its page until a release of it has been ingested (see /v1/meta/sources).';
+const UNTIL_RELEASED =
+  'Answers 404 naming the source `home-office-work-visas` and its page until a release of it has been ingested (see /v1/meta/sources).';
 
 export const visaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { visas } = app.services;
@@ -19,7 +20,14 @@ export const visaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sponsored work visa applications and grants of an occupation (Home Office)',
         description: `The latest four quarters with the occupation's rank by grants, its routes, nationalities and industries, and every quarter since 2024 Q4. ${UNTIL_RELEASED}`,
         params: SocParamsSchema,
-        response: declareResponses({ schema: VisaResponseSchema, description: 'The latest four quarters and every quarter since 2024 Q4', illustration: VISA_ILLUSTRATION }, [401, 404, 429]),
+        response: declareResponses(
+          {
+            schema: VisaResponseSchema,
+            description: 'The latest four quarters and every quarter since 2024 Q4',
+            illustration: VISA_ILLUSTRATION,
+          },
+          [401, 404, 429],
+        ),
       },
     },
     async (request) => visas.occupation(request.params.soc),
@@ -34,7 +42,14 @@ export const visaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Occupations by sponsored work visa grants in the latest four quarters, most first',
         description: `Every occupation with at least one grant, the first \`limit\`. A \`limit\` outside 1 to 412 answers 400 saying so. ${UNTIL_RELEASED}`,
         querystring: VisaListQuerySchema,
-        response: declareResponses({ schema: VisaListResponseSchema, description: 'Occupations, most grants first', illustration: VISA_LIST_ILLUSTRATION }, [400, 401, 404, 429]),
+        response: declareResponses(
+          {
+            schema: VisaListResponseSchema,
+            description: 'Occupations, most grants first',
+            illustration: VISA_LIST_ILLUSTRATION,
+          },
+          [400, 401, 404, 429],
+        ),
       },
     },
     async (request) => visas.list(request.query.limit),

@@ -15,7 +15,11 @@ describe('the committed client types (clients/typescript/src)', () => {
   it('are what `npm run client:generate` makes of the served /v1/openapi.json (run it when this fails)', async () => {
     const document = (await served.app.inject({ url: '/v1/openapi.json' })).json<OpenApiDocument>();
     for (const [file, text] of Object.entries(await clientFiles(document))) {
-      assert.equal(readFileSync(path.join(CLIENT_SRC, file), 'utf8'), text, `clients/typescript/src/${file} has drifted from the served document: run \`npm run client:generate\``);
+      assert.equal(
+        readFileSync(path.join(CLIENT_SRC, file), 'utf8'),
+        text,
+        `clients/typescript/src/${file} has drifted from the served document: run \`npm run client:generate\``,
+      );
     }
   });
 });

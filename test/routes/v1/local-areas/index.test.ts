@@ -13,13 +13,29 @@ for (const dialect of DIALECTS) {
     after(() => served.close());
 
     it('lists local areas: London folded into one area with its region code, slugs unique and stable', async () => {
-      const areas = (await get('/v1/local-areas')).json() as Array<{ code: string; slug: string; name: string; region: string }>;
+      const areas = (await get('/v1/local-areas')).json() as Array<{
+        code: string;
+        slug: string;
+        name: string;
+        region: string;
+      }>;
       assert.equal(areas.length, 361 - 33 + 1);
-      assert.deepEqual(areas.find((a) => a.slug === 'london'), { code: 'E12000007', slug: 'london', name: 'London', region: 'London' });
+      assert.deepEqual(
+        areas.find((a) => a.slug === 'london'),
+        { code: 'E12000007', slug: 'london', name: 'London', region: 'London' },
+      );
       assert.ok(!areas.some((a) => a.code.startsWith('E09')), 'no London borough is listed on its own');
       assert.equal(new Set(areas.map((a) => a.slug)).size, areas.length);
       for (const a of areas) assert.match(a.slug, /^[a-z0-9]+(-[a-z0-9]+)*$/);
-      assert.deepEqual(areas.find((a) => a.code === 'N09000002'), { code: 'N09000002', slug: 'armagh-city-banbridge-and-craigavon', name: 'Armagh City, Banbridge and Craigavon', region: 'Northern Ireland' });
+      assert.deepEqual(
+        areas.find((a) => a.code === 'N09000002'),
+        {
+          code: 'N09000002',
+          slug: 'armagh-city-banbridge-and-craigavon',
+          name: 'Armagh City, Banbridge and Craigavon',
+          region: 'Northern Ireland',
+        },
+      );
       assert.equal(areas.find((a) => a.code === 'E06000001')!.region, 'North East');
       assert.equal(areas.find((a) => a.code === 'W06000015')!.region, 'Wales');
     });
@@ -28,5 +44,4 @@ for (const dialect of DIALECTS) {
       assert.equal((await served.app.inject({ url: '/v1/local-areas' })).statusCode, 401);
     });
   });
-
 }

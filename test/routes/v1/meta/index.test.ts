@@ -21,10 +21,27 @@ for (const dialect of DIALECTS) {
       const res = await served.app.inject({ url: '/v1/meta/sources' });
       assert.equal(res.statusCode, 200);
       const sources = res.json() as Record<string, unknown>[];
-      assert.deepEqual(sources.map((s) => s.key), served.services.sources.profiles.map((s) => s.key));
+      assert.deepEqual(
+        sources.map((s) => s.key),
+        served.services.sources.profiles.map((s) => s.key),
+      );
       const structure = sources.find((s) => s.key === 'soc2020-structure')!;
-      assert.deepEqual(Object.keys(structure).sort(), ['cadence', 'currentEdition', 'currentEditionPublished', 'key', 'licence', 'name', 'publisher', 'status', 'tier', 'url']);
-      assert.equal(structure.status, 'Serving the release "SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)".');
+      assert.deepEqual(Object.keys(structure).sort(), [
+        'cadence',
+        'currentEdition',
+        'currentEditionPublished',
+        'key',
+        'licence',
+        'name',
+        'publisher',
+        'status',
+        'tier',
+        'url',
+      ]);
+      assert.equal(
+        structure.status,
+        'Serving the release "SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)".',
+      );
       assert.equal(structure.publisher, 'Office for National Statistics');
       assert.equal(structure.licence, 'Open Government Licence v3.0');
       assert.equal(structure.currentEdition, 'SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)');
@@ -35,7 +52,10 @@ for (const dialect of DIALECTS) {
       const res = await served.app.inject({ url: '/v1/meta/editions?source=soc2020-structure' });
       assert.equal(res.statusCode, 200);
       const [edition] = res.json() as Record<string, unknown>[];
-      assert.deepEqual(Object.keys(edition!).sort(), ['checks', 'detectedAt', 'id', 'label', 'publishedAt', 'seriesKey', 'sourceKey', 'sourceUri', 'status'].sort());
+      assert.deepEqual(
+        Object.keys(edition!).sort(),
+        ['checks', 'detectedAt', 'id', 'label', 'publishedAt', 'seriesKey', 'sourceKey', 'sourceUri', 'status'].sort(),
+      );
       assert.match(String(edition!.id), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       assert.equal(edition!.status, 'published');
       assert.deepEqual(edition!.checks, []);
@@ -45,8 +65,15 @@ for (const dialect of DIALECTS) {
 
     it('reports ingest runs and quarantined releases, never cached', async () => {
       const mirror = makeMirror();
-      mirror.write(VOLUME2_FILE, alteredVolume2((sheets) => sheets['SOC2020 framework']!.splice(10, 1)));
-      await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [socStructureSource] });
+      mirror.write(
+        VOLUME2_FILE,
+        alteredVolume2((sheets) => sheets['SOC2020 framework']!.splice(10, 1)),
+      );
+      await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(mirror.root),
+        sources: [socStructureSource],
+      });
 
       const res = await served.app.inject({ url: '/v1/meta/ingest' });
       assert.equal(res.statusCode, 200);

@@ -10,29 +10,42 @@ import { withdrawSources } from '../../../helpers/template-databases.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
 
 /** A new release of the coding index: the real one with a title added to 5114. */
-const WITH_QUANTUM_GARDENER = alteredVolume2((sheets) => {
-  const rows = sheets['SOC2020 coding index']!;
-  const header = rows[0]!.map(String);
-  const added = [...rows.find((r) => r[header.indexOf('SOC_2020')] === 5114)!];
-  added[header.indexOf('UNIQUE ID')] = 'zzzz';
-  added[header.indexOf('RECNO')] = 99_999;
-  added[header.indexOf('D')] = null;
-  added[header.indexOf('INDEXOCC')] = 'Gardener, quantum';
-  added[header.indexOf('INDEXOCC_-_natural_word_order')] = 'Quantum gardener';
-  added[header.indexOf('ADD')] = null;
-  added[header.indexOf('IND')] = null;
-  rows.push(added);
-}, ['Information', 'SOC2020 coding index', 'Abbreviations']);
+const WITH_QUANTUM_GARDENER = alteredVolume2(
+  (sheets) => {
+    const rows = sheets['SOC2020 coding index']!;
+    const header = rows[0]!.map(String);
+    const added = [...rows.find((r) => r[header.indexOf('SOC_2020')] === 5114)!];
+    added[header.indexOf('UNIQUE ID')] = 'zzzz';
+    added[header.indexOf('RECNO')] = 99_999;
+    added[header.indexOf('D')] = null;
+    added[header.indexOf('INDEXOCC')] = 'Gardener, quantum';
+    added[header.indexOf('INDEXOCC_-_natural_word_order')] = 'Quantum gardener';
+    added[header.indexOf('ADD')] = null;
+    added[header.indexOf('IND')] = null;
+    rows.push(added);
+  },
+  ['Information', 'SOC2020 coding index', 'Abbreviations'],
+);
 /** Both dialects ingest that release; it is parsed once. */
 const codingIndexOnce = parsingOnce(codingIndexSource, DIALECTS.length);
 
-interface Match { soc2020: string; title: string; matchedTitle: string; qualifier: string | null; confidence: number; matchType: string }
+interface Match {
+  soc2020: string;
+  title: string;
+  matchedTitle: string;
+  qualifier: string | null;
+  confidence: number;
+  matchType: string;
+}
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/search (${dialect})`, () => {
     let served: ServedApp;
     const search = async (query: string): Promise<{ status: number; body: Match[] & Record<string, unknown> }> => {
-      const res = await served.app.inject({ url: `/v1/occupations/search?${query}`, headers: { 'x-api-key': served.key } });
+      const res = await served.app.inject({
+        url: `/v1/occupations/search?${query}`,
+        headers: { 'x-api-key': served.key },
+      });
       return { status: res.statusCode, body: res.json() };
     };
     before(async () => {
@@ -43,8 +56,18 @@ for (const dialect of DIALECTS) {
     it('ranks an exact title first with confidence 1.0, the default entry before others: "nurse" -> 2237', async () => {
       const { status, body } = await search('q=nurse');
       assert.equal(status, 200);
-      assert.deepEqual(body[0], { soc2020: '2237', title: 'Other registered nursing professionals', matchedTitle: 'Nurse', qualifier: null, confidence: 1, matchType: 'exact' });
-      assert.ok(body.some((m) => m.soc2020 === '6131'), 'the other "nurse" entries follow');
+      assert.deepEqual(body[0], {
+        soc2020: '2237',
+        title: 'Other registered nursing professionals',
+        matchedTitle: 'Nurse',
+        qualifier: null,
+        confidence: 1,
+        matchType: 'exact',
+      });
+      assert.ok(
+        body.some((m) => m.soc2020 === '6131'),
+        'the other "nurse" entries follow',
+      );
       assert.ok(body.findIndex((m) => m.soc2020 === '6131') > 0);
     });
 
@@ -58,7 +81,11 @@ for (const dialect of DIALECTS) {
           else assert.ok(m.confidence > 0 && m.confidence < 1, `${q}: ${m.matchedTitle} ${m.confidence}`);
         }
         const firstFuzzy = body.findIndex((m) => m.matchType === 'fuzzy');
-        if (firstFuzzy >= 0) assert.ok(body.slice(firstFuzzy).every((m) => m.matchType === 'fuzzy'), 'exact matches come first');
+        if (firstFuzzy >= 0)
+          assert.ok(
+            body.slice(firstFuzzy).every((m) => m.matchType === 'fuzzy'),
+            'exact matches come first',
+          );
       }
       assert.equal((await search('q=manager')).body.length, 10, 'default limit 10');
       assert.equal((await search('q=manager&limit=1')).body.length, 1);
@@ -97,7 +124,10 @@ for (const dialect of DIALECTS) {
         ['q=nurse&lmit=5', /`lmit` is not a parameter of this endpoint/],
       ];
       for (const [query, detail] of cases) {
-        const res = await served.app.inject({ url: `/v1/occupations/search?${query}`, headers: { 'x-api-key': served.key } });
+        const res = await served.app.inject({
+          url: `/v1/occupations/search?${query}`,
+          headers: { 'x-api-key': served.key },
+        });
         assert.equal(res.statusCode, 400, query);
         assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
         const body = res.json();
@@ -110,7 +140,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('never fails on odd input', async () => {
-      for (const q of ['!!!', '&&', '%F0%9F%91%A9%E2%80%8D%F0%9F%94%AC', "'; drop table editions; --", 'a', '9999', 'x'.repeat(200)]) {
+      for (const q of [
+        '!!!',
+        '&&',
+        '%F0%9F%91%A9%E2%80%8D%F0%9F%94%AC',
+        "'; drop table editions; --",
+        'a',
+        '9999',
+        'x'.repeat(200),
+      ]) {
         const { status, body } = await search(`q=${q.startsWith('%') ? q : encodeURIComponent(q)}`);
         assert.equal(status, 200, q);
         assert.ok(Array.isArray(body));
@@ -121,11 +159,22 @@ for (const dialect of DIALECTS) {
       assert.notEqual((await search('q=quantum%20gardener')).body[0]?.matchType, 'exact');
       const mirror = makeMirror();
       mirror.write(VOLUME2_FILE, WITH_QUANTUM_GARDENER);
-      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [codingIndexOnce] });
+      const [result] = await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(mirror.root),
+        sources: [codingIndexOnce],
+      });
       assert.equal(result!.outcome, 'published');
       served.services.currentEditions.invalidate();
       const { body } = await search('q=quantum%20gardener');
-      assert.deepEqual(body[0], { soc2020: '5114', title: 'Groundsmen and greenkeepers', matchedTitle: 'Quantum gardener', qualifier: null, confidence: 1, matchType: 'exact' });
+      assert.deepEqual(body[0], {
+        soc2020: '5114',
+        title: 'Groundsmen and greenkeepers',
+        matchedTitle: 'Quantum gardener',
+        qualifier: null,
+        confidence: 1,
+        matchType: 'exact',
+      });
     });
 
     it('searches the labels of the ingested ESCO occupations edition through ISCO-08, and drops them when it is gone', async () => {

@@ -11,10 +11,13 @@ import { copyTemplate, withdrawSources } from '../../../helpers/template-databas
 import { UPSTREAM_DIR, VOLUME2_FILE, upstreamPath } from '../../../helpers/upstream.js';
 
 /** The coding index straight from the workbook, to check the API against the publisher's cells. */
-const indexRows: SheetRows = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(VOLUME2_FILE))), { sheets: ['SOC2020 coding index'] }).sheets['SOC2020 coding index']!;
+const indexRows: SheetRows = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(VOLUME2_FILE))), {
+  sheets: ['SOC2020 coding index'],
+}).sheets['SOC2020 coding index']!;
 const header = indexRows[0]!.map(String);
 const col = (name: string) => header.indexOf(name);
-const recordsOf = (soc: string) => indexRows.slice(1).filter((r) => String(r[col('SOC_2020')]).padStart(4, '0') === soc);
+const recordsOf = (soc: string) =>
+  indexRows.slice(1).filter((r) => String(r[col('SOC_2020')]).padStart(4, '0') === soc);
 
 for (const dialect of DIALECTS) {
   describe(`occupation list, profile and titles (${dialect})`, () => {
@@ -33,16 +36,22 @@ for (const dialect of DIALECTS) {
       assert.equal(res.statusCode, 200);
       const list = res.json() as Array<Record<string, unknown>>;
       assert.equal(list.length, 412);
-      assert.deepEqual(list.map((o) => o.soc2020), [...list.map((o) => String(o.soc2020))].sort());
-      assert.deepEqual(list.find((o) => o.soc2020 === '2134'), {
-        soc2020: '2134',
-        title: 'Programmers and software development professionals',
-        majorGroup: '2',
-        majorTitle: 'Professional occupations',
-        subMajorGroup: '21',
-        subMajorTitle: 'Science, research, engineering and technology professionals',
-        titleCount: list.find((o) => o.soc2020 === '2134')!.titleCount as number,
-      });
+      assert.deepEqual(
+        list.map((o) => o.soc2020),
+        [...list.map((o) => String(o.soc2020))].sort(),
+      );
+      assert.deepEqual(
+        list.find((o) => o.soc2020 === '2134'),
+        {
+          soc2020: '2134',
+          title: 'Programmers and software development professionals',
+          majorGroup: '2',
+          majorTitle: 'Professional occupations',
+          subMajorGroup: '21',
+          subMajorTitle: 'Science, research, engineering and technology professionals',
+          titleCount: list.find((o) => o.soc2020 === '2134')!.titleCount as number,
+        },
+      );
       assert.equal(list.find((o) => o.soc2020 === '6135')!.title, 'Care workers and home carers');
       for (const o of list) assert.match(String(o.soc2020), /^\d{4}$/);
     });
@@ -56,7 +65,11 @@ for (const dialect of DIALECTS) {
     it('gives 2134 its hierarchy, ISCO-08 group, title count and examples as in the workbook', async () => {
       const records = recordsOf('2134');
       const iscoCounts = new Map<string, number>();
-      for (const r of records) iscoCounts.set(String(r[col('ISCO-08 code based on SOC2020')]), (iscoCounts.get(String(r[col('ISCO-08 code based on SOC2020')])) ?? 0) + 1);
+      for (const r of records)
+        iscoCounts.set(
+          String(r[col('ISCO-08 code based on SOC2020')]),
+          (iscoCounts.get(String(r[col('ISCO-08 code based on SOC2020')])) ?? 0) + 1,
+        );
       const topIsco = [...iscoCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
 
       const profile = (await get('/v1/occupations/2134')).json();
@@ -77,10 +90,18 @@ for (const dialect of DIALECTS) {
 
     it('lists default titles first among the examples', async () => {
       for (const soc of ['2231', '6135', '2237']) {
-        const defaults = new Set(recordsOf(soc).filter((r) => r[col('D')] !== null).map((r) => String(r[col('INDEXOCC_-_natural_word_order')])));
+        const defaults = new Set(
+          recordsOf(soc)
+            .filter((r) => r[col('D')] !== null)
+            .map((r) => String(r[col('INDEXOCC_-_natural_word_order')])),
+        );
         const { examples } = (await get(`/v1/occupations/${soc}`)).json() as { examples: string[] };
         const firstNonDefault = examples.findIndex((e) => !defaults.has(e));
-        if (firstNonDefault >= 0) assert.ok(examples.slice(firstNonDefault).every((e) => !defaults.has(e)), `${soc}: defaults come first`);
+        if (firstNonDefault >= 0)
+          assert.ok(
+            examples.slice(firstNonDefault).every((e) => !defaults.has(e)),
+            `${soc}: defaults come first`,
+          );
         if (defaults.size > 0) assert.ok(defaults.has(examples[0]!), `${soc}: a default title leads`);
       }
     });
@@ -99,21 +120,32 @@ for (const dialect of DIALECTS) {
       const res = await get('/v1/occupations/2134/titles');
       assert.equal(res.statusCode, 200);
       const titles = res.json() as Array<{ title: string; qualifier: string | null }>;
-      const expected = new Set(recordsOf('2134').map((r) => {
-        const add = r[col('ADD')];
-        const ind = r[col('IND')];
-        const qualifier = add && ind ? `${add}; ${ind}` : (add ?? ind ?? null);
-        return `${r[col('INDEXOCC_-_natural_word_order')]}|${qualifier}`;
-      }));
+      const expected = new Set(
+        recordsOf('2134').map((r) => {
+          const add = r[col('ADD')];
+          const ind = r[col('IND')];
+          const qualifier = add && ind ? `${add}; ${ind}` : (add ?? ind ?? null);
+          return `${r[col('INDEXOCC_-_natural_word_order')]}|${qualifier}`;
+        }),
+      );
       assert.equal(titles.length, expected.size);
       for (const t of titles) assert.ok(expected.has(`${t.title}|${t.qualifier}`), `${t.title} (${t.qualifier})`);
-      assert.deepEqual(titles.find((t) => t.title === 'Analyst programmer'), { title: 'Analyst programmer', qualifier: null });
-      assert.deepEqual(titles.find((t) => t.title === 'Analyst'), { title: 'Analyst', qualifier: 'programming' });
+      assert.deepEqual(
+        titles.find((t) => t.title === 'Analyst programmer'),
+        { title: 'Analyst programmer', qualifier: null },
+      );
+      assert.deepEqual(
+        titles.find((t) => t.title === 'Analyst'),
+        { title: 'Analyst', qualifier: 'programming' },
+      );
     });
 
     it('counts index records per unit group in the list: 31,964 coded records in all', async () => {
       const list = (await get('/v1/occupations')).json() as Array<{ soc2020: string; titleCount: number }>;
-      assert.equal(list.reduce((sum, o) => sum + o.titleCount, 0), 31_964);
+      assert.equal(
+        list.reduce((sum, o) => sum + o.titleCount, 0),
+        31_964,
+      );
       assert.equal(list.find((o) => o.soc2020 === '2134')!.titleCount, recordsOf('2134').length);
       assert.ok(list.every((o) => o.titleCount >= 2));
     });
@@ -130,7 +162,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('fills `about` once Volume 1 is ingested: description, lower-case tasks and provenance', async () => {
-      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(UPSTREAM_DIR), sources: [socDescriptionsSource] });
+      const [result] = await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(UPSTREAM_DIR),
+        sources: [socDescriptionsSource],
+      });
       assert.equal(result!.outcome, 'published');
       served.refresh();
       const { about } = (await get('/v1/occupations/2231')).json();
@@ -147,7 +183,11 @@ for (const dialect of DIALECTS) {
       });
       assert.match(about.provenance.published, /^\d{4}-\d{2}-\d{2}T/);
       const farm = (await get('/v1/occupations/9111')).json();
-      assert.ok(farm.about.tasks.includes('treats minor ailments, delivers vaccinations and other medicines under the direction of the veterinary surgeon, and assists the veterinary surgeon as required'));
+      assert.ok(
+        farm.about.tasks.includes(
+          'treats minor ailments, delivers vaccinations and other medicines under the direction of the veterinary surgeon, and assists the veterinary surgeon as required',
+        ),
+      );
       for (const code of ['1111', '5433', '9111', '2452']) {
         const tasks = (await get(`/v1/occupations/${code}`)).json().about.tasks as string[];
         for (const task of tasks) assert.match(task, /^[a-z]/, `${code}: ${task}`);

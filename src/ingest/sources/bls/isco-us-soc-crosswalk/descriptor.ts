@@ -15,7 +15,10 @@ export const iscoUsSocCrosswalkSource: SourceDescriptor<IscoUsSocCrosswalk> = {
   cadence: null,
   tier: 'detectonly',
   attribution: 'Crosswalk between ISCO-08 and the 2010 SOC: U.S. Bureau of Labor Statistics.',
-  detect: releaseAt({ mirrorPath: 'onet/ISCO_SOC_Crosswalk.xls', url: 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls' }, 'ISCO-08 to 2010 SOC crosswalk'),
+  detect: releaseAt(
+    { mirrorPath: 'onet/ISCO_SOC_Crosswalk.xls', url: 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls' },
+    'ISCO-08 to 2010 SOC crosswalk',
+  ),
   parse: async (file) => parseIscoUsSocCrosswalk(await readWorkbook(file.bytes, { sheets: [CROSSWALK_SHEET] })),
   labelOf: (crosswalk) => `ISCO-08 to 2010 SOC crosswalk, ${crosswalk.dated}`,
   check: checkIscoUsSocCrosswalk,

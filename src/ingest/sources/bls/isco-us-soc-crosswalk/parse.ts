@@ -18,7 +18,8 @@ const text = (cell: Cell | undefined): string => (cell === null || cell === unde
  */
 export function parseIscoUsSocCrosswalk(workbook: Workbook): IscoUsSocCrosswalk {
   const rows: SheetRows | undefined = workbook.sheets[CROSSWALK_SHEET];
-  if (!rows) throw new Error(`BLS crosswalk: no sheet "${CROSSWALK_SHEET}" (sheets: ${workbook.sheetNames.join(', ')})`);
+  if (!rows)
+    throw new Error(`BLS crosswalk: no sheet "${CROSSWALK_SHEET}" (sheets: ${workbook.sheetNames.join(', ')})`);
   const headerAt = rows.findIndex((r) => text(r[0]) === 'ISCO-08 Code');
   if (headerAt < 0) throw new Error('BLS crosswalk: no header row starting "ISCO-08 Code"');
   const header = rows[headerAt]!.map(text);
@@ -31,7 +32,10 @@ export function parseIscoUsSocCrosswalk(workbook: Workbook): IscoUsSocCrosswalk 
   const part = col('part');
   const soc = col('2010 SOC Code');
   const socTitle = col('2010 SOC Title');
-  const dated = rows.slice(0, headerAt).map((r) => text(r[0])).find((line) => /^[A-Z][a-z]+ \d{4}\b/.test(line));
+  const dated = rows
+    .slice(0, headerAt)
+    .map((r) => text(r[0]))
+    .find((line) => /^[A-Z][a-z]+ \d{4}\b/.test(line));
   if (!dated) throw new Error('BLS crosswalk: no release date ("Month YYYY ...") above the header');
 
   const links: IscoUsSocLink[] = [];
@@ -42,7 +46,8 @@ export function parseIscoUsSocCrosswalk(workbook: Workbook): IscoUsSocCrosswalk 
     const isco08 = typeof iscoCell === 'number' ? String(iscoCell).padStart(4, '0') : text(iscoCell);
     if (!/^\d{1,4}$/.test(isco08)) throw new Error(`${where}: ISCO-08 code "${isco08}" is not a code`);
     const usSoc2010 = text(row[soc]);
-    if (!US_SOC_CODE.test(usSoc2010)) throw new Error(`${where}: 2010 SOC code "${usSoc2010}" is not a six-digit SOC code`);
+    if (!US_SOC_CODE.test(usSoc2010))
+      throw new Error(`${where}: 2010 SOC code "${usSoc2010}" is not a six-digit SOC code`);
     const marker = text(row[part]);
     if (marker !== '' && marker !== '*') throw new Error(`${where}: part "${marker}" is neither blank nor "*"`);
     links.push({ isco08, usSoc2010, usSocTitle: text(row[socTitle]), partial: marker === '*' });

@@ -13,18 +13,45 @@ export function checkEssVacancies(release: EssRelease): Check[] {
   const latest = release.years.at(-1);
   const listed = release.rows.filter((r) => r.year === latest && r.kind === 'unit group').length;
   const checks: Check[] = [
-    ...atLeast(`at least ${MIN_UNIT_GROUPS} SOC 2010 unit groups listed in the latest survey year`, listed, MIN_UNIT_GROUPS),
-    ...eachKeyOnce('each survey year and row once', release.rows.map((r) => `${r.year} ${r.soc2010 ?? r.kind}`)),
+    ...atLeast(
+      `at least ${MIN_UNIT_GROUPS} SOC 2010 unit groups listed in the latest survey year`,
+      listed,
+      MIN_UNIT_GROUPS,
+    ),
+    ...eachKeyOnce(
+      'each survey year and row once',
+      release.rows.map((r) => `${r.year} ${r.soc2010 ?? r.kind}`),
+    ),
   ];
-  const totals = release.years.filter((year) => release.rows.some((r) => r.year === year && r.kind === 'total' && r.vacancies !== null));
+  const totals = release.years.filter((year) =>
+    release.rows.some((r) => r.year === year && r.kind === 'total' && r.vacancies !== null),
+  );
   if (totals.length !== release.years.length) {
-    checks.push({ rule: 'every survey year has a Total row with figures', status: 'fail', observed: `years without: ${release.years.filter((y) => !totals.includes(y)).join(', ')}` });
+    checks.push({
+      rule: 'every survey year has a Total row with figures',
+      status: 'fail',
+      observed: `years without: ${release.years.filter((y) => !totals.includes(y)).join(', ')}`,
+    });
   }
-  fail(checks, 'hard-to-fill vacancies are at most all vacancies, and skill-shortage vacancies at most the hard-to-fill ones', release.rows.filter((r) => !nested(r)));
-  fail(checks, 'the published percentages are the hard-to-fill and skill-shortage counts over the vacancies', release.rows.filter((r) => !percentagesAgree(r)));
-  const belowThreshold = release.rows.filter((r) => r.vacancies !== null && r.kind === 'unit group' && (r.employersReporting ?? 0) < ESS_EMPLOYER_THRESHOLD);
+  fail(
+    checks,
+    'hard-to-fill vacancies are at most all vacancies, and skill-shortage vacancies at most the hard-to-fill ones',
+    release.rows.filter((r) => !nested(r)),
+  );
+  fail(
+    checks,
+    'the published percentages are the hard-to-fill and skill-shortage counts over the vacancies',
+    release.rows.filter((r) => !percentagesAgree(r)),
+  );
+  const belowThreshold = release.rows.filter(
+    (r) => r.vacancies !== null && r.kind === 'unit group' && (r.employersReporting ?? 0) < ESS_EMPLOYER_THRESHOLD,
+  );
   if (belowThreshold.length > 0) {
-    checks.push({ rule: `a unit group's figures are published only when at least ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (the README's reading of the markers)`, status: 'warn', observed: describe(belowThreshold) });
+    checks.push({
+      rule: `a unit group's figures are published only when at least ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (the README's reading of the markers)`,
+      status: 'warn',
+      observed: describe(belowThreshold),
+    });
   }
   return checks;
 }
@@ -40,7 +67,8 @@ function nested(r: EssVacancyRow): boolean {
 
 function percentagesAgree(r: EssVacancyRow): boolean {
   if (r.vacancies === null || r.vacancies === 0) return true;
-  const agrees = (count: number | null, percent: number | null) => count === null || percent === null || Math.abs((count / r.vacancies!) * 100 - percent) <= PERCENT_TOLERANCE;
+  const agrees = (count: number | null, percent: number | null) =>
+    count === null || percent === null || Math.abs((count / r.vacancies!) * 100 - percent) <= PERCENT_TOLERANCE;
   return agrees(r.hardToFill, r.hardToFillPercent) && agrees(r.skillShortage, r.skillShortagePercent);
 }
 

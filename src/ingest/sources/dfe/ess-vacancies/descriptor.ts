@@ -25,7 +25,8 @@ export const essVacanciesSource = dfeSource({
     'Employer Skills Survey: vacancies by occupation (SOC 2010 unit group), UK',
   ),
   parse: async (file) => parseEssVacancies(file.bytes),
-  labelOf: (release) => `Employer Skills Survey ${release.years.join(', ')}: vacancies by occupation (SOC 2010 unit group), UK`,
+  labelOf: (release) =>
+    `Employer Skills Survey ${release.years.join(', ')}: vacancies by occupation (SOC 2010 unit group), UK`,
   check: checkEssVacancies,
   summarise: summariseEssVacancies,
   stage: insertEssVacancies,

@@ -56,13 +56,17 @@ export function parseEssVacancies(bytes: Uint8Array): EssRelease {
 
 function parseRow(record: DelimitedRecord, where: string): EssVacancyRow {
   for (const [column, value] of FIXED) {
-    if (record[column] !== value) throw new Error(`${where}: ${column} is "${record[column]}", this table has only "${value}"`);
+    if (record[column] !== value)
+      throw new Error(`${where}: ${column} is "${record[column]}", this table has only "${value}"`);
   }
   const yearText = record[COLUMN.year]!;
   if (!/^\d{4}$/.test(yearText)) throw new Error(`${where}: ${COLUMN.year} "${yearText}" is not a year`);
   const label = record[COLUMN.unitGroup]!;
   const unit = UNIT_GROUP.exec(label);
-  if (!unit && label !== NOT_CODEABLE && label !== 'Total') throw new Error(`${where}: ${COLUMN.unitGroup} "${label}" is neither "NNNN - Title", "${NOT_CODEABLE}" nor "Total"`);
+  if (!unit && label !== NOT_CODEABLE && label !== 'Total')
+    throw new Error(
+      `${where}: ${COLUMN.unitGroup} "${label}" is neither "NNNN - Title", "${NOT_CODEABLE}" nor "Total"`,
+    );
   const figure = (column: string, max = Infinity) => measure(record[column]!, `${where} ${column}`, max);
   return {
     year: Number(yearText),
@@ -80,13 +84,17 @@ function parseRow(record: DelimitedRecord, where: string): EssVacancyRow {
 
 function establishments(text: string, where: string): number | null {
   if (text === CONFIDENTIAL) return null;
-  if (!/^\d+$/.test(text)) throw new Error(`${where}: "${text}" is neither a count of establishments nor "${CONFIDENTIAL}"`);
+  if (!/^\d+$/.test(text))
+    throw new Error(`${where}: "${text}" is neither a count of establishments nor "${CONFIDENTIAL}"`);
   return Number(text);
 }
 
 function measure(text: string, where: string, max: number): number | null {
   if (text === NOT_REPORTED) return null;
   const value = text.trim() === '' ? NaN : Number(text);
-  if (!Number.isFinite(value) || value < 0 || value > max + 1e-9) throw new Error(`${where}: "${text}" is neither a figure${Number.isFinite(max) ? ` from 0 to ${max}` : ''} nor "${NOT_REPORTED}"`);
+  if (!Number.isFinite(value) || value < 0 || value > max + 1e-9)
+    throw new Error(
+      `${where}: "${text}" is neither a figure${Number.isFinite(max) ? ` from 0 to ${max}` : ''} nor "${NOT_REPORTED}"`,
+    );
   return value;
 }

@@ -11,7 +11,9 @@ export function parseEscoOccupationSkills(bytes: Uint8Array): EscoOccupationSkil
   return readCsv(bytes, COLUMNS, 'ESCO occupation-skill relations').map((row, i) => {
     const relation = (row.relationType ?? '').trim();
     if (relation !== 'essential' && relation !== 'optional') {
-      throw new Error(`ESCO occupation-skill relations, record ${i + 1}: relationType "${relation}" is neither "essential" nor "optional"`);
+      throw new Error(
+        `ESCO occupation-skill relations, record ${i + 1}: relationType "${relation}" is neither "essential" nor "optional"`,
+      );
     }
     return {
       occupationId: occupationIdOf((row.occupationUri ?? '').trim()),

@@ -9,7 +9,14 @@ export const escoOccupationsSource = escoCsvSource({
   file: OCCUPATIONS_FILE,
   label: 'ESCO occupations (English)',
   parse: parseEscoOccupations,
-  labelOf: (occupations) => `ESCO occupations (English), ${occupations.length.toLocaleString('en-GB')} occupations${lastChanged(occupations)}`,
-  check: (occupations) => [...atLeast('at least 2,500 occupations (v1.1.1 has 3,007)', occupations.length, 2500), ...eachKeyOnce('each occupation URI once', occupations.map((o) => o.conceptId))],
+  labelOf: (occupations) =>
+    `ESCO occupations (English), ${occupations.length.toLocaleString('en-GB')} occupations${lastChanged(occupations)}`,
+  check: (occupations) => [
+    ...atLeast('at least 2,500 occupations (v1.1.1 has 3,007)', occupations.length, 2500),
+    ...eachKeyOnce(
+      'each occupation URI once',
+      occupations.map((o) => o.conceptId),
+    ),
+  ],
   stage: insertEscoOccupations,
 });

@@ -10,9 +10,11 @@ const COLUMNS = ['conceptType', 'conceptUri', 'skillType', 'preferredLabel', 'mo
 export function parseEscoSkills(bytes: Uint8Array): EscoSkill[] {
   return readCsv(bytes, COLUMNS, 'ESCO skills').map((row, i) => {
     const where = `ESCO skills, record ${i + 1}`;
-    if (row.conceptType !== 'KnowledgeSkillCompetence') throw new Error(`${where}: conceptType is "${row.conceptType}", not "KnowledgeSkillCompetence"`);
+    if (row.conceptType !== 'KnowledgeSkillCompetence')
+      throw new Error(`${where}: conceptType is "${row.conceptType}", not "KnowledgeSkillCompetence"`);
     const type = (row.skillType ?? '').trim();
-    if (type !== '' && type !== 'skill/competence' && type !== 'knowledge') throw new Error(`${where}: skillType "${type}" is neither "skill/competence" nor "knowledge"`);
+    if (type !== '' && type !== 'skill/competence' && type !== 'knowledge')
+      throw new Error(`${where}: skillType "${type}" is neither "skill/competence" nor "knowledge"`);
     const title = (row.preferredLabel ?? '').trim();
     if (title === '') throw new Error(`${where}: no preferredLabel`);
     return {

@@ -12,7 +12,8 @@ const FOLDER = 'ncs-content-export-2020/recipes';
 const RECIPE_FILE = /^\d{3}\. [A-Za-z0-9]+_79e9f26d-6152-4246-9dc1-3f7d289acb59\.recipe\.json$/;
 /** How many files the set has; another count is another set, refused. */
 const RECIPE_FILES = 58;
-const REPOSITORY = 'https://github.com/SkillsFundingAgency/dfc-servicetaxonomy-editor/tree/master/DFC.ServiceTaxonomy.Editor/Recipes';
+const REPOSITORY =
+  'https://github.com/SkillsFundingAgency/dfc-servicetaxonomy-editor/tree/master/DFC.ServiceTaxonomy.Editor/Recipes';
 
 export const CONTENT_EXPORT_LABEL = 'National Careers Service job profile content, November 2020';
 
@@ -37,7 +38,8 @@ export const ncsContentExportSource = ncsSource({
   },
   async parse(file, _release, companions) {
     const files = [file, ...companions];
-    if (files.length !== RECIPE_FILES) throw new Error(`the export has ${RECIPE_FILES} recipe files; ${files.length} were found`);
+    if (files.length !== RECIPE_FILES)
+      throw new Error(`the export has ${RECIPE_FILES} recipe files; ${files.length} were found`);
     const recipes = files.map((f) => ({ name: path.basename(decodeURIComponent(f.uri)), bytes: f.bytes }));
     return parseRecipes(recipes);
   },

@@ -19,7 +19,8 @@ export interface DisplayTextReference {
   displayText: string;
 }
 
-const SCRIPT_LINK = /^\u00abc#: await Content\.GetContentItemIdByDisplayText\("((?:[^"\\]|\\.)+)", "((?:[^"\\]|\\.)*)"\)\u00bb$/;
+const SCRIPT_LINK =
+  /^\u00abc#: await Content\.GetContentItemIdByDisplayText\("((?:[^"\\]|\\.)+)", "((?:[^"\\]|\\.)*)"\)\u00bb$/;
 
 export class RecipeContent {
   private readonly byId = new Map<string, ContentItem>();
@@ -41,8 +42,10 @@ export class RecipeContent {
         if (typeof step.name !== 'string' || !/content/i.test(step.name)) continue;
         if (!Array.isArray(step.data)) throw new Error(`${name}: a content step without a "data" list`);
         for (const item of step.data as ContentItem[]) {
-          if (typeof item?.ContentItemId !== 'string' || typeof item.ContentType !== 'string') throw new Error(`${name}: a content item without ContentItemId or ContentType`);
-          if (this.byId.has(item.ContentItemId)) throw new Error(`${name}: content item ${item.ContentItemId} appears twice`);
+          if (typeof item?.ContentItemId !== 'string' || typeof item.ContentType !== 'string')
+            throw new Error(`${name}: a content item without ContentItemId or ContentType`);
+          if (this.byId.has(item.ContentItemId))
+            throw new Error(`${name}: content item ${item.ContentItemId} appears twice`);
           this.byId.set(item.ContentItemId, item);
           this.types.add(item.ContentType);
           if (item.DisplayText) this.byDisplayText.set(displayKey(item.ContentType, item.DisplayText), item);
@@ -86,7 +89,8 @@ export class RecipeContent {
         }
         continue;
       }
-      if (id.includes('\u00ab') || id.includes('c#:')) throw new Error(`${where}: a script expression of a form the parser does not know: ${id.slice(0, 120)}`);
+      if (id.includes('\u00ab') || id.includes('c#:'))
+        throw new Error(`${where}: a script expression of a form the parser does not know: ${id.slice(0, 120)}`);
       const item = this.byId.get(id);
       if (!item) throw new Error(`${where}: links to content item ${id}, which the export does not hold`);
       items.push(item);

@@ -12,6 +12,14 @@ export function checkJobProfiles(release: NcsJobProfilesRelease): Check[] {
     ...atLeast(`at least ${MIN_LIVE_SLUGS} slugs in the sitemap`, release.liveSlugs.length, MIN_LIVE_SLUGS),
     ...atLeast('at least one profile retrieved', release.profiles.length, 1),
     ...eachKeyOnce('each sitemap slug once', release.liveSlugs),
-    ...(notLive.length > 0 ? [{ rule: 'every retrieved profile is in the sitemap', status: 'warn' as const, observed: notLive.map((p) => p.slug).join(', ') }] : []),
+    ...(notLive.length > 0
+      ? [
+          {
+            rule: 'every retrieved profile is in the sitemap',
+            status: 'warn' as const,
+            observed: notLive.map((p) => p.slug).join(', '),
+          },
+        ]
+      : []),
   ];
 }

@@ -9,7 +9,14 @@ export const onetOccupationsSource = onetFileSource({
   file: OCCUPATION_DATA_FILE,
   label: 'O*NET Occupation Data',
   parse: parseOnetOccupations,
-  labelOf: (occupations) => `O*NET Occupation Data, ${occupations.length.toLocaleString('en-GB')} O*NET-SOC 2019 occupations`,
-  check: (occupations) => [...atLeast('at least 900 occupations (this release has 1,016)', occupations.length, 900), ...eachKeyOnce('each O*NET-SOC code once', occupations.map((o) => o.code))],
+  labelOf: (occupations) =>
+    `O*NET Occupation Data, ${occupations.length.toLocaleString('en-GB')} O*NET-SOC 2019 occupations`,
+  check: (occupations) => [
+    ...atLeast('at least 900 occupations (this release has 1,016)', occupations.length, 900),
+    ...eachKeyOnce(
+      'each O*NET-SOC code once',
+      occupations.map((o) => o.code),
+    ),
+  ],
   stage: insertOnetOccupations,
 });

@@ -13,7 +13,14 @@ export const onetSoc2010CrosswalkSource = onetFileSource({
   file: ONET_2010_FILE,
   label: 'O*NET-SOC 2010 to 2010 SOC crosswalk',
   parse: async (bytes) => parseOnetSoc2010Crosswalk(await readWorkbook(bytes)),
-  labelOf: (links) => `O*NET-SOC 2010 to 2010 SOC crosswalk, ${links.length.toLocaleString('en-GB')} O*NET-SOC 2010 occupations`,
-  check: (links) => [...atLeast('at least 1,000 occupations (this release has 1,110)', links.length, 1000), ...eachKeyOnce('each O*NET-SOC 2010 code once', links.map((l) => l.onetSoc2010))],
+  labelOf: (links) =>
+    `O*NET-SOC 2010 to 2010 SOC crosswalk, ${links.length.toLocaleString('en-GB')} O*NET-SOC 2010 occupations`,
+  check: (links) => [
+    ...atLeast('at least 1,000 occupations (this release has 1,110)', links.length, 1000),
+    ...eachKeyOnce(
+      'each O*NET-SOC 2010 code once',
+      links.map((l) => l.onetSoc2010),
+    ),
+  ],
   stage: insertOnetSoc2010Links,
 });

@@ -14,7 +14,10 @@ export const onetSoc2018CrosswalkSource = onetTaxonomySource({
     `O*NET-SOC 2019 to 2018 SOC crosswalk, ${links.length.toLocaleString('en-GB')} O*NET-SOC 2019 occupations in ${new Set(links.map((l) => l.usSoc2018)).size.toLocaleString('en-GB')} 2018 SOC occupations`,
   check: (links) => [
     ...atLeast('at least 900 occupations (this release has 1,016)', links.length, 900),
-    ...eachKeyOnce('each O*NET-SOC 2019 code once', links.map((l) => l.onetSoc2019)),
+    ...eachKeyOnce(
+      'each O*NET-SOC 2019 code once',
+      links.map((l) => l.onetSoc2019),
+    ),
   ],
   stage: insertOnetSoc2018Links,
 });

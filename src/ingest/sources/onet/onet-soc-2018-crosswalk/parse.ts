@@ -12,7 +12,12 @@ const WHAT = 'O*NET-SOC 2019 to 2018 SOC crosswalk';
  * Code | O*NET-SOC 2019 Title | 2018 SOC Code | 2018 SOC Title`, one row an O*NET-SOC 2019 occupation.
  */
 export function parseOnetSoc2018Crosswalk(workbook: Workbook): OnetSoc2018Link[] {
-  return readTaxonomySheet(workbook, WHAT, ['O*NET-SOC 2019 Code', 'O*NET-SOC 2019 Title', '2018 SOC Code', '2018 SOC Title'] as const).map((r) => ({
+  return readTaxonomySheet(workbook, WHAT, [
+    'O*NET-SOC 2019 Code',
+    'O*NET-SOC 2019 Title',
+    '2018 SOC Code',
+    '2018 SOC Title',
+  ] as const).map((r) => ({
     onetSoc2019: expectCode(r['O*NET-SOC 2019 Code'], ONET_SOC_CODE, WHAT, r.row, 'O*NET-SOC 2019 Code'),
     onetTitle: r['O*NET-SOC 2019 Title'],
     usSoc2018: expectCode(r['2018 SOC Code'], US_SOC_CODE, WHAT, r.row, '2018 SOC Code'),

@@ -14,8 +14,15 @@ export const onetSoc2019CrosswalkSource = onetTaxonomySource({
     `O*NET-SOC 2010 to 2019 crosswalk, ${links.length.toLocaleString('en-GB')} rows (${new Set(links.map((l) => l.onetSoc2010)).size.toLocaleString('en-GB')} O*NET-SOC 2010 to ${new Set(links.map((l) => l.onetSoc2019)).size.toLocaleString('en-GB')} O*NET-SOC 2019 occupations)`,
   check: (links) => [
     ...atLeast('at least 1,100 rows (this release has 1,164)', links.length, 1100),
-    ...atLeast('at least 1,000 distinct O*NET-SOC 2010 occupations (this release has 1,110)', new Set(links.map((l) => l.onetSoc2010)).size, 1000),
-    ...eachKeyOnce('each (2010, 2019) pair once', links.map((l) => `${l.onetSoc2010} -> ${l.onetSoc2019}`)),
+    ...atLeast(
+      'at least 1,000 distinct O*NET-SOC 2010 occupations (this release has 1,110)',
+      new Set(links.map((l) => l.onetSoc2010)).size,
+      1000,
+    ),
+    ...eachKeyOnce(
+      'each (2010, 2019) pair once',
+      links.map((l) => `${l.onetSoc2010} -> ${l.onetSoc2019}`),
+    ),
   ],
   stage: insertOnetSoc2019Links,
 });

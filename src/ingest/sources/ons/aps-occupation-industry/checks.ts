@@ -8,9 +8,19 @@ export function checkApsRelease(release: ApsRelease): Check[] {
   const checks: Check[] = [];
   for (const { year } of release.years) {
     const groups = new Set(release.cells.filter((c) => c.year === year && c.soc2020 !== null).map((c) => c.soc2020));
-    if (groups.size !== 412) checks.push({ rule: `${year}: a row for each of the 412 unit groups`, status: 'fail', observed: `${groups.size} unit groups` });
+    if (groups.size !== 412)
+      checks.push({
+        rule: `${year}: a row for each of the 412 unit groups`,
+        status: 'fail',
+        observed: `${groups.size} unit groups`,
+      });
     const total = release.cells.filter((c) => c.year === year && c.soc2020 === null);
-    if (total.some((c) => c.marker !== 'published')) checks.push({ rule: `${year}: the Total row is published in every section`, status: 'fail', observed: 'a Total cell is withheld or empty' });
+    if (total.some((c) => c.marker !== 'published'))
+      checks.push({
+        rule: `${year}: the Total row is published in every section`,
+        status: 'fail',
+        observed: 'a Total cell is withheld or empty',
+      });
   }
   if (release.years.length === 0) checks.push({ rule: 'at least one year', status: 'fail', observed: 'none' });
   return checks;
@@ -21,9 +31,14 @@ export function summariseApsRelease(release: ApsRelease): EditionSummary {
   const latest = release.years.at(-1)?.year;
   const cells = release.cells.filter((c) => c.year === latest);
   return summary(
-    { cells: release.cells.length, 'unit groups in the latest year': new Set(cells.filter((c) => c.soc2020 !== null).map((c) => c.soc2020)).size },
     {
-      'median published cell of the latest year': medianOf(cells.filter((c) => c.soc2020 !== null).map((c) => c.people)),
+      cells: release.cells.length,
+      'unit groups in the latest year': new Set(cells.filter((c) => c.soc2020 !== null).map((c) => c.soc2020)).size,
+    },
+    {
+      'median published cell of the latest year': medianOf(
+        cells.filter((c) => c.soc2020 !== null).map((c) => c.people),
+      ),
       'median Total cell of the latest year': medianOf(cells.filter((c) => c.soc2020 === null).map((c) => c.people)),
     },
   );

@@ -18,7 +18,8 @@ export const apsOccupationIndustrySource = onsSource({
     },
     'Employment by 4-digit SOC 2020 and industry section, UK, 2021 to 2024 (ad hoc, created 14 November 2025)',
   ),
-  parse: async (file, ref) => parseApsWorkbook(await readWorkbook(file.bytes, { fills: true }), yearsClaimedBy(ref.location.mirrorPath)),
+  parse: async (file, ref) =>
+    parseApsWorkbook(await readWorkbook(file.bytes, { fills: true }), yearsClaimedBy(ref.location.mirrorPath)),
   check: checkApsRelease,
   summarise: summariseApsRelease,
   stage: insertApsRelease,

@@ -36,26 +36,45 @@ export function parseApsWorkbook(workbook: Workbook, expectedYears: readonly str
     const fills = workbook.fills?.[name];
     if (!rows || !fills) throw new Error(`sheet "${name}" could not be read with its shading`);
     const year = Number(name);
-    const periodText = rows.slice(0, 8).map((r) => String(r[0] ?? '').trim()).find((t) => PERIOD.test(t));
-    if (!periodText || Number(PERIOD.exec(periodText)![1]) !== year) throw new Error(`sheet "${name}" does not say it covers January-December ${year}`);
+    const periodText = rows
+      .slice(0, 8)
+      .map((r) => String(r[0] ?? '').trim())
+      .find((t) => PERIOD.test(t));
+    if (!periodText || Number(PERIOD.exec(periodText)![1]) !== year)
+      throw new Error(`sheet "${name}" does not say it covers January-December ${year}`);
     years.push({ year, period: periodText });
 
-    const headerIndex = rows.findIndex((row) => row.some((cell) => typeof cell === 'string' && SECTION_HEADER.test(cell.trim())));
+    const headerIndex = rows.findIndex((row) =>
+      row.some((cell) => typeof cell === 'string' && SECTION_HEADER.test(cell.trim())),
+    );
     if (headerIndex < 0) throw new Error(`sheet "${name}" has no row of industry section headers`);
     const sections = sectionColumns(rows[headerIndex]!);
-    if (sections.length !== 19) throw new Error(`sheet "${name}" has ${sections.length} industry sections, not the 19 (A to S) expected`);
+    if (sections.length !== 19)
+      throw new Error(`sheet "${name}" has ${sections.length} industry sections, not the 19 (A to S) expected`);
     const sheetIndustries = sections.map(({ section, name: title, position }) => ({ section, name: title, position }));
-    if (industries && JSON.stringify(industries) !== JSON.stringify(sheetIndustries)) throw new Error(`sheet "${name}" lists different industry sections from the other years`);
+    if (industries && JSON.stringify(industries) !== JSON.stringify(sheetIndustries))
+      throw new Error(`sheet "${name}" lists different industry sections from the other years`);
     industries = sheetIndustries;
 
     let sawTotal = false;
     for (const [offset, row] of rows.slice(headerIndex + 1).entries()) {
-      const label = row.find((cell, column) => column < sections[0]!.column && typeof cell === 'string' && (UNIT_GROUP_LABEL.test(cell.trim()) || cell.trim() === 'Total'));
+      const label = row.find(
+        (cell, column) =>
+          column < sections[0]!.column &&
+          typeof cell === 'string' &&
+          (UNIT_GROUP_LABEL.test(cell.trim()) || cell.trim() === 'Total'),
+      );
       if (typeof label !== 'string') continue;
       const text = label.trim();
       const soc2020 = text === 'Total' ? null : UNIT_GROUP_LABEL.exec(text)![1]!;
       const rowFills = fills[headerIndex + 1 + offset] ?? [];
-      for (const { section, column } of sections) cells.push({ year, soc2020, section, ...readCell(row[column] ?? null, rowFills[column] ?? null, name, text, section) });
+      for (const { section, column } of sections)
+        cells.push({
+          year,
+          soc2020,
+          section,
+          ...readCell(row[column] ?? null, rowFills[column] ?? null, name, text, section),
+        });
       if (soc2020 === null) {
         sawTotal = true;
         break;
@@ -70,16 +89,31 @@ function sectionColumns(header: Cell[]): Array<IndustrySection & { column: numbe
   const columns: Array<IndustrySection & { column: number }> = [];
   header.forEach((cell, column) => {
     const match = typeof cell === 'string' ? SECTION_HEADER.exec(cell.trim()) : null;
-    if (match) columns.push({ position: Number(match[1]), section: match[2]!, name: match[3]!.replace(/\s+/g, ' ').trim(), column });
+    if (match)
+      columns.push({
+        position: Number(match[1]),
+        section: match[2]!,
+        name: match[3]!.replace(/\s+/g, ' ').trim(),
+        column,
+      });
   });
   return columns;
 }
 
-function readCell(cell: Cell, fill: FillPattern, sheet: string, rowLabel: string, section: string): Pick<EmploymentCell, 'people' | 'marker' | 'smallSample'> {
+function readCell(
+  cell: Cell,
+  fill: FillPattern,
+  sheet: string,
+  rowLabel: string,
+  section: string,
+): Pick<EmploymentCell, 'people' | 'marker' | 'smallSample'> {
   const smallSample = fill === SHADED;
-  if (typeof cell === 'number' && Number.isFinite(cell) && cell >= 0) return { people: Math.round(cell), marker: 'published', smallSample };
+  if (typeof cell === 'number' && Number.isFinite(cell) && cell >= 0)
+    return { people: Math.round(cell), marker: 'published', smallSample };
   const text = typeof cell === 'string' ? cell.trim() : '';
   if (text === '*') return { people: null, marker: 'withheld', smallSample };
   if (text === '-') return { people: null, marker: 'none', smallSample };
-  throw new Error(`sheet "${sheet}", ${rowLabel}, section ${section}: "${String(cell)}" is neither a count, "*" nor "-"`);
+  throw new Error(
+    `sheet "${sheet}", ${rowLabel}, section ${section}: "${String(cell)}" is neither a count, "*" nor "-"`,
+  );
 }

@@ -6,7 +6,8 @@ export const asheTable14Source = asheTableSource({
   key: 'ashe-table14',
   name: 'Annual Survey of Hours and Earnings (ASHE), Table 14: occupation by four-digit SOC 2020',
   family: 14,
-  datasetPath: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/occupation4digitsoc2010ashetable14',
+  datasetPath:
+    '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/occupation4digitsoc2010ashetable14',
   sheets: DATA_SHEETS,
   rowsOf: table14Rows,
   check: checkAsheTable14,

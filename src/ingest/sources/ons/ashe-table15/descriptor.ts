@@ -6,7 +6,8 @@ export const asheTable15Source = asheTableSource({
   key: 'ashe-table15',
   name: 'Annual Survey of Hours and Earnings (ASHE), Table 15: region by occupation (four-digit SOC 2020)',
   family: 15,
-  datasetPath: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
+  datasetPath:
+    '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
   sheets: undefined,
   rowsOf: table15Rows,
   check: checkAsheTable15,

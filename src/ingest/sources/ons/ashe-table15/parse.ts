@@ -51,7 +51,10 @@ function sheetOf(workbook: Workbook, sheet: string, tableId: string): SheetRows 
 
 /** "For male full-time employee jobs: North East, 2024" -> male, fulltime. */
 function jobsCoveredBy(rows: SheetRows, where: string): JobsCovered {
-  const title = (rows[0] ?? []).filter((c) => typeof c === 'string').join(' ').replace(/\s+/g, ' ');
+  const title = (rows[0] ?? [])
+    .filter((c) => typeof c === 'string')
+    .join(' ')
+    .replace(/\s+/g, ' ');
   for (const sex of PAY_SEXES) {
     for (const pattern of WORK_PATTERNS) {
       if (new RegExp(`For ${jobsPhrase({ sex, pattern })} employee jobs`, 'i').test(title)) return { sex, pattern };

@@ -24,7 +24,14 @@ export const geographySource = onsSource({
 
   async detect(upstream) {
     if (!(await upstream.has(DISTRICTS)) || !(await upstream.has(REGIONS))) return [];
-    return [{ label: 'Local authority districts, April 2023, with regions and nations', seriesKey: null, location: DISTRICTS, companions: [REGIONS] }];
+    return [
+      {
+        label: 'Local authority districts, April 2023, with regions and nations',
+        seriesKey: null,
+        location: DISTRICTS,
+        companions: [REGIONS],
+      },
+    ];
   },
 
   async parse(file, _release, companions) {

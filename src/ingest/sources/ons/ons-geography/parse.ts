@@ -33,7 +33,13 @@ export function parseGeography(districtsCsv: Uint8Array, regionsCsv: Uint8Array)
     regionName: null,
   }));
   for (const d of districts) {
-    areas.push({ code: d.LAD23CD!, name: d.LAD23NM!, kind: 'district', regionCode: d.RGN23CD!, regionName: d.RGN23NM! });
+    areas.push({
+      code: d.LAD23CD!,
+      name: d.LAD23NM!,
+      kind: 'district',
+      regionCode: d.RGN23CD!,
+      regionName: d.RGN23NM!,
+    });
   }
   return areas;
 }

@@ -1,4 +1,10 @@
-import { CROSSWALK_SAMPLES, type CrosswalkSample, type Soc2010Base, type SocCrosswalk, type SocCrosswalkLink } from '../../../../domain/soc.js';
+import {
+  CROSSWALK_SAMPLES,
+  type CrosswalkSample,
+  type Soc2010Base,
+  type SocCrosswalk,
+  type SocCrosswalkLink,
+} from '../../../../domain/soc.js';
 import type { Cell, Workbook } from '../../../formats/workbook.js';
 
 /** The columns of each sample: its base (records, on "Total sample" rows) and its share (on destination rows). */
@@ -20,7 +26,9 @@ const GROUP = /^(\d{4}):\s*(.+?)\s*$/;
 export function parseSocCrosswalk(workbook: Workbook): SocCrosswalk {
   const [sheetName, rows] = Object.entries(workbook.sheets)[0] ?? [];
   if (!rows) throw new Error('the workbook has no sheet');
-  const headerIndex = rows.findIndex((row) => row.some((c) => text(c) === 'SOC2010') && row.some((c) => text(c) === 'SOC2020'));
+  const headerIndex = rows.findIndex(
+    (row) => row.some((c) => text(c) === 'SOC2010') && row.some((c) => text(c) === 'SOC2020'),
+  );
   if (headerIndex < 0) throw new Error(`sheet "${sheetName}" has no header row naming SOC2010 and SOC2020`);
   const header = rows[headerIndex]!.map(text);
   const column = (label: string) => {
@@ -30,7 +38,11 @@ export function parseSocCrosswalk(workbook: Workbook): SocCrosswalk {
   };
   const soc2010Column = column('SOC2010');
   const soc2020Column = column('SOC2020');
-  const samples = CROSSWALK_SAMPLES.map((sample) => ({ sample, base: column(SAMPLE_COLUMNS[sample].base), share: column(SAMPLE_COLUMNS[sample].share) }));
+  const samples = CROSSWALK_SAMPLES.map((sample) => ({
+    sample,
+    base: column(SAMPLE_COLUMNS[sample].base),
+    share: column(SAMPLE_COLUMNS[sample].share),
+  }));
 
   const crosswalk: SocCrosswalk = { bases: [], links: [] };
   let current: string | null = null;
@@ -41,14 +53,29 @@ export function parseSocCrosswalk(workbook: Workbook): SocCrosswalk {
     if (from === '' && to === '') continue;
     if (from !== '') {
       const group = GROUP.exec(from);
-      if (!group || to !== 'Total sample') throw new Error(`${where}: expected "<SOC 2010 code>: <title>" with "Total sample", found "${from}" / "${to}"`);
+      if (!group || to !== 'Total sample')
+        throw new Error(`${where}: expected "<SOC 2010 code>: <title>" with "Total sample", found "${from}" / "${to}"`);
       current = group[1]!;
-      crosswalk.bases.push({ soc2010: current, title: group[2]!, records: Object.fromEntries(samples.map((s) => [s.sample, figure(row[s.base], where)])) as Soc2010Base['records'] });
+      crosswalk.bases.push({
+        soc2010: current,
+        title: group[2]!,
+        records: Object.fromEntries(
+          samples.map((s) => [s.sample, figure(row[s.base], where)]),
+        ) as Soc2010Base['records'],
+      });
       continue;
     }
     const group = GROUP.exec(to);
-    if (!group || current === null) throw new Error(`${where}: expected "<SOC 2020 code>: <title>" under a SOC 2010 group, found "${to}"`);
-    crosswalk.links.push({ soc2010: current, soc2020: group[1]!, soc2020Title: group[2]!, shares: Object.fromEntries(samples.map((s) => [s.sample, share(row[s.share], where)])) as SocCrosswalkLink['shares'] });
+    if (!group || current === null)
+      throw new Error(`${where}: expected "<SOC 2020 code>: <title>" under a SOC 2010 group, found "${to}"`);
+    crosswalk.links.push({
+      soc2010: current,
+      soc2020: group[1]!,
+      soc2020Title: group[2]!,
+      shares: Object.fromEntries(
+        samples.map((s) => [s.sample, share(row[s.share], where)]),
+      ) as SocCrosswalkLink['shares'],
+    });
   }
   return crosswalk;
 }
@@ -59,7 +86,8 @@ function text(cell: Cell | undefined): string {
 
 function figure(cell: Cell | undefined, where: string): number | null {
   if (cell === null || cell === undefined || text(cell) === '') return null;
-  if (typeof cell !== 'number' || !Number.isFinite(cell) || cell < 0) throw new Error(`${where}: "${text(cell)}" is not a count of records`);
+  if (typeof cell !== 'number' || !Number.isFinite(cell) || cell < 0)
+    throw new Error(`${where}: "${text(cell)}" is not a count of records`);
   return cell;
 }
 

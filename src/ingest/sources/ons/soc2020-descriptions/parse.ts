@@ -24,19 +24,25 @@ const BLANK_MARKER = '<blank>';
 export function parseSocDescriptions(workbook: Workbook): SocDescription[] {
   const rows = workbook.sheets[DESCRIPTIONS_SHEET];
   if (!rows || rows.length === 0) throw new Error(`the workbook has no "${DESCRIPTIONS_SHEET}" sheet`);
-  const header = rows[0]!.map((cell) => (typeof cell === 'string' ? cell.replace(/\s+/g, ' ').trim().toLowerCase() : ''));
+  const header = rows[0]!.map((cell) =>
+    typeof cell === 'string' ? cell.replace(/\s+/g, ' ').trim().toLowerCase() : '',
+  );
   const column = (name: string): number => {
     const index = header.indexOf(name.toLowerCase());
     if (index < 0) throw new Error(`the "${DESCRIPTIONS_SHEET}" sheet has no "${name}" column`);
     return index;
   };
-  const at = Object.fromEntries(Object.entries(COLUMNS).map(([key, name]) => [key, column(name)])) as Record<keyof typeof COLUMNS, number>;
+  const at = Object.fromEntries(Object.entries(COLUMNS).map(([key, name]) => [key, column(name)])) as Record<
+    keyof typeof COLUMNS,
+    number
+  >;
 
   const descriptions: SocDescription[] = [];
   for (const row of rows.slice(1)) {
     const code = text(row[at.unitGroup]);
     if (code === null) continue;
-    if (!/^\d{4}$/.test(code)) throw new Error(`"${code}" in the "${COLUMNS.unitGroup}" column is not a four-digit code`);
+    if (!/^\d{4}$/.test(code))
+      throw new Error(`"${code}" in the "${COLUMNS.unitGroup}" column is not a four-digit code`);
     descriptions.push({
       code,
       title: text(row[at.title]) ?? '',
@@ -53,15 +59,27 @@ export function checkSocDescriptions(descriptions: SocDescription[]): Check[] {
   const checks: Check[] = [];
   const codes = new Set(descriptions.map((d) => d.code));
   if (codes.size !== 412 || descriptions.length !== 412) {
-    checks.push({ rule: 'a description for each of the 412 unit groups, once', status: 'fail', observed: `${descriptions.length} rows, ${codes.size} unit groups` });
+    checks.push({
+      rule: 'a description for each of the 412 unit groups, once',
+      status: 'fail',
+      observed: `${descriptions.length} rows, ${codes.size} unit groups`,
+    });
   }
   const withoutDescription = descriptions.filter((d) => d.description === '').map((d) => d.code);
   if (withoutDescription.length > 0) {
-    checks.push({ rule: 'every unit group has a description', status: 'fail', observed: `none for ${withoutDescription.slice(0, 10).join(', ')}` });
+    checks.push({
+      rule: 'every unit group has a description',
+      status: 'fail',
+      observed: `none for ${withoutDescription.slice(0, 10).join(', ')}`,
+    });
   }
   const withoutTasks = descriptions.filter((d) => d.tasks.length === 0).map((d) => d.code);
   if (withoutTasks.length > 0) {
-    checks.push({ rule: 'every unit group lists its tasks', status: 'fail', observed: `none for ${withoutTasks.slice(0, 10).join(', ')}` });
+    checks.push({
+      rule: 'every unit group lists its tasks',
+      status: 'fail',
+      observed: `none for ${withoutTasks.slice(0, 10).join(', ')}`,
+    });
   }
   return checks;
 }

@@ -15,11 +15,25 @@ export function checkSocStructure(groups: SocGroup[]): Check[] {
   const codes = new Set<string>();
   const duplicates = groups.filter((g) => (codes.has(g.code) ? true : (codes.add(g.code), false)));
   if (duplicates.length > 0) {
-    checks.push({ rule: 'each group code once', status: 'fail', observed: `repeated: ${duplicates.map((g) => g.code).slice(0, 10).join(', ')}` });
+    checks.push({
+      rule: 'each group code once',
+      status: 'fail',
+      observed: `repeated: ${duplicates
+        .map((g) => g.code)
+        .slice(0, 10)
+        .join(', ')}`,
+    });
   }
   const orphans = groups.filter((g) => g.parentCode !== null && !codes.has(g.parentCode));
   if (orphans.length > 0) {
-    checks.push({ rule: 'every group sits inside its parent group', status: 'fail', observed: `without a parent: ${orphans.map((g) => g.code).slice(0, 10).join(', ')}` });
+    checks.push({
+      rule: 'every group sits inside its parent group',
+      status: 'fail',
+      observed: `without a parent: ${orphans
+        .map((g) => g.code)
+        .slice(0, 10)
+        .join(', ')}`,
+    });
   }
   return checks;
 }

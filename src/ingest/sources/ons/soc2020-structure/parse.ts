@@ -20,13 +20,16 @@ const LEVELS: { level: SocLevel; header: RegExp; digits: number }[] = [
 export function parseSocFramework(workbook: Workbook): SocGroup[] {
   const rows = workbook.sheets[FRAMEWORK_SHEET];
   if (!rows) throw new Error(`the workbook has no "${FRAMEWORK_SHEET}" sheet`);
-  const headerIndex = rows.findIndex((row) => row.some((cell) => typeof cell === 'string' && /^SOC2020 Group Title$/i.test(cell.trim())));
+  const headerIndex = rows.findIndex((row) =>
+    row.some((cell) => typeof cell === 'string' && /^SOC2020 Group Title$/i.test(cell.trim())),
+  );
   if (headerIndex < 0) throw new Error(`the "${FRAMEWORK_SHEET}" sheet has no "SOC2020 Group Title" column`);
   const header = rows[headerIndex]!.map((cell) => (typeof cell === 'string' ? cell.replace(/\s+/g, ' ').trim() : ''));
   const titleColumn = header.findIndex((h) => /^SOC2020 Group Title$/i.test(h));
   const levelColumns = LEVELS.map((l) => {
     const column = header.findIndex((h) => l.header.test(h));
-    if (column < 0) throw new Error(`the "${FRAMEWORK_SHEET}" sheet has no column for ${l.level.replace('_', '-')} groups`);
+    if (column < 0)
+      throw new Error(`the "${FRAMEWORK_SHEET}" sheet has no column for ${l.level.replace('_', '-')} groups`);
     return { ...l, column };
   });
 
@@ -38,8 +41,13 @@ export function parseSocFramework(workbook: Workbook): SocGroup[] {
     if (filled.length > 1) throw new Error(`row ${sheetRow} of "${FRAMEWORK_SHEET}" has codes at more than one level`);
     const { level, column, digits } = filled[0]!;
     const code = codeText(row[column], digits);
-    if (code === null) throw new Error(`row ${sheetRow} of "${FRAMEWORK_SHEET}": "${String(row[column])}" is not a ${digits}-digit code`);
-    const title = String(row[titleColumn] ?? '').replace(/\s+/g, ' ').trim();
+    if (code === null)
+      throw new Error(
+        `row ${sheetRow} of "${FRAMEWORK_SHEET}": "${String(row[column])}" is not a ${digits}-digit code`,
+      );
+    const title = String(row[titleColumn] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (title === '') throw new Error(`row ${sheetRow} of "${FRAMEWORK_SHEET}": group ${code} has no title`);
     groups.push({
       code,

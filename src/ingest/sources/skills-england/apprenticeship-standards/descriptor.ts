@@ -14,16 +14,34 @@ export const APPROVED_FOR_DELIVERY = 'Approved for delivery';
 export const apprenticeshipStandardsSource = skillsEnglandSource({
   key: 'apprenticeship-standards',
   name: 'Apprenticeship standards approved for delivery (Skills England)',
-  detect: releaseAt({ mirrorPath: `ifate-standards/${STANDARDS_FILE}`, url: 'https://skillsengland.education.gov.uk/api/apprenticeshipstandards' }, 'Apprenticeship standards approved for delivery'),
+  detect: releaseAt(
+    {
+      mirrorPath: `ifate-standards/${STANDARDS_FILE}`,
+      url: 'https://skillsengland.education.gov.uk/api/apprenticeshipstandards',
+    },
+    'Apprenticeship standards approved for delivery',
+  ),
   parse: async (file) => parseApprenticeshipStandards(file.bytes),
-  labelOf: (release) => `Apprenticeship standards approved for delivery, ${release.standards.length} retrieved ${release.retrievedAt.slice(0, 10)}`,
+  labelOf: (release) =>
+    `Apprenticeship standards approved for delivery, ${release.standards.length} retrieved ${release.retrievedAt.slice(0, 10)}`,
   check: (release) => [
     ...atLeast('at least 100 standards', release.standards.length, 100),
-    ...eachKeyOnce('each reference once', release.standards.map((s) => s.code)),
+    ...eachKeyOnce(
+      'each reference once',
+      release.standards.map((s) => s.code),
+    ),
     ...release.standards
       .filter((s) => s.status !== APPROVED_FOR_DELIVERY)
       .slice(0, 1)
-      .map(() => ({ rule: `every standard is "${APPROVED_FOR_DELIVERY}"`, status: 'fail' as const, observed: release.standards.filter((s) => s.status !== APPROVED_FOR_DELIVERY).map((s) => `${s.code} ${s.status}`).slice(0, 10).join(', ') })),
+      .map(() => ({
+        rule: `every standard is "${APPROVED_FOR_DELIVERY}"`,
+        status: 'fail' as const,
+        observed: release.standards
+          .filter((s) => s.status !== APPROVED_FOR_DELIVERY)
+          .map((s) => `${s.code} ${s.status}`)
+          .slice(0, 10)
+          .join(', '),
+      })),
   ],
   stage: insertApprenticeshipStandards,
 });

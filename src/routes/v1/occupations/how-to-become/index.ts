@@ -16,7 +16,10 @@ export const howToBecomeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Profiles placed on the unit group by their title or an alternative title, found exactly in the ONS coding index. Each says which release its text is from (`contentNote`, `provenance`): the pages as published in 2026, or the November 2020 content export. A unit group may have several profiles or none.',
         params: SocParamsSchema,
-        response: declareResponses({ schema: HowToBecomeResponseSchema, description: 'The job profiles of the occupation' }, [401, 404, 429]),
+        response: declareResponses(
+          { schema: HowToBecomeResponseSchema, description: 'The job profiles of the occupation' },
+          [401, 404, 429],
+        ),
       },
     },
     async (request) => howToBecome.howToBecome(request.params.soc),

@@ -13,9 +13,13 @@ export const occupationWorkProfileRoutes: FastifyPluginAsyncTypebox = async (app
         tags: ['Skills and work profile'],
         operationId: 'getOccupationWorkProfile',
         summary: 'Interests (RIASEC) of the occupation, from O*NET through ISCO-08 and the US SOC',
-        description: 'A weighted average of the O*NET ratings of the US occupations the occupation corresponds to; `basedOn` lists them and `derivation` says how.',
+        description:
+          'A weighted average of the O*NET ratings of the US occupations the occupation corresponds to; `basedOn` lists them and `derivation` says how.',
         params: SocParamsSchema,
-        response: declareResponses({ schema: WorkProfileResponseSchema, description: 'The work profile' }, [401, 404, 429]),
+        response: declareResponses(
+          { schema: WorkProfileResponseSchema, description: 'The work profile' },
+          [401, 404, 429],
+        ),
       },
     },
     async (request) => profiles.workProfile(request.params.soc),

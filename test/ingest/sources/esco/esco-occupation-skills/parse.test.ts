@@ -4,7 +4,7 @@ import { parseEscoOccupationSkills } from '../../../../../src/ingest/sources/esc
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 
-describe('ESCO occupation-skill relations parser (a fixture in the publisher\'s layout)', () => {
+describe("ESCO occupation-skill relations parser (a fixture in the publisher's layout)", () => {
   it('reads relations and refuses a relation type other than essential or optional', () => {
     const csv = [
       'occupationUri,relationType,skillType,skillUri',
@@ -12,9 +12,20 @@ describe('ESCO occupation-skill relations parser (a fixture in the publisher\'s 
       'http://data.europa.eu/esco/occupation/00030d09-2b3a-4efd-87cc-c4ea39d27c34,optional,skill/competence,http://data.europa.eu/esco/skill/0005c151-5b5a-4a66-8aac-60e734beb1ab',
     ].join('\n');
     assert.deepEqual(parseEscoOccupationSkills(bytes(csv)), [
-      { occupationId: '00030d09-2b3a-4efd-87cc-c4ea39d27c34', skillId: 'fed5b267-73fa-461d-9f69-827c78beb39d', essential: true },
-      { occupationId: '00030d09-2b3a-4efd-87cc-c4ea39d27c34', skillId: '0005c151-5b5a-4a66-8aac-60e734beb1ab', essential: false },
+      {
+        occupationId: '00030d09-2b3a-4efd-87cc-c4ea39d27c34',
+        skillId: 'fed5b267-73fa-461d-9f69-827c78beb39d',
+        essential: true,
+      },
+      {
+        occupationId: '00030d09-2b3a-4efd-87cc-c4ea39d27c34',
+        skillId: '0005c151-5b5a-4a66-8aac-60e734beb1ab',
+        essential: false,
+      },
     ]);
-    assert.throws(() => parseEscoOccupationSkills(bytes(csv.replace(',optional,', ',preferred,'))), /relationType "preferred"/);
+    assert.throws(
+      () => parseEscoOccupationSkills(bytes(csv.replace(',optional,', ',preferred,'))),
+      /relationType "preferred"/,
+    );
   });
 });

@@ -13,7 +13,7 @@ const OCCUPATIONS_CSV = [
   '',
 ].join('\r\n');
 
-describe('ESCO occupations parser (a fixture in the publisher\'s layout)', () => {
+describe("ESCO occupations parser (a fixture in the publisher's layout)", () => {
   it('reads occupations with quoted multi-line fields and escaped quotes; an empty description is null', () => {
     const occupations = parseEscoOccupations(bytes(OCCUPATIONS_CSV));
     assert.equal(occupations.length, 2);
@@ -31,12 +31,18 @@ describe('ESCO occupations parser (a fixture in the publisher\'s layout)', () =>
   });
 
   it('reads the same file gzip-compressed (the mirror keeps large files as .csv.gz)', () => {
-    assert.deepEqual(parseEscoOccupations(new Uint8Array(gzipSync(bytes(OCCUPATIONS_CSV)))), parseEscoOccupations(bytes(OCCUPATIONS_CSV)));
+    assert.deepEqual(
+      parseEscoOccupations(new Uint8Array(gzipSync(bytes(OCCUPATIONS_CSV)))),
+      parseEscoOccupations(bytes(OCCUPATIONS_CSV)),
+    );
   });
 
   it('refuses an occupation without a four-digit ISCO-08 group, and a file without the columns', () => {
     assert.throws(() => parseEscoOccupations(bytes(OCCUPATIONS_CSV.replace(',2654,', ',26,'))), /iscoGroup "26"/);
     assert.throws(() => parseEscoOccupations(bytes('conceptUri,preferredLabel\r\nx,y\r\n')), /no column "conceptType"/);
-    assert.throws(() => parseEscoOccupations(bytes(OCCUPATIONS_CSV.replace('occupation/000e93a3', 'skill/000e93a3'))), /not an ESCO occupation URI/);
+    assert.throws(
+      () => parseEscoOccupations(bytes(OCCUPATIONS_CSV.replace('occupation/000e93a3', 'skill/000e93a3'))),
+      /not an ESCO occupation URI/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { parseEscoSkills } from '../../../../../src/ingest/sources/esco/esco-ski
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 
-describe('ESCO skills parser (a fixture in the publisher\'s layout)', () => {
+describe("ESCO skills parser (a fixture in the publisher's layout)", () => {
   it('types skills as skill/competence or knowledge; an untyped concept is kept with a warning', () => {
     const csv = [
       'conceptType,conceptUri,skillType,reuseLevel,preferredLabel,altLabels,hiddenLabels,status,modifiedDate,scopeNote,definition,inScheme,description',
@@ -14,10 +14,24 @@ describe('ESCO skills parser (a fixture in the publisher\'s layout)', () => {
       'KnowledgeSkillCompetence,http://data.europa.eu/esco/skill/426ceaba-6867-481c-bb6b-aee3933da7d2,,,ICT safety,,,released,2022-08-25T12:53:49.834Z,,,,',
     ].join('\n');
     const skills = parseEscoSkills(bytes(csv));
-    assert.deepEqual(skills.map((s) => [s.title, s.skillType]), [['manage musical staff', 'skill/competence'], ['stage techniques', 'knowledge'], ['ICT safety', null]]);
-    const checks = escoSkillsSource.check(skills, { label: '', seriesKey: null, location: { mirrorPath: '', url: '' } });
+    assert.deepEqual(
+      skills.map((s) => [s.title, s.skillType]),
+      [
+        ['manage musical staff', 'skill/competence'],
+        ['stage techniques', 'knowledge'],
+        ['ICT safety', null],
+      ],
+    );
+    const checks = escoSkillsSource.check(skills, {
+      label: '',
+      seriesKey: null,
+      location: { mirrorPath: '', url: '' },
+    });
     assert.ok(checks.some((c) => c.status === 'warn' && /ICT safety/.test(c.observed ?? '')));
-    assert.ok(checks.some((c) => c.status === 'fail'), 'a three-concept file is too small to be a release');
+    assert.ok(
+      checks.some((c) => c.status === 'fail'),
+      'a three-concept file is too small to be a release',
+    );
     assert.throws(() => parseEscoSkills(bytes(csv.replace(',knowledge,', ',attitude,'))), /skillType "attitude"/);
   });
 });

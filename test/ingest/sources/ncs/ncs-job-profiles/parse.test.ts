@@ -22,11 +22,37 @@ describe('NCS job profiles as published in 2026', () => {
     const profile = release.profiles.find((p) => p.slug === 'software-developer')!;
     assert.deepEqual(profile.alternativeTitles, ['Programmer']);
     assert.equal(profile.routesIntro, 'You can get into this job through:');
-    assert.deepEqual(profile.routesListed, ['a university course', 'a college course', 'an apprenticeship', 'a graduate training scheme']);
-    assert.deepEqual(profile.routes.map((r) => r.kind), ['university', 'college', 'apprenticeship', 'other_routes', 'more_information']);
-    assert.deepEqual(profile.routes[1]!.blocks, [{ heading: 'Entry requirements', parts: [{ text: null, items: ['4 or 5 GCSEs at grades 9 to 4 (A* to C), or equivalent, including English and maths for a T Level'] }] }]);
-    assert.deepEqual(profile.routes.at(-1)!.blocks.map((b) => b.heading), ['Career tips', 'Further information']);
+    assert.deepEqual(profile.routesListed, [
+      'a university course',
+      'a college course',
+      'an apprenticeship',
+      'a graduate training scheme',
+    ]);
+    assert.deepEqual(
+      profile.routes.map((r) => r.kind),
+      ['university', 'college', 'apprenticeship', 'other_routes', 'more_information'],
+    );
+    assert.deepEqual(profile.routes[1]!.blocks, [
+      {
+        heading: 'Entry requirements',
+        parts: [
+          {
+            text: null,
+            items: [
+              '4 or 5 GCSEs at grades 9 to 4 (A* to C), or equivalent, including English and maths for a T Level',
+            ],
+          },
+        ],
+      },
+    ]);
+    assert.deepEqual(
+      profile.routes.at(-1)!.blocks.map((b) => b.heading),
+      ['Career tips', 'Further information'],
+    );
     const nurse = release.profiles.find((p) => p.slug === 'nurse')!;
-    assert.deepEqual(nurse.requirements, ["you'll need to register with the Nursing and Midwifery Council", 'pass enhanced background checks']);
+    assert.deepEqual(nurse.requirements, [
+      "you'll need to register with the Nursing and Midwifery Council",
+      'pass enhanced background checks',
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { checkOnetAbilities, parseOnetAbilities } from '../../../../../src/inges
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 
 /** O*NET's documented Abilities.txt layout: the Interests.txt columns plus N, SE, CI, Recommend Suppress, Not Relevant. */
-const ABILITIES_HEADER = 'O*NET-SOC Code\tElement ID\tElement Name\tScale ID\tData Value\tN\tStandard Error\tLower CI Bound\tUpper CI Bound\tRecommend Suppress\tNot Relevant\tDate\tDomain Source';
+const ABILITIES_HEADER =
+  'O*NET-SOC Code\tElement ID\tElement Name\tScale ID\tData Value\tN\tStandard Error\tLower CI Bound\tUpper CI Bound\tRecommend Suppress\tNot Relevant\tDate\tDomain Source';
 
 describe('O*NET Abilities parser (no real file in the mirror: its documented layout)', () => {
   it('reads Abilities.txt in its documented layout: importance (IM) only, suppressed ratings left out', () => {
@@ -17,9 +18,22 @@ describe('O*NET Abilities parser (no real file in the mirror: its documented lay
       '29-1161.00\t1.A.4.b.5\tSound Localization\tIM\t1.25\t8\t0.60\t0.05\t2.45\tY\tn/a\t08/2023\tAnalyst',
     ].join('\r\n');
     const ratings = parseOnetAbilities(bytes(text));
-    assert.deepEqual(ratings.map((r) => [r.elementName, r.value]), [['Oral Comprehension', 4.12], ['Written Comprehension', 3.88]]);
+    assert.deepEqual(
+      ratings.map((r) => [r.elementName, r.value]),
+      [
+        ['Oral Comprehension', 4.12],
+        ['Written Comprehension', 3.88],
+      ],
+    );
     assert.deepEqual(checkOnetAbilities(ratings), []);
-    assert.ok(checkOnetAbilities(parseOnetAbilities(bytes(text.replace('\tIM\t3.88', '\tIM\t5.88')))).some((c) => c.status === 'fail'));
-    assert.throws(() => parseOnetAbilities(bytes(text.replace('29-1161.00\t1.A.1.a.2', '29-1161\t1.A.1.a.2'))), /not an O\*NET-SOC code/);
+    assert.ok(
+      checkOnetAbilities(parseOnetAbilities(bytes(text.replace('\tIM\t3.88', '\tIM\t5.88')))).some(
+        (c) => c.status === 'fail',
+      ),
+    );
+    assert.throws(
+      () => parseOnetAbilities(bytes(text.replace('29-1161.00\t1.A.1.a.2', '29-1161\t1.A.1.a.2'))),
+      /not an O\*NET-SOC code/,
+    );
   });
 });

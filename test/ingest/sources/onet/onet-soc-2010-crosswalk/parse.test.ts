@@ -11,6 +11,9 @@ describe('O*NET-SOC 2010 to US SOC 2010 crosswalk parser', () => {
   it('reads the real O*NET-SOC 2010 crosswalk: 1,110 occupations', async () => {
     const links = parseOnetSoc2010Crosswalk(await readWorkbook(real('onet/ONET_to_US2010SOC.xlsx')));
     assert.equal(links.length, 1110);
-    assert.deepEqual(links.find((l) => l.onetSoc2010 === '15-1132.00'), { onetSoc2010: '15-1132.00', onetTitle: 'Software Developers, Applications', usSoc2010: '15-1132' });
+    assert.deepEqual(
+      links.find((l) => l.onetSoc2010 === '15-1132.00'),
+      { onetSoc2010: '15-1132.00', onetTitle: 'Software Developers, Applications', usSoc2010: '15-1132' },
+    );
   });
 });

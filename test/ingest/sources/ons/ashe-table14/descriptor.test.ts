@@ -24,13 +24,17 @@ function altered2024(change: (entries: Record<string, Uint8Array>) => void): Uin
 }
 
 /** A real 2024 workbook with its sheets changed, written back as .xlsx. */
-function alteredWorkbook(tableId: string, change: (book: XLSX.WorkBook, sheets: Record<string, unknown[][]>) => void): [string, Uint8Array] {
+function alteredWorkbook(
+  tableId: string,
+  change: (book: XLSX.WorkBook, sheets: Record<string, unknown[][]>) => void,
+): [string, Uint8Array] {
   const name = asheWorkbookName(2024, tableId);
   const { sheets, sheetNames } = readWorkbookSync(asheZipEntries(2024)[name]!);
   const book = XLSX.utils.book_new();
   for (const sheet of sheetNames) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheets[sheet]!), sheet);
   change(book, sheets);
-  for (const sheet of Object.keys(sheets)) if (book.Sheets[sheet]) book.Sheets[sheet] = XLSX.utils.aoa_to_sheet(sheets[sheet]!);
+  for (const sheet of Object.keys(sheets))
+    if (book.Sheets[sheet]) book.Sheets[sheet] = XLSX.utils.aoa_to_sheet(sheets[sheet]!);
   return [name, new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)];
 }
 
@@ -65,7 +69,11 @@ for (const dialect of DIALECTS) {
     const get = (url: string) => served.get(url);
     /** Ingests Table 14 from the test's mirror, which holds only the release the test puts there. */
     const ingest = async (): Promise<SourceResult> => {
-      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [table14Once] });
+      const [result] = await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(mirror.root),
+        sources: [table14Once],
+      });
       served.refresh();
       return result!;
     };
@@ -88,8 +96,15 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(edition.checks, []);
         assert.equal(await countPayRows(served.store.db, edition.id), 11 * 9 * 412);
       }
-      const runs = await served.store.db.selectFrom('ingest_runs').select('outcome').where('source_key', '=', 'ashe-table14').execute();
-      assert.deepEqual(runs.map((r) => r.outcome), ['published']);
+      const runs = await served.store.db
+        .selectFrom('ingest_runs')
+        .select('outcome')
+        .where('source_key', '=', 'ashe-table14')
+        .execute();
+      assert.deepEqual(
+        runs.map((r) => r.outcome),
+        ['published'],
+      );
     });
 
     it('quarantines a zip missing a workbook, a sheet, or with an altered header row, and the previous edition keeps serving', async () => {
@@ -111,11 +126,19 @@ for (const dialect of DIALECTS) {
       }
       const editions = await listEditions(served.store.db, 'ashe-table14');
       assert.equal(editions.filter((e) => e.status === 'quarantined').length, 3);
-      assert.deepEqual(editions.filter((e) => e.status === 'published').map((e) => e.label).sort(), ['ASHE Table 14, 2022 provisional', 'ASHE Table 14, 2023 provisional', 'ASHE Table 14, 2024 provisional']);
+      assert.deepEqual(
+        editions
+          .filter((e) => e.status === 'published')
+          .map((e) => e.label)
+          .sort(),
+        ['ASHE Table 14, 2022 provisional', 'ASHE Table 14, 2023 provisional', 'ASHE Table 14, 2024 provisional'],
+      );
     });
 
     it('lets a revised release supersede the provisional one of its year only, which can still be pinned', async () => {
-      const provisional = (await listEditions(served.store.db, 'ashe-table14')).find((e) => e.status === 'published' && e.seriesKey === '2024')!;
+      const provisional = (await listEditions(served.store.db, 'ashe-table14')).find(
+        (e) => e.status === 'published' && e.seriesKey === '2024',
+      )!;
       mirror.write(REVISED, revised);
       const result = await ingest();
       assert.equal(result.outcome, 'published');
@@ -144,7 +167,14 @@ for (const dialect of DIALECTS) {
       assert.match(refused.json().detail, /was quarantined and has no figures/);
 
       const series = (await get('/v1/occupations/2134/pay/series')).json();
-      assert.deepEqual(series.points.map((p: { year: number; provisional: boolean }) => [p.year, p.provisional]), [[2022, true], [2023, true], [2024, false]]);
+      assert.deepEqual(
+        series.points.map((p: { year: number; provisional: boolean }) => [p.year, p.provisional]),
+        [
+          [2022, true],
+          [2023, true],
+          [2024, false],
+        ],
+      );
     });
   });
 }

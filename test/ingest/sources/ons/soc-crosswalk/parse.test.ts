@@ -23,20 +23,33 @@ describe('the SOC 2010 to SOC 2020 relationship table (real file)', () => {
   it('matches the cells of the sheet', () => {
     const at = rows.findIndex((r) => String(r[0] ?? '').startsWith('6145:'));
     const total = rows[at]!;
-    assert.deepEqual(crosswalk.bases.find((b) => b.soc2010 === '6145'), {
-      soc2010: '6145',
-      title: String(total[0]).replace(/^6145:\s*/, ''),
-      records: { menLfs: total[2], menCensus: total[4], womenLfs: total[6], womenCensus: total[8] },
-    });
+    assert.deepEqual(
+      crosswalk.bases.find((b) => b.soc2010 === '6145'),
+      {
+        soc2010: '6145',
+        title: String(total[0]).replace(/^6145:\s*/, ''),
+        records: { menLfs: total[2], menCensus: total[4], womenLfs: total[6], womenCensus: total[8] },
+      },
+    );
     const destination = rows.slice(at + 1).find((r) => String(r[1] ?? '').startsWith('6135:'))!;
     const link = crosswalk.links.find((l) => l.soc2010 === '6145' && l.soc2020 === '6135')!;
-    assert.deepEqual(link.shares, { menLfs: destination[3], menCensus: destination[5], womenLfs: destination[7], womenCensus: destination[9] });
+    assert.deepEqual(link.shares, {
+      menLfs: destination[3],
+      menCensus: destination[5],
+      womenLfs: destination[7],
+      womenCensus: destination[9],
+    });
     assert.equal(link.soc2020Title, 'Care workers and home carers');
   });
 
   it('refuses a layout it does not know, and a table that lost rows', () => {
-    const renamed = rows.map((r, i) => (i === 0 ? r.map((c: Cell) => (c === 'women_census_perc_2020' ? 'women_census_share' : c)) : r));
-    assert.throws(() => parseSocCrosswalk({ ...workbook, sheets: { Sheet1: renamed } }), /no "women_census_perc_2020" column/);
+    const renamed = rows.map((r, i) =>
+      i === 0 ? r.map((c: Cell) => (c === 'women_census_perc_2020' ? 'women_census_share' : c)) : r,
+    );
+    assert.throws(
+      () => parseSocCrosswalk({ ...workbook, sheets: { Sheet1: renamed } }),
+      /no "women_census_perc_2020" column/,
+    );
     const truncated = parseSocCrosswalk({ ...workbook, sheets: { Sheet1: rows.slice(0, 400) } });
     assert.ok(checkSocCrosswalk(truncated).some((c) => c.status === 'fail' && /SOC 2010 unit groups/.test(c.rule)));
   });

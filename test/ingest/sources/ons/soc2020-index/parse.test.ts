@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { readWorkbookSync, type Workbook } from '../../../../../src/ingest/formats/workbook.js';
-import { ABBREVIATIONS_SHEET, CODING_INDEX_SHEET, checkCodingIndex, parseCodingIndex } from '../../../../../src/ingest/sources/ons/soc2020-index/parse.js';
+import {
+  ABBREVIATIONS_SHEET,
+  CODING_INDEX_SHEET,
+  checkCodingIndex,
+  parseCodingIndex,
+} from '../../../../../src/ingest/sources/ons/soc2020-index/parse.js';
 import type { CodingIndex, CodingIndexRecord } from '../../../../../src/domain/soc.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
 
@@ -23,7 +28,10 @@ const record = (uniqueId: string): CodingIndexRecord => {
 };
 
 /** The workbook with one sheet's rows replaced. */
-const withSheet = (name: string, rows: Workbook['sheets'][string]): Workbook => ({ ...workbook, sheets: { ...workbook.sheets, [name]: rows } });
+const withSheet = (name: string, rows: Workbook['sheets'][string]): Workbook => ({
+  ...workbook,
+  sheets: { ...workbook.sheets, [name]: rows },
+});
 
 describe('parseCodingIndex on the published workbook (version 12)', () => {
   it('reads every record', () => {
@@ -99,7 +107,10 @@ describe('parseCodingIndex on the published workbook (version 12)', () => {
 
   it('reads the default "Nurse" entry', () => {
     const nurse = record('d1ju');
-    assert.deepEqual([nurse.defaultFlag, nurse.soc2020, nurse.soc2020Extended, nurse.indexedTitle, nurse.isco08], ['M', '2237', '2237/00', 'Nurse', '2221']);
+    assert.deepEqual(
+      [nurse.defaultFlag, nurse.soc2020, nurse.soc2020Extended, nurse.indexedTitle, nurse.isco08],
+      ['M', '2237', '2237/00', 'Nurse', '2221'],
+    );
   });
 
   it('reads the abbreviations, with the frequent ones marked', () => {
@@ -120,7 +131,10 @@ describe('parseCodingIndex on a damaged workbook', () => {
   it('throws when a required column is missing', () => {
     const rows = workbook.sheets[CODING_INDEX_SHEET]!;
     const header = rows[0]!.map((cell) => (cell === 'SOC_2020' ? 'SOC 2020 code' : cell));
-    assert.throws(() => parseCodingIndex(withSheet(CODING_INDEX_SHEET, [header, ...rows.slice(1)])), /missing column\(s\) "SOC_2020"/);
+    assert.throws(
+      () => parseCodingIndex(withSheet(CODING_INDEX_SHEET, [header, ...rows.slice(1)])),
+      /missing column\(s\) "SOC_2020"/,
+    );
   });
 
   it('throws when the coding index sheet is missing', () => {
@@ -129,7 +143,10 @@ describe('parseCodingIndex on a damaged workbook', () => {
   });
 
   it('throws when the abbreviations have no header row', () => {
-    assert.throws(() => parseCodingIndex(withSheet(ABBREVIATIONS_SHEET, [['Abbreviations for Occupation Coding']])), /"Abbreviation \| Meaning" header/);
+    assert.throws(
+      () => parseCodingIndex(withSheet(ABBREVIATIONS_SHEET, [['Abbreviations for Occupation Coding']])),
+      /"Abbreviation \| Meaning" header/,
+    );
   });
 });
 

@@ -10,7 +10,12 @@ interface Occupation {
   status: string;
   level: number | null;
   derivation: string;
-  products: { type: string; level: number | null; careerStarter: boolean | null; detail: { durationMonths: number | null; version: string } | null }[];
+  products: {
+    type: string;
+    level: number | null;
+    careerStarter: boolean | null;
+    detail: { durationMonths: number | null; version: string } | null;
+  }[];
 }
 
 for (const dialect of DIALECTS) {
@@ -29,10 +34,29 @@ for (const dialect of DIALECTS) {
       assert.equal(st0116.match, 'partial');
       assert.equal(st0116.status, 'Approved for delivery');
       assert.equal(st0116.level, 4);
-      assert.match(st0116.derivation, /profile "Software developer" \(placed here by its title\) linked it in November 2020/);
+      assert.match(
+        st0116.derivation,
+        /profile "Software developer" \(placed here by its title\) linked it in November 2020/,
+      );
       assert.match(st0116.derivation, /typical job title "Web developer"/);
       assert.deepEqual(st0116.products, [
-        { code: 'ST0116', name: 'Software developer', type: 'apprenticeship', level: 4, status: 'Approved for delivery', careerStarter: null, detail: { durationMonths: 24, entryRequirements: null, regulatedBy: null, professionalRecognition: [], degree: null, qualificationsGained: [], version: '1.2' } },
+        {
+          code: 'ST0116',
+          name: 'Software developer',
+          type: 'apprenticeship',
+          level: 4,
+          status: 'Approved for delivery',
+          careerStarter: null,
+          detail: {
+            durationMonths: 24,
+            entryRequirements: null,
+            regulatedBy: null,
+            professionalRecognition: [],
+            degree: null,
+            qualificationsGained: [],
+            version: '1.2',
+          },
+        },
       ]);
       assert.ok((body.occupations as Occupation[]).every((o) => o.match === 'partial'));
       // Counts are of primary matches, and no publisher mapping gives any: unknown, never 0.
@@ -41,29 +65,51 @@ for (const dialect of DIALECTS) {
       assert.equal(body.tLevels, null);
       assert.match(body.coverage.note, /so with none they are null \(unknown, not zero\)/);
       assert.match(body.coverage.note, /No publisher mapping of apprenticeship standards to SOC 2020 is available/);
-      assert.match(body.coverage.note, /No release is available of: T Levels.*\(`t-levels`\).*\(`higher-technical-qualifications`\)/);
-      assert.match(body.attribution, /Skills England licensed under the Open Government Licence v3\.0\. Display the Skills England logo/);
-      assert.match(body.provenance.edition, /^Apprenticeship standards approved for delivery, 157 retrieved 2026-09-29$/);
+      assert.match(
+        body.coverage.note,
+        /No release is available of: T Levels.*\(`t-levels`\).*\(`higher-technical-qualifications`\)/,
+      );
+      assert.match(
+        body.attribution,
+        /Skills England licensed under the Open Government Licence v3\.0\. Display the Skills England logo/,
+      );
+      assert.match(
+        body.provenance.edition,
+        /^Apprenticeship standards approved for delivery, 157 retrieved 2026-09-29$/,
+      );
     });
 
     it('relates ST0152 Installation and maintenance electrician to 5241 by its typical job title', async () => {
       const body = (await served.get('/v1/occupations/5241/apprenticeships')).json();
       const st0152 = (body.occupations as Occupation[]).find((o) => o.code === 'ST0152')!;
       assert.equal(st0152.match, 'partial');
-      assert.match(st0152.derivation, /typical job title "Electrician" is a title the ONS coding index gives this unit group/);
+      assert.match(
+        st0152.derivation,
+        /typical job title "Electrician" is a title the ONS coding index gives this unit group/,
+      );
       assert.equal(st0152.products[0]!.detail!.durationMonths, 54);
     });
 
     it('adds the standards NCS knew in 2020 that are not in the approved list only with includeInactive=true, labelled so', async () => {
       const active = (await served.get('/v1/occupations/5241/apprenticeships')).json().occupations as Occupation[];
-      const all = (await served.get('/v1/occupations/5241/apprenticeships?includeInactive=true')).json().occupations as Occupation[];
+      const all = (await served.get('/v1/occupations/5241/apprenticeships?includeInactive=true')).json()
+        .occupations as Occupation[];
       assert.ok(active.every((o) => o.status === 'Approved for delivery'));
-      assert.equal(active.find((o) => o.code === 'ST0158'), undefined);
+      assert.equal(
+        active.find((o) => o.code === 'ST0158'),
+        undefined,
+      );
       const st0158 = all.find((o) => o.code === 'ST0158')!;
       assert.match(st0158.status, /^Unknown: not among the approved standards in this release/);
       assert.equal(st0158.level, 2);
-      assert.deepEqual(st0158.products.map((p) => p.detail), [null]);
-      assert.deepEqual(all.slice(0, active.length).map((o) => o.code), active.map((o) => o.code));
+      assert.deepEqual(
+        st0158.products.map((p) => p.detail),
+        [null],
+      );
+      assert.deepEqual(
+        all.slice(0, active.length).map((o) => o.code),
+        active.map((o) => o.code),
+      );
     });
 
     it('answers 400 for a non-boolean includeInactive and 404 for an unknown occupation', async () => {
@@ -81,8 +127,18 @@ describe('apprenticeships and the sources with no release', () => {
     await withdrawSources(store, ['apprenticeship-standards']);
     const served = await serve(store);
     try {
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as { key: string; publisher: string; currentEdition: string | null }[];
-      for (const key of ['t-levels', 'foundation-apprenticeships', 'apprenticeship-units', 'higher-technical-qualifications', 'apprenticeship-standards']) {
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as {
+        key: string;
+        publisher: string;
+        currentEdition: string | null;
+      }[];
+      for (const key of [
+        't-levels',
+        'foundation-apprenticeships',
+        'apprenticeship-units',
+        'higher-technical-qualifications',
+        'apprenticeship-standards',
+      ]) {
         const source = sources.find((s) => s.key === key)!;
         assert.equal(source.publisher, 'Skills England (Department for Education)');
         assert.equal(source.currentEdition, null, key);

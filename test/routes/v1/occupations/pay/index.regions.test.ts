@@ -27,12 +27,14 @@ for (const dialect of DIALECTS) {
       const store = await copyTemplate(dialect);
       const mirror = makeMirror();
       mirror.write('ashe-table15/ashetable152024provisional.zip', TABLE15_2024);
-      [ingested] = (await ingestSources({ store, upstream: mirrorUpstream(mirror.root), sources: [table15Once] })) as [SourceResult];
+      [ingested] = (await ingestSources({ store, upstream: mirrorUpstream(mirror.root), sources: [table15Once] })) as [
+        SourceResult,
+      ];
       served = await serve(store);
     });
     after(() => served.close());
 
-    it('serves regional pay from Table 15 in the publisher\'s layout, highest median first, withheld regions last', async () => {
+    it("serves regional pay from Table 15 in the publisher's layout, highest median first, withheld regions last", async () => {
       assert.equal(ingested.outcome, 'published', ingested.message ?? '');
       const res = await get('/v1/occupations/2134/pay/regions');
       assert.equal(res.statusCode, 200);
@@ -52,9 +54,17 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(london.area, { code: 'E12000007', slug: 'london', name: 'London' });
       assert.equal(london.median, FIXTURE_2134_ANNUAL_MEDIAN.London);
       assert.equal(london.quality, 'precise');
-      assert.equal(london.relativeToUkPercent, Math.round(((58300 / annual2134()!) - 1) * 1000) / 10);
+      assert.equal(london.relativeToUkPercent, Math.round((58300 / annual2134()! - 1) * 1000) / 10);
       const wales = body.regions.find((r: { area: { slug: string } }) => r.area.slug === 'wales');
-      assert.deepEqual({ median: wales.median, quality: wales.quality, presentable: wales.presentable, relativeToUkPercent: wales.relativeToUkPercent }, { median: null, quality: 'unreliable', presentable: false, relativeToUkPercent: null });
+      assert.deepEqual(
+        {
+          median: wales.median,
+          quality: wales.quality,
+          presentable: wales.presentable,
+          relativeToUkPercent: wales.relativeToUkPercent,
+        },
+        { median: null, quality: 'unreliable', presentable: false, relativeToUkPercent: null },
+      );
       assert.equal(wales.area.code, 'W92000004');
       const scotland = body.regions.find((r: { area: { slug: string } }) => r.area.slug === 'scotland');
       assert.equal(scotland.quality, 'acceptable');
@@ -62,10 +72,23 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers a malformed year on regional pay with the years Table 15 is published for', async () => {
-      for (const url of ['/v1/occupations/2134/pay/regions?year=abc', '/v1/occupations/2134/pay?area=london&year=abc']) {
+      for (const url of [
+        '/v1/occupations/2134/pay/regions?year=abc',
+        '/v1/occupations/2134/pay?area=london&year=abc',
+      ]) {
         const res = await get(url);
         assert.equal(res.statusCode, 400, url);
-        assert.deepEqual(res.json().invalidParams, [{ name: 'year', reason: '`year` must be a reference year of a published release of `ashe-table15`', validValues: ['2024'] }], url);
+        assert.deepEqual(
+          res.json().invalidParams,
+          [
+            {
+              name: 'year',
+              reason: '`year` must be a reference year of a published release of `ashe-table15`',
+              validValues: ['2024'],
+            },
+          ],
+          url,
+        );
       }
     });
 
@@ -75,8 +98,13 @@ for (const dialect of DIALECTS) {
       assert.equal(pay.distribution.median, 58300);
       assert.equal(pay.distribution.p90, null);
       assert.equal(pay.provenance.edition, 'ASHE Table 15, 2024 provisional');
-      const series = (await get('/v1/occupations/6135/pay/series?area=yorkshire-and-the-humber&measure=hourly_pay_gross')).json();
-      assert.deepEqual(series.points.map((p: { year: number }) => p.year), [2024]);
+      const series = (
+        await get('/v1/occupations/6135/pay/series?area=yorkshire-and-the-humber&measure=hourly_pay_gross')
+      ).json();
+      assert.deepEqual(
+        series.points.map((p: { year: number }) => p.year),
+        [2024],
+      );
       assert.equal(typeof series.points[0].median, 'number');
       const male = await get('/v1/occupations/2134/pay/regions?sex=male');
       assert.equal(male.statusCode, 404);

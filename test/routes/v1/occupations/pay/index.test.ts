@@ -18,8 +18,17 @@ const SHEET: Record<string, string> = {
 };
 
 const MEASURES = [
-  'weekly_pay_gross', 'weekly_pay_excl_overtime', 'basic_pay_incl_other', 'overtime_pay', 'hourly_pay_gross', 'hourly_pay_excl_overtime',
-  'annual_pay_gross', 'annual_pay_incentive', 'hours_paid_total', 'hours_paid_basic', 'hours_paid_overtime',
+  'weekly_pay_gross',
+  'weekly_pay_excl_overtime',
+  'basic_pay_incl_other',
+  'overtime_pay',
+  'hourly_pay_gross',
+  'hourly_pay_excl_overtime',
+  'annual_pay_gross',
+  'annual_pay_incentive',
+  'hours_paid_total',
+  'hours_paid_basic',
+  'hours_paid_overtime',
 ];
 const tableOf = (measure: string) => MEASURES.indexOf(measure) + 1;
 const isUnitGroup = (cell: unknown) => /^\d{4}$/.test(String(cell ?? '').trim());
@@ -40,7 +49,19 @@ function expectedPay(year: number, measure: string, sex: string, pattern: string
   const quality = median === null ? 'unreliable' : cv === null ? 'acceptable' : band(cv);
   return {
     mean: f(5),
-    distribution: { p10: f(7), p20: f(8), p25: f(9), p30: f(10), p40: f(11), median, p60: f(12), p70: f(13), p75: f(14), p80: f(15), p90: f(16) },
+    distribution: {
+      p10: f(7),
+      p20: f(8),
+      p25: f(9),
+      p30: f(10),
+      p40: f(11),
+      median,
+      p60: f(12),
+      p70: f(13),
+      p75: f(14),
+      p80: f(15),
+      p90: f(16),
+    },
     employeeJobsThousands: f(2),
     percentChange: f(4),
     quality,
@@ -66,9 +87,17 @@ const CASES: [number, string, string, string, string][] = [
 ];
 
 const UNITS: Record<string, string> = {
-  annual_pay_gross: 'GBP per year', annual_pay_incentive: 'GBP per year', weekly_pay_gross: 'GBP per week', weekly_pay_excl_overtime: 'GBP per week',
-  basic_pay_incl_other: 'GBP per week', overtime_pay: 'GBP per week', hourly_pay_gross: 'GBP per hour', hourly_pay_excl_overtime: 'GBP per hour',
-  hours_paid_total: 'hours per week', hours_paid_basic: 'hours per week', hours_paid_overtime: 'hours per week',
+  annual_pay_gross: 'GBP per year',
+  annual_pay_incentive: 'GBP per year',
+  weekly_pay_gross: 'GBP per week',
+  weekly_pay_excl_overtime: 'GBP per week',
+  basic_pay_incl_other: 'GBP per week',
+  overtime_pay: 'GBP per week',
+  hourly_pay_gross: 'GBP per hour',
+  hourly_pay_excl_overtime: 'GBP per hour',
+  hours_paid_total: 'hours per week',
+  hours_paid_basic: 'hours per week',
+  hours_paid_overtime: 'hours per week',
 };
 
 /** A unit group whose 2024 gross annual median (All) ONS suppressed with a CV over 20%. */
@@ -118,7 +147,14 @@ for (const dialect of DIALECTS) {
       assert.equal(body.referencePeriod, 'Tax year 6 April 2023 to 5 April 2024');
       const expected = expectedPay(2024, 'annual_pay_gross', 'all', 'all', '2134');
       assert.deepEqual(
-        { mean: body.mean, distribution: body.distribution, employeeJobsThousands: body.employeeJobsThousands, percentChange: body.percentChange, quality: body.quality, presentable: body.presentable },
+        {
+          mean: body.mean,
+          distribution: body.distribution,
+          employeeJobsThousands: body.employeeJobsThousands,
+          percentChange: body.percentChange,
+          quality: body.quality,
+          presentable: body.presentable,
+        },
         expected,
       );
       assert.equal(typeof body.distribution.median, 'number');
@@ -136,11 +172,20 @@ for (const dialect of DIALECTS) {
 
     it('matches the workbooks cell by cell for several occupations, measures, sexes and patterns in each year', async () => {
       for (const [year, measure, sex, pattern, soc] of CASES) {
-        const res = await get(`/v1/occupations/${soc}/pay?measure=${measure}&sex=${sex}&pattern=${pattern}&year=${year}`);
+        const res = await get(
+          `/v1/occupations/${soc}/pay?measure=${measure}&sex=${sex}&pattern=${pattern}&year=${year}`,
+        );
         assert.equal(res.statusCode, 200, `${year} ${measure} ${sex} ${pattern} ${soc}`);
         const body = res.json();
         assert.deepEqual(
-          { mean: body.mean, distribution: body.distribution, employeeJobsThousands: body.employeeJobsThousands, percentChange: body.percentChange, quality: body.quality, presentable: body.presentable },
+          {
+            mean: body.mean,
+            distribution: body.distribution,
+            employeeJobsThousands: body.employeeJobsThousands,
+            percentChange: body.percentChange,
+            quality: body.quality,
+            presentable: body.presentable,
+          },
           expectedPay(year, measure, sex, pattern, soc),
           `${year} ${measure} ${sex} ${pattern} ${soc}`,
         );
@@ -150,7 +195,8 @@ for (const dialect of DIALECTS) {
         assert.equal(body.workPattern, pattern);
         assert.equal(body.provenance.edition, `ASHE Table 14, ${year} provisional`);
         assert.equal(body.coverage.includesSelfEmployed, false);
-        if (!measure.startsWith('annual')) assert.equal(body.referencePeriod, `April ${year} (ASHE survey reference date)`);
+        if (!measure.startsWith('annual'))
+          assert.equal(body.referencePeriod, `April ${year} (ASHE survey reference date)`);
       }
     });
 
@@ -171,7 +217,9 @@ for (const dialect of DIALECTS) {
 
       // `..` (disclosive) job counts are null too.
       const disclosive = asheSheet(2022, '14.7a', 'Male Part-Time').find((r) => isUnitGroup(r[1]) && r[2] === '..')!;
-      const male = (await get(`/v1/occupations/${String(disclosive[1]).trim()}/pay?year=2022&sex=male&pattern=parttime`)).json();
+      const male = (
+        await get(`/v1/occupations/${String(disclosive[1]).trim()}/pay?year=2022&sex=male&pattern=parttime`)
+      ).json();
       assert.equal(male.employeeJobsThousands, null);
     });
 
@@ -183,7 +231,9 @@ for (const dialect of DIALECTS) {
       assert.equal(body.presentable, true);
 
       const estimates = asheSheet(2024, '14.7a', 'All');
-      const noCv = cvs.find((r) => isUnitGroup(r[1]) && r[3] === '.' && typeof estimates.find((e) => e[1] === r[1])?.[3] === 'number')!;
+      const noCv = cvs.find(
+        (r) => isUnitGroup(r[1]) && r[3] === '.' && typeof estimates.find((e) => e[1] === r[1])?.[3] === 'number',
+      )!;
       const unbanded = (await get(`/v1/occupations/${String(noCv[1]).trim()}/pay`)).json();
       assert.equal(typeof unbanded.distribution.median, 'number');
       assert.equal(unbanded.quality, 'acceptable');
@@ -197,7 +247,10 @@ for (const dialect of DIALECTS) {
       assert.equal(body.measure, 'annual_pay_gross');
       assert.equal(body.unit, 'GBP per year');
       assert.deepEqual(body.area, { code: 'K02000001', slug: 'uk', name: 'United Kingdom' });
-      assert.deepEqual(body.points.map((p: { year: number }) => p.year), [2022, 2023, 2024]);
+      assert.deepEqual(
+        body.points.map((p: { year: number }) => p.year),
+        [2022, 2023, 2024],
+      );
       for (const point of body.points) {
         const expected = expectedPay(point.year, 'annual_pay_gross', 'all', 'all', '2134');
         assert.equal(point.median, expected.distribution.median);
@@ -209,14 +262,24 @@ for (const dialect of DIALECTS) {
       }
       assert.equal(body.coverage.population, 'employee jobs');
 
-      const hourly = (await get('/v1/occupations/6135/pay/series?measure=hourly_pay_gross&sex=female&pattern=parttime')).json();
-      assert.deepEqual(hourly.points.map((p: { median: number | null; year: number }) => p.median), [2022, 2023, 2024].map((y) => expectedPay(y, 'hourly_pay_gross', 'female', 'parttime', '6135').distribution.median));
+      const hourly = (
+        await get('/v1/occupations/6135/pay/series?measure=hourly_pay_gross&sex=female&pattern=parttime')
+      ).json();
+      assert.deepEqual(
+        hourly.points.map((p: { median: number | null; year: number }) => p.median),
+        [2022, 2023, 2024].map(
+          (y) => expectedPay(y, 'hourly_pay_gross', 'female', 'parttime', '6135').distribution.median,
+        ),
+      );
     });
 
     it('keeps a withheld year in the series with nulls', async () => {
       const soc = unitGroupWithheldIn2023();
       const { points } = (await get(`/v1/occupations/${soc}/pay/series`)).json();
-      assert.deepEqual(points.map((p: { year: number }) => p.year), [2022, 2023, 2024]);
+      assert.deepEqual(
+        points.map((p: { year: number }) => p.year),
+        [2022, 2023, 2024],
+      );
       assert.equal(points[1].median, null);
       assert.equal(points[1].quality, 'unreliable');
       assert.equal(typeof points[0].median, 'number');
@@ -224,7 +287,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('pins an exact release by edition id, which overrides year', async () => {
-      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as { id: string; label: string; seriesKey: string; status: string }[];
+      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as {
+        id: string;
+        label: string;
+        seriesKey: string;
+        status: string;
+      }[];
       assert.deepEqual(editions.map((e) => e.seriesKey).sort(), ['2022', '2023', '2024']);
       assert.ok(editions.every((e) => e.status === 'published'));
       const e2022 = editions.find((e) => e.seriesKey === '2022')!;
@@ -232,11 +300,16 @@ for (const dialect of DIALECTS) {
       const body = (await get(`/v1/occupations/2134/pay?edition=${e2022.id}&year=2024`)).json();
       assert.equal(body.year, 2022);
       assert.equal(body.provenance.edition, 'ASHE Table 14, 2022 provisional');
-      assert.equal(body.distribution.median, expectedPay(2022, 'annual_pay_gross', 'all', 'all', '2134').distribution.median);
+      assert.equal(
+        body.distribution.median,
+        expectedPay(2022, 'annual_pay_gross', 'all', 'all', '2134').distribution.median,
+      );
     });
 
     it('refuses an edition of another source, an unknown edition and a malformed one', async () => {
-      const [structure] = (await served.app.inject({ url: '/v1/meta/editions?source=soc2020-structure' })).json() as { id: string }[];
+      const [structure] = (await served.app.inject({ url: '/v1/meta/editions?source=soc2020-structure' })).json() as {
+        id: string;
+      }[];
       const other = await get(`/v1/occupations/2134/pay?edition=${structure!.id}`);
       assert.equal(other.statusCode, 400);
       assert.match(other.json().detail, /is a release of `soc2020-structure`, not of `ashe-table14`/);
@@ -258,8 +331,15 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(measure.json().invalidParams[0].validValues, MEASURES);
       assert.match(measure.json().detail, /annual_pay_gross/);
 
-      assert.deepEqual((await get('/v1/occupations/2134/pay?sex=other')).json().invalidParams[0].validValues, ['all', 'male', 'female']);
-      assert.deepEqual((await get('/v1/occupations/2134/pay/series?pattern=flexible')).json().invalidParams[0].validValues, ['all', 'fulltime', 'parttime']);
+      assert.deepEqual((await get('/v1/occupations/2134/pay?sex=other')).json().invalidParams[0].validValues, [
+        'all',
+        'male',
+        'female',
+      ]);
+      assert.deepEqual(
+        (await get('/v1/occupations/2134/pay/series?pattern=flexible')).json().invalidParams[0].validValues,
+        ['all', 'fulltime', 'parttime'],
+      );
       const area = (await get('/v1/occupations/2134/pay?area=northern-ireland')).json();
       assert.equal(area.status, 400);
       assert.ok(area.invalidParams[0].validValues.includes('yorkshire-and-the-humber'));
@@ -272,30 +352,47 @@ for (const dialect of DIALECTS) {
 
       const regional = await get('/v1/occupations/2134/pay/regions?measure=hours_paid_total');
       assert.equal(regional.statusCode, 400);
-      assert.deepEqual(regional.json().invalidParams[0].validValues, ['annual_pay_gross', 'weekly_pay_gross', 'hourly_pay_gross']);
+      assert.deepEqual(regional.json().invalidParams[0].validValues, [
+        'annual_pay_gross',
+        'weekly_pay_gross',
+        'hourly_pay_gross',
+      ]);
     });
 
     it('answers a malformed year or edition with the years and releases published for the source the request reads', async () => {
       const year = await get('/v1/occupations/2134/pay?year=abc');
       assert.equal(year.statusCode, 400);
       assert.deepEqual(year.json().invalidParams, [
-        { name: 'year', reason: '`year` must be a reference year of a published release of `ashe-table14`', validValues: ['2022', '2023', '2024'] },
+        {
+          name: 'year',
+          reason: '`year` must be a reference year of a published release of `ashe-table14`',
+          validValues: ['2022', '2023', '2024'],
+        },
       ]);
       assert.match(year.json().detail, /Valid values of `year`: 2022, 2023, 2024\.$/);
 
-      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as { id: string; status: string }[];
+      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as {
+        id: string;
+        status: string;
+      }[];
       const pinnable = editions.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id);
       assert.equal(pinnable.length, 3);
       const edition = await get('/v1/occupations/2134/pay?edition=not-a-uuid');
       assert.equal(edition.statusCode, 400);
       const [param] = edition.json().invalidParams;
-      assert.equal(param.reason, '`edition` must be a uuid listed by /v1/meta/editions?source=ashe-table14 (a published or superseded release)');
+      assert.equal(
+        param.reason,
+        '`edition` must be a uuid listed by /v1/meta/editions?source=ashe-table14 (a published or superseded release)',
+      );
       assert.deepEqual(param.validValues, pinnable);
       assert.match(edition.json().detail, new RegExp(`Valid values of \`edition\`: ${pinnable.join(', ')}\\.$`));
 
       const regional = (await get('/v1/occupations/2134/pay?area=london&year=abc')).json();
       assert.equal(regional.status, 400);
-      assert.match(regional.detail, /^`year` must be a reference year of a published release of `ashe-table15`, and none has been ingested yet/);
+      assert.match(
+        regional.detail,
+        /^`year` must be a reference year of a published release of `ashe-table15`, and none has been ingested yet/,
+      );
     });
 
     it('answers 404 for a code that is not a unit group', async () => {
@@ -306,14 +403,21 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers 404 naming ASHE Table 15 for regional pay while no release of it is ingested, and never derives it', async () => {
-      for (const url of ['/v1/occupations/2134/pay/regions', '/v1/occupations/2134/pay?area=london', '/v1/occupations/2134/pay/series?area=wales']) {
+      for (const url of [
+        '/v1/occupations/2134/pay/regions',
+        '/v1/occupations/2134/pay?area=london',
+        '/v1/occupations/2134/pay/series?area=wales',
+      ]) {
         const res = await get(url);
         assert.equal(res.statusCode, 404, url);
         assert.equal(res.json().type, '/problems/source-unavailable');
         assert.equal(res.json().source, 'ashe-table15');
         assert.match(res.json().detail, /Table 15/);
       }
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as { key: string; currentEdition: string | null }[];
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as {
+        key: string;
+        currentEdition: string | null;
+      }[];
       assert.equal(sources.find((s) => s.key === 'ashe-table15')!.currentEdition, null);
       assert.equal(sources.find((s) => s.key === 'ashe-table14')!.currentEdition, 'ASHE Table 14, 2024 provisional');
     });

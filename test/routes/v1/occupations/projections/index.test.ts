@@ -6,7 +6,14 @@ import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-a
 import { DIALECTS } from '../../../../helpers/stores.js';
 
 const LMSP_PAGE = 'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035';
-const UNRELEASED = { wales: 'lmsp-wales', scotland: 'lmsp-scotland', 'northern-ireland': 'lmsp-northern-ireland', 'north-east': 'lmsp-english-regions', 'south-west': 'lmsp-english-regions', london: 'lmsp-english-regions' };
+const UNRELEASED = {
+  wales: 'lmsp-wales',
+  scotland: 'lmsp-scotland',
+  'northern-ireland': 'lmsp-northern-ireland',
+  'north-east': 'lmsp-english-regions',
+  'south-west': 'lmsp-english-regions',
+  london: 'lmsp-english-regions',
+};
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/{soc}/projections (${dialect})`, () => {
@@ -23,13 +30,31 @@ for (const dialect of DIALECTS) {
       const cells = occT2Cells(ENGLAND_FILE, '21', 2020, 2035);
       assert.deepEqual([body.soc2020, body.group.code, body.area.slug], ['2134', '21', 'england']);
       assert.deepEqual(
-        [body.outlook.employmentBase, body.outlook.employmentTarget, body.outlook.netChange, body.outlook.replacementDemand, body.outlook.totalRequirement],
+        [
+          body.outlook.employmentBase,
+          body.outlook.employmentTarget,
+          body.outlook.netChange,
+          body.outlook.replacementDemand,
+          body.outlook.totalRequirement,
+        ],
         [cells.base, cells.target, cells.net, cells.replacement, cells.total].map((n) => Math.round(n) * 1_000),
       );
-      assert.deepEqual([body.outlook.baseYear, body.outlook.targetYear, body.outlook.direction, body.outlook.presentable], [2020, 2035, 'growing', true]);
+      assert.deepEqual(
+        [body.outlook.baseYear, body.outlook.targetYear, body.outlook.direction, body.outlook.presentable],
+        [2020, 2035, 'growing', true],
+      );
       const f2 = occF2Cells(ENGLAND_FILE, '21');
-      assert.deepEqual(body.series.map((p: { year: number; employment: number }) => [p.year, p.employment]), [...f2].map(([year, n]) => [year, Math.round(n) * 1_000]));
-      assert.deepEqual(body.series.filter((p: { projected: boolean }) => !p.projected).map((p: { year: number }) => p.year).at(-1), 2020);
+      assert.deepEqual(
+        body.series.map((p: { year: number; employment: number }) => [p.year, p.employment]),
+        [...f2].map(([year, n]) => [year, Math.round(n) * 1_000]),
+      );
+      assert.deepEqual(
+        body.series
+          .filter((p: { projected: boolean }) => !p.projected)
+          .map((p: { year: number }) => p.year)
+          .at(-1),
+        2020,
+      );
       assert.equal(body.byQualification.length, 9);
     });
 
@@ -37,7 +62,10 @@ for (const dialect of DIALECTS) {
       const res = await served.get('/v1/occupations/2134/projections');
       assert.equal(res.statusCode, 200);
       const body = res.json();
-      assert.deepEqual([body.area.slug, body.group.code, body.outlook.baseYear, body.outlook.targetYear], ['uk', '21', 2017, 2027]);
+      assert.deepEqual(
+        [body.area.slug, body.group.code, body.outlook.baseYear, body.outlook.targetYear],
+        ['uk', '21', 2017, 2027],
+      );
       assert.match(body.derivation, /Working Futures 2017-2027/);
       assert.match(body.derivation, /SOC 2010 sub-major group 21/);
       assert.match(body.provenance.source, /^Working Futures 2017-2027: United Kingdom/);
@@ -53,7 +81,10 @@ for (const dialect of DIALECTS) {
           assert.equal(provenance.publisher, 'Department for Education');
           assert.equal(provenance.licence, 'Open Government Licence v3.0');
           assert.ok(provenance.edition && provenance.published && provenance.url, `${soc} ${area}`);
-          assert.match(citation, /Warwick Institute for Employment Research and Cambridge Econometrics, published by the Department for Education .* Copyright: Warwick Institute for Employment Research \/ Cambridge Econometrics, 20(23|20)\.$/);
+          assert.match(
+            citation,
+            /Warwick Institute for Employment Research and Cambridge Econometrics, published by the Department for Education .* Copyright: Warwick Institute for Employment Research \/ Cambridge Econometrics, 20(23|20)\.$/,
+          );
           if (area === 'england') assert.equal(group.code, soc.slice(0, 2));
         }
       }
@@ -65,12 +96,24 @@ for (const dialect of DIALECTS) {
         assert.equal(res.statusCode, 404, area);
         assert.equal(res.json().type, '/problems/source-unavailable');
         assert.equal(res.json().source, source);
-        assert.match(res.json().detail, /^Projections for .+ come from "Labour market and skills projections 2020 to 2035: .+ workbooks?/);
+        assert.match(
+          res.json().detail,
+          /^Projections for .+ come from "Labour market and skills projections 2020 to 2035: .+ workbooks?/,
+        );
       }
-      const sources = (await served.get('/v1/meta/sources')).json() as Array<{ key: string; url: string; publisher: string; currentEdition: string | null }>;
+      const sources = (await served.get('/v1/meta/sources')).json() as Array<{
+        key: string;
+        url: string;
+        publisher: string;
+        currentEdition: string | null;
+      }>;
       for (const key of ['lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions']) {
         const source = sources.find((s) => s.key === key)!;
-        assert.deepEqual([source.url, source.publisher, source.currentEdition], [LMSP_PAGE, 'Department for Education', null], key);
+        assert.deepEqual(
+          [source.url, source.publisher, source.currentEdition],
+          [LMSP_PAGE, 'Department for Education', null],
+          key,
+        );
       }
       assert.notEqual(sources.find((s) => s.key === 'lmsp-england')!.currentEdition, null);
       assert.notEqual(sources.find((s) => s.key === 'working-futures-uk')!.currentEdition, null);
@@ -81,11 +124,17 @@ for (const dialect of DIALECTS) {
         const res = await served.get(`/v1/occupations/2134/projections?area=${area}`);
         assert.equal(res.statusCode, 400, area);
         assert.deepEqual(res.json().invalidParams[0].validValues, [...PROJECTION_AREA_SLUGS]);
-        assert.match(res.json().detail, /Valid values of `area`: uk, england, wales, scotland, northern-ireland, north-east, .*, south-west\./);
+        assert.match(
+          res.json().detail,
+          /Valid values of `area`: uk, england, wales, scotland, northern-ireland, north-east, .*, south-west\./,
+        );
       }
       assert.equal((await served.get('/v1/occupations/2134/projections?year=2035')).statusCode, 400);
       assert.equal((await served.get('/v1/occupations/9999/projections?area=england')).statusCode, 404);
-      assert.equal((await served.get('/v1/occupations/9999/projections?area=england')).json().type, '/problems/occupation-not-found');
+      assert.equal(
+        (await served.get('/v1/occupations/9999/projections?area=england')).json().type,
+        '/problems/occupation-not-found',
+      );
     });
   });
 }

@@ -24,7 +24,10 @@ for (const dialect of DIALECTS) {
     before(async () => {
       // The real classification and everything else, with ESCO and O*NET not yet ingested.
       const store = await copyTemplate(dialect);
-      await withdrawSources(store, [...ESCO_SOURCES, ...WORK_PROFILE_SOURCES].map((s) => s.key));
+      await withdrawSources(
+        store,
+        [...ESCO_SOURCES, ...WORK_PROFILE_SOURCES].map((s) => s.key),
+      );
       served = await serve(store);
     });
     after(() => served.close());
@@ -41,7 +44,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('ingests the ESCO and O*NET files of the mirror; abilities has no release; the same bytes again make no edition', async () => {
-      const results = await ingestSources({ store: served.store, upstream: mirrorUpstream(UPSTREAM_DIR), sources: [...ESCO_SOURCES, ...WORK_PROFILE_SOURCES] });
+      const results = await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(UPSTREAM_DIR),
+        sources: [...ESCO_SOURCES, ...WORK_PROFILE_SOURCES],
+      });
       served.refresh();
       const outcome = Object.fromEntries(results.map((r) => [r.sourceKey, r.outcome]));
       assert.deepEqual(outcome, {
@@ -69,8 +76,15 @@ for (const dialect of DIALECTS) {
         'onet-interests': 923 * 6,
         'onet-abilities': null,
       });
-      const again = await ingestSources({ store: served.store, upstream: mirrorUpstream(UPSTREAM_DIR), sources: ESCO_SOURCES });
-      assert.deepEqual(again.map((r) => r.outcome), ['unchanged', 'unchanged', 'unchanged']);
+      const again = await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(UPSTREAM_DIR),
+        sources: ESCO_SOURCES,
+      });
+      assert.deepEqual(
+        again.map((r) => r.outcome),
+        ['unchanged', 'unchanged', 'unchanged'],
+      );
     });
 
     it('relates 2134 to the 77 ESCO occupations of its ISCO-08 groups and ranks their skills by how many share them', async () => {
@@ -93,7 +107,8 @@ for (const dialect of DIALECTS) {
         { skillTitle: 'PHP', type: 'knowledge', sharedBy: 35, essential: true },
         { skillTitle: 'AJAX', type: 'knowledge', sharedBy: 34, essential: true },
       ]);
-      for (let i = 1; i < body.skills.length; i++) assert.ok(body.skills[i - 1].sharedBy >= body.skills[i].sharedBy, 'most widely shared first');
+      for (let i = 1; i < body.skills.length; i++)
+        assert.ok(body.skills[i - 1].sharedBy >= body.skills[i].sharedBy, 'most widely shared first');
       assert.match(body.derivation, /related to 2134, not equivalent/);
       assert.match(body.derivation, /ESCO classification of the European Commission/);
       assert.equal(body.provenance.publisher, 'European Commission');
@@ -123,9 +138,15 @@ for (const dialect of DIALECTS) {
       assert.equal(body.relatedOccupationCount, 31);
       assert.equal(body.relatedOccupations.length, 25);
       assert.equal(body.relatedOccupations[0].title, 'home care aide', 'the main ISCO-08 group (5322) comes first');
-      assert.deepEqual(body.skills.map((s: { skillTitle: string; sharedBy: number }) => [s.skillTitle, s.sharedBy]), [
-        ['listen actively', 24], ['adhere to organisational guidelines', 20], ['accept own accountability', 19], ['relate empathetically', 19],
-      ]);
+      assert.deepEqual(
+        body.skills.map((s: { skillTitle: string; sharedBy: number }) => [s.skillTitle, s.sharedBy]),
+        [
+          ['listen actively', 24],
+          ['adhere to organisational guidelines', 20],
+          ['accept own accountability', 19],
+          ['relate empathetically', 19],
+        ],
+      );
       const optional = (await get('/v1/occupations/6135/skills?relation=optional&limit=2')).json();
       assert.deepEqual(optional.skills, [
         { skillTitle: 'provide first aid', type: 'skill', sharedBy: 8, essential: false },

@@ -16,11 +16,20 @@ for (const dialect of DIALECTS) {
       const res = await served.get('/v1/occupations/6135/vacancies');
       assert.equal(res.statusCode, 200);
       const body = res.json();
-      assert.deepEqual([body.soc2020, body.title, body.group.code, body.group.level], ['6135', 'Care workers and home carers', '6145', 'unit group']);
+      assert.deepEqual(
+        [body.soc2020, body.title, body.group.code, body.group.level],
+        ['6135', 'Care workers and home carers', '6145', 'unit group'],
+      );
       assert.deepEqual(body.area, { code: 'K02000001', slug: 'uk', name: 'United Kingdom' });
-      assert.deepEqual([body.latest.year, body.latest.vacancies, body.latest.hardToFill, body.latest.presentable], [2022, 144_600, 97_005, true]);
+      assert.deepEqual(
+        [body.latest.year, body.latest.vacancies, body.latest.hardToFill, body.latest.presentable],
+        [2022, 144_600, 97_005, true],
+      );
       assert.equal(body.previous.year, 2017);
-      assert.match(body.derivation, /SOC 2010 unit group 6145 .* supplies most of the workers of SOC 2020 unit group 6135/);
+      assert.match(
+        body.derivation,
+        /SOC 2010 unit group 6145 .* supplies most of the workers of SOC 2020 unit group 6135/,
+      );
       assert.match(body.definitions, /Skill-shortage vacancies: a specific type of hard-to-fill vacancy/);
       assert.equal(body.coverage.includesSelfEmployed, false);
       assert.match(body.coverage.referencePeriod, /^Employer Skills Survey 2022 fieldwork/);
@@ -33,7 +42,10 @@ for (const dialect of DIALECTS) {
       assert.equal(body.group.code, '1115');
       assert.equal(body.latest.presentable, false);
       assert.equal(body.latest.vacancies, null);
-      assert.equal(body.latest.employersReporting, Number(rawEssFigures(2022, '1115 - Chief executives and senior officials')[0]));
+      assert.equal(
+        body.latest.employersReporting,
+        Number(rawEssFigures(2022, '1115 - Chief executives and senior officials')[0]),
+      );
     });
 
     it('answers 404 naming the by-nation release for each nation', async () => {
@@ -43,10 +55,17 @@ for (const dialect of DIALECTS) {
         assert.equal(res.json().type, '/problems/source-unavailable');
         assert.equal(res.json().source, 'ess-vacancies-nations');
       }
-      const sources = (await served.get('/v1/meta/sources')).json() as Array<{ key: string; url: string; currentEdition: string | null }>;
+      const sources = (await served.get('/v1/meta/sources')).json() as Array<{
+        key: string;
+        url: string;
+        currentEdition: string | null;
+      }>;
       const nations = sources.find((s) => s.key === 'ess-vacancies-nations')!;
       assert.equal(nations.currentEdition, null);
-      assert.equal(nations.url, 'https://explore-education-statistics.service.gov.uk/find-statistics/employer-skills-survey');
+      assert.equal(
+        nations.url,
+        'https://explore-education-statistics.service.gov.uk/find-statistics/employer-skills-survey',
+      );
       assert.notEqual(sources.find((s) => s.key === 'ess-vacancies')!.currentEdition, null);
     });
 
@@ -54,7 +73,13 @@ for (const dialect of DIALECTS) {
       for (const area of ['london', 'UK', 'north-east']) {
         const res = await served.get(`/v1/occupations/6135/vacancies?area=${area}`);
         assert.equal(res.statusCode, 400, area);
-        assert.deepEqual(res.json().invalidParams[0].validValues, ['uk', 'england', 'wales', 'scotland', 'northern-ireland']);
+        assert.deepEqual(res.json().invalidParams[0].validValues, [
+          'uk',
+          'england',
+          'wales',
+          'scotland',
+          'northern-ireland',
+        ]);
         assert.match(res.json().detail, /Valid values of `area`: uk, england, wales, scotland, northern-ireland/);
       }
       assert.equal((await served.get('/v1/occupations/6135/vacancies?year=2017')).statusCode, 400);

@@ -16,8 +16,22 @@ import { makeMirror } from '../../../../helpers/upstream.js';
  * weights are 21/26, 3/26, 1/26 and 1/26. Interest scores from Interests.txt (scale OI).
  */
 const INTERESTS = {
-  '29-1161.00': { Realistic: 3.24, Investigative: 4.25, Artistic: 1.94, Social: 5.96, Enterprising: 2.97, Conventional: 3.4 },
-  '29-9099.01': { Realistic: 3.98, Investigative: 3.54, Artistic: 1.91, Social: 6.04, Enterprising: 2.7, Conventional: 3.26 },
+  '29-1161.00': {
+    Realistic: 3.24,
+    Investigative: 4.25,
+    Artistic: 1.94,
+    Social: 5.96,
+    Enterprising: 2.97,
+    Conventional: 3.4,
+  },
+  '29-9099.01': {
+    Realistic: 3.98,
+    Investigative: 3.54,
+    Artistic: 1.91,
+    Social: 6.04,
+    Enterprising: 2.7,
+    Conventional: 3.26,
+  },
 } as const;
 const WEIGHTS = { '29-1161.00': 21 / 26, '29-9099.01': 3 / 26, '29-9021.00': 1 / 26, '29-9093.00': 1 / 26 } as const;
 
@@ -40,7 +54,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => served.close());
 
-    it('builds 2231 midwives\' work profile through O*NET\'s 2010 to 2019 crosswalk, split rows kept', async () => {
+    it("builds 2231 midwives' work profile through O*NET's 2010 to 2019 crosswalk, split rows kept", async () => {
       const res = await get('/v1/occupations/2231/work-profile');
       assert.equal(res.statusCode, 200);
       const body = res.json();
@@ -51,12 +65,19 @@ for (const dialect of DIALECTS) {
         { code: '29-9093.00', title: 'Surgical Assistants', weightPercent: 3.8 },
       ]);
       // The two largest are checked against Interests.txt by hand; the Social score needs all four.
-      const top = (type: keyof (typeof INTERESTS)['29-1161.00']) => WEIGHTS['29-1161.00'] * INTERESTS['29-1161.00'][type] + WEIGHTS['29-9099.01'] * INTERESTS['29-9099.01'][type];
+      const top = (type: keyof (typeof INTERESTS)['29-1161.00']) =>
+        WEIGHTS['29-1161.00'] * INTERESTS['29-1161.00'][type] + WEIGHTS['29-9099.01'] * INTERESTS['29-9099.01'][type];
       const social = body.interests.find((i: { type: string }) => i.type === 'Social').score;
       assert.ok(social > top('Social') && social < top('Social') + (2 / 26) * 7, `Social ${social}`);
       assert.equal(body.interests[0].type, 'Social');
-      assert.match(body.derivation, /split occupation's weight is shared equally by its successors \(1 split on this chain\)/);
-      assert.match(body.derivation, /29-9099\.00 Healthcare Practitioners and Technical Workers, All Other, whose 2018 SOC occupation O\*NET rates only through 29-9099\.01, not used in its place \(3\.7%\)/);
+      assert.match(
+        body.derivation,
+        /split occupation's weight is shared equally by its successors \(1 split on this chain\)/,
+      );
+      assert.match(
+        body.derivation,
+        /29-9099\.00 Healthcare Practitioners and Technical Workers, All Other, whose 2018 SOC occupation O\*NET rates only through 29-9099\.01, not used in its place \(3\.7%\)/,
+      );
       assert.equal(body.interests[0].letter, 'S');
       assert.match(body.interests[0].meaning, /helping, teaching, advising/);
       assert.deepEqual(body.abilities, []);
@@ -72,7 +93,13 @@ for (const dialect of DIALECTS) {
       assert.equal(programmers.basedOn[0].code, '15-1253.00');
       assert.ok(programmers.basedOn.some((o: { code: string }) => o.code === '15-1252.00'));
       const carers = (await get('/v1/occupations/6135/work-profile')).json();
-      assert.deepEqual(carers.basedOn.slice(0, 2).map((o: { code: string; weightPercent: number }) => [o.code, o.weightPercent]), [['31-1121.00', 30.4], ['31-1122.00', 30.4]]);
+      assert.deepEqual(
+        carers.basedOn.slice(0, 2).map((o: { code: string; weightPercent: number }) => [o.code, o.weightPercent]),
+        [
+          ['31-1121.00', 30.4],
+          ['31-1122.00', 30.4],
+        ],
+      );
       const cleaners = await get('/v1/occupations/9222/work-profile');
       assert.equal(cleaners.statusCode, 404);
       assert.equal(cleaners.json().type, '/problems/figure-not-found');
@@ -83,15 +110,26 @@ for (const dialect of DIALECTS) {
       const body = (await get('/v1/occupations/9111/work-profile')).json();
       const total = body.basedOn.reduce((sum: number, b: { weightPercent: number }) => sum + b.weightPercent, 0);
       assert.ok(Math.abs(total - 100) < 0.5, `weights add up to ${total}`);
-      for (let i = 1; i < body.basedOn.length; i++) assert.ok(body.basedOn[i - 1].weightPercent >= body.basedOn[i].weightPercent);
+      for (let i = 1; i < body.basedOn.length; i++)
+        assert.ok(body.basedOn[i - 1].weightPercent >= body.basedOn[i].weightPercent);
       assert.equal(body.interests.length, 6);
-      assert.equal(body.hollandCode, body.interests.slice(0, 3).map((i: { letter: string }) => i.letter).join(''));
+      assert.equal(
+        body.hollandCode,
+        body.interests
+          .slice(0, 3)
+          .map((i: { letter: string }) => i.letter)
+          .join(''),
+      );
     });
 
-    it('fills abilities from an Abilities.txt in O*NET\'s layout once one is ingested', async () => {
+    it("fills abilities from an Abilities.txt in O*NET's layout once one is ingested", async () => {
       const mirror = makeMirror();
       mirror.write('onet/Abilities.txt', new Uint8Array(Buffer.from(ABILITIES_FIXTURE)));
-      const [result] = await ingestSources({ store: served.store, upstream: mirrorUpstream(mirror.root), sources: [onetAbilitiesSource] });
+      const [result] = await ingestSources({
+        store: served.store,
+        upstream: mirrorUpstream(mirror.root),
+        sources: [onetAbilitiesSource],
+      });
       assert.equal(result!.outcome, 'published');
       served.refresh();
       const body = (await get('/v1/occupations/2231/work-profile')).json();
