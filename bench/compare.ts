@@ -339,7 +339,7 @@ async function startProcess(
   const child = spawn(command, args, { env, stdio: ['ignore', stdout, 'inherit'] });
   children.push(child);
   const address = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
   return { child, address };

@@ -144,5 +144,5 @@ export function lazyRequestLogger(
   bindings: Record<string, unknown>,
   options: object,
 ): FastifyBaseLogger {
-  return new LazyRequestLogger(logger as PinoLike, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyRequestLogger(logger, bindings, options);
 }

@@ -30,7 +30,7 @@ export function validationProblem(
   served: Record<string, ValidParameter> = {},
 ): Problem {
   const invalidParams = errors.map((e) => {
-    const param = describe(e as VerboseError, context);
+    const param = describe(e, context);
     const data = context === 'querystring' ? served[param.name] : undefined;
     return data
       ? {
@@ -59,7 +59,7 @@ export async function parameterValuesOf(request: FastifyRequest): Promise<Record
 }
 
 function describe(error: VerboseError, context: string): InvalidParam {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const fromPath = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const name =
     error.keyword === 'required' || error.keyword === 'additionalProperties'

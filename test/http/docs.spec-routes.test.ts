@@ -58,7 +58,7 @@ describe("the spec's endpoint tables and the OpenAPI document", () => {
     spec = specRoutes(readFileSync(SPEC, 'utf8'));
     store = await openTestStore('sqlite');
     served = await buildTestApp(store);
-    const document = (await served.app.inject({ url: '/v1/openapi.json' })).json() as Document;
+    const document = (await served.app.inject({ url: '/v1/openapi.json' })).json<Document>();
     documented = new Map(
       Object.entries(document.paths).flatMap(([p, operations]) =>
         Object.entries(operations).map(

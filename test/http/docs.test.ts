@@ -227,7 +227,7 @@ describe('OpenAPI document and docs page', () => {
       createServices(testConfig(store.dataDir, { publicUrl: 'https://lmi.example.org/api' }), store),
     );
     try {
-      const document = (await app.inject({ url: '/v1/openapi.json' })).json() as OpenApiDocument;
+      const document = (await app.inject({ url: '/v1/openapi.json' })).json<OpenApiDocument>();
       assert.deepEqual(
         document.servers.map((s) => s.url),
         ['https://lmi.example.org/api'],

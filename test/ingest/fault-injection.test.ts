@@ -213,7 +213,7 @@ describe('fault injection: broken releases are quarantined, the previous edition
   });
 
   it('lists every held-back release in /v1/meta/ingest, and the process is still serving', async () => {
-    const status = (await served.get('/v1/meta/ingest')).json() as { quarantined: Array<{ sourceKey: string }> };
+    const status = (await served.get('/v1/meta/ingest')).json<{ quarantined: Array<{ sourceKey: string }> }>();
     assert.equal(status.quarantined.length, FAULTS.length);
     assert.equal((await served.get('/healthz')).statusCode, 200);
   });

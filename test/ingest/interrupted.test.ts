@@ -75,7 +75,7 @@ describe('an ingest killed part-way (SQLite)', () => {
     );
 
     served.refresh();
-    const status = (await served.get('/v1/meta/ingest')).json() as { quarantined: Array<{ id: string }> };
+    const status = (await served.get('/v1/meta/ingest')).json<{ quarantined: Array<{ id: string }> }>();
     assert.ok(status.quarantined.some((e) => e.id === editionId));
     assert.equal(
       (await served.get('/v1/occupations/2134/pay')).statusCode,

@@ -55,7 +55,7 @@ for (const dialect of DIALECTS) {
       const profile = await profiles.workProfile('2134');
       const developers = profile.basedOn.find((o) => o.code === '15-1252.00');
       assert.equal(developers?.title, 'Software Developers');
-      assert.ok(developers!.weightPercent > 20);
+      assert.ok(developers.weightPercent > 20);
       assert.ok(Math.abs(profile.basedOn.reduce((sum, o) => sum + o.weightPercent, 0) - 100) < 0.5);
       assert.match(
         profile.derivation,

@@ -148,12 +148,12 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     const [top] = withAliases.search(label, 5);
     assert.equal(top?.soc2020, '1150');
     assert.equal(top?.matchType, 'fuzzy');
-    assert.ok(top!.confidence < 1);
+    assert.ok(top.confidence < 1);
     assert.ok(
       codingIndex.records.some(
-        (r) => r.soc2020 === '1150' && r.naturalTitle === top!.matchedTitle && r.isco08 === '1420',
+        (r) => r.soc2020 === '1150' && r.naturalTitle === top.matchedTitle && r.isco08 === '1420',
       ),
-      `"${top!.matchedTitle}" is a coding-index title of 1150 in ISCO-08 1420`,
+      `"${top.matchedTitle}" is a coding-index title of 1150 in ISCO-08 1420`,
     );
     // An alias never changes what an index title finds: "Nurse" stays 2237 first, exact.
     assert.deepEqual(

@@ -178,7 +178,7 @@ function occupationTable2(rows: SheetRows, classification: ProjectionClassificat
 
 function figuresAt(row: Cell[], columns: Record<keyof ProjectionFigures, number>, where: string): ProjectionFigures {
   const entries = Object.entries(columns).map(([key, c]) => [key, figure(row[c], `${where} ${key}`)]);
-  return Object.fromEntries(entries) as unknown as ProjectionFigures;
+  return Object.fromEntries(entries);
 }
 
 /** `Occ F2`, first block: employment (thousands) each year, by major and sub-major group; only sub-major groups and the total are kept. */

@@ -36,7 +36,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists the source with no current edition and a plain status', async () => {
-      const sources = (await served.get('/v1/meta/sources')).json() as Array<Record<string, unknown>>;
+      const sources = (await served.get('/v1/meta/sources')).json<Array<Record<string, unknown>>>();
       const demand = sources.find((s) => s.key === 'occupations-in-demand')!;
       assert.deepEqual(
         [demand.publisher, demand.url, demand.cadence, demand.currentEdition],

@@ -97,7 +97,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists both sources with no current edition and a plain status', async () => {
-      const sources = (await served.get('/v1/meta/sources')).json() as Array<Record<string, unknown>>;
+      const sources = (await served.get('/v1/meta/sources')).json<Array<Record<string, unknown>>>();
       for (const [key, cadence] of [
         ['online-job-adverts', 'monthly'],
         ['online-job-adverts-local', 'quarterly'],

@@ -20,7 +20,7 @@ for (const dialect of DIALECTS) {
     it('lists every source with its current release, without a key', async () => {
       const res = await served.app.inject({ url: '/v1/meta/sources' });
       assert.equal(res.statusCode, 200);
-      const sources = res.json() as Record<string, unknown>[];
+      const sources = res.json<Record<string, unknown>[]>();
       assert.deepEqual(
         sources.map((s) => s.key),
         served.services.sources.profiles.map((s) => s.key),
@@ -51,7 +51,7 @@ for (const dialect of DIALECTS) {
     it('lists editions newest first with their checks, filtered by source', async () => {
       const res = await served.app.inject({ url: '/v1/meta/editions?source=soc2020-structure' });
       assert.equal(res.statusCode, 200);
-      const [edition] = res.json() as Record<string, unknown>[];
+      const [edition] = res.json<Record<string, unknown>[]>();
       assert.deepEqual(
         Object.keys(edition!).sort(),
         ['checks', 'detectedAt', 'id', 'label', 'publishedAt', 'seriesKey', 'sourceKey', 'sourceUri', 'status'].sort(),

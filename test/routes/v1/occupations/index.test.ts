@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
     it('returns the 412 unit groups in code order with their major and sub-major groups', async () => {
       const res = await get('/v1/occupations');
       assert.equal(res.statusCode, 200);
-      const list = res.json() as Array<Record<string, unknown>>;
+      const list = res.json<Array<Record<string, unknown>>>();
       assert.equal(list.length, 412);
       assert.deepEqual(
         list.map((o) => o.soc2020),
@@ -95,7 +95,7 @@ for (const dialect of DIALECTS) {
             .filter((r) => r[col('D')] !== null)
             .map((r) => String(r[col('INDEXOCC_-_natural_word_order')])),
         );
-        const { examples } = (await get(`/v1/occupations/${soc}`)).json() as { examples: string[] };
+        const { examples } = (await get(`/v1/occupations/${soc}`)).json<{ examples: string[] }>();
         const firstNonDefault = examples.findIndex((e) => !defaults.has(e));
         if (firstNonDefault >= 0)
           assert.ok(

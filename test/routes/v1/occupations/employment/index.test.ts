@@ -167,7 +167,7 @@ describe('coverage of the 412 unit groups in the APS release', () => {
     const served = await servedFromTemplate('sqlite');
     try {
       const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
-      const socs = ((await get('/v1/occupations')).json() as Array<{ soc2020: string }>).map((o) => o.soc2020);
+      const socs = (await get('/v1/occupations')).json<Array<{ soc2020: string }>>().map((o) => o.soc2020);
       let counted = 0;
       let withSeriesCount = 0;
       let withIndustries = 0;
