@@ -7,7 +7,7 @@
  * its own template database. One file still runs alone with `npx tsx --test test/<path>.test.ts`.
  */
 import { describe } from 'node:test';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,37 +15,27 @@ const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 const SHARD_DIR = path.join(TEST_DIR, 'shards');
 
 /**
- * Seconds the slowest files take on the two-core machine, to spread them over the shards (a
- * file not listed counts as one second). Only the balance depends on these, never a result.
+ * How long each file took in the last run that ran it (milliseconds, by path under test/),
+ * recorded by test/run.ts; not committed. Only the balance of the shards depends on these,
+ * never a result; a file never timed counts as one second.
  */
-const SECONDS: Record<string, number> = {
-  'cli/main.test.ts': 60,
-  'ingest/sources/ons/ashe-table14/descriptor.test.ts': 40,
-  'routes/v1/occupations/index.search.test.ts': 25,
-  'routes/v1/occupations/pay/index.test.ts': 19,
-  'http/rate-limit.test.ts': 15,
-  'queries/skills.test.ts': 13,
-  'routes/v1/occupations/skills/index.test.ts': 11,
-  'routes/v1/occupations/employment/index.test.ts': 10,
-  'queries/work-profile.test.ts': 10,
-  'routes/v1/occupations/pay/index.regions.test.ts': 8,
-  'ingest/fault-injection.test.ts': 30,
-  'queries/current-editions.replicas.test.ts': 15,
-  'ingest/interrupted.test.ts': 15,
-  'ingest/pipeline.test.ts': 6,
-  'ingest/parse-worker.test.ts': 5,
-  'routes/v1/occupations/index.test.ts': 6,
-  'routes/v1/occupations/work-profile/index.test.ts': 6,
-  'search/title-index.test.ts': 6,
-  'store/ashe-pay.test.ts': 6,
-  'queries/occupations.test.ts': 5,
-  'queries/pay.test.ts': 5,
-  'keys/key-issuance.test.ts': 5,
-  'routes/v1/meta/index.test.ts': 5,
-  'store/coding-index.test.ts': 4,
-  'ingest/sources/ons/soc2020-index/parse.test.ts': 3,
-  'http/auth.security.test.ts': 3,
-};
+const DURATIONS_FILE = path.join(TEST_DIR, '.durations.json');
+const UNKNOWN_MS = 1000;
+
+function measuredDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** Adds this run's durations to the file, keeping those of files this run did not reach. */
+export function recordDurations(durations: ReadonlyMap<string, number>): void {
+  const merged = { ...measuredDurations(), ...Object.fromEntries(durations) };
+  const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+}
 
 /** Every test file under test/, relative to it, sorted. */
 export function testFiles(dir = TEST_DIR): string[] {
@@ -56,12 +46,17 @@ export function testFiles(dir = TEST_DIR): string[] {
 }
 
 /** The files of each shard: slowest first, each to the shard with the least so far. */
-export function planShards(files: string[], shards: number): string[][] {
-  const plan = Array.from({ length: shards }, () => ({ seconds: 0, files: [] as string[] }));
-  const bySeconds = [...files].sort((a, b) => (SECONDS[b] ?? 1) - (SECONDS[a] ?? 1) || a.localeCompare(b));
-  for (const file of bySeconds) {
-    const lightest = plan.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
-    lightest.seconds += SECONDS[file] ?? 1;
+export function planShards(
+  files: string[],
+  shards: number,
+  durations: Record<string, number> = measuredDurations(),
+): string[][] {
+  const ms = (file: string): number => durations[file] ?? UNKNOWN_MS;
+  const plan = Array.from({ length: shards }, () => ({ ms: 0, files: [] as string[] }));
+  const slowestFirst = [...files].sort((a, b) => ms(b) - ms(a) || a.localeCompare(b));
+  for (const file of slowestFirst) {
+    const lightest = plan.reduce((min, shard) => (shard.ms < min.ms ? shard : min));
+    lightest.ms += ms(file);
     lightest.files.push(file);
   }
   return plan.map((shard) => shard.files);
