@@ -7,7 +7,7 @@ import { LiveKeys } from './keys/live-keys.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
 import { Apprenticeships } from './queries/apprenticeships.js';
-import { Areas } from './queries/areas.js';
+import { Areas } from './queries/local-areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Demand } from './queries/demand.js';

@@ -11,7 +11,7 @@ import type {
 } from '../schemas/job-adverts.js';
 import { jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
 import type { Db } from '../store/schema.js';
-import type { Areas } from './areas.js';
+import type { Areas } from './local-areas.js';
 import type { CurrentEditions } from './current-editions.js';
 import {
   areaAdvertsResponse,

@@ -19,7 +19,7 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/ashe-pay.js';
+import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';

@@ -9,7 +9,7 @@ import {
   onetSoc2019SuccessorsOf,
   scoresOf,
   usSocLinksOfIscoGroups,
-} from '../store/onet.js';
+} from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';

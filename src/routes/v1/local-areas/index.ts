@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { LocalAreaSchema } from '../../../schemas/areas.js';
+import { LocalAreaSchema } from '../../../schemas/local-areas.js';
 
 export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { areas } = app.services;

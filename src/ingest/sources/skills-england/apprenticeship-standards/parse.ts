@@ -2,7 +2,7 @@ import {
   apprenticeshipLevel,
   type ApprenticeshipStandard,
   type ApprenticeshipStandardsRelease,
-} from '../../../../domain/routes-in.js';
+} from '../../../../domain/apprenticeships.js';
 
 export const STANDARDS_FILE = 'apprenticeship-standards.json';
 const REFERENCE = /^ST\d{4}$/;

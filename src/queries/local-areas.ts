@@ -1,5 +1,5 @@
 import { areaSlug, type GeographyArea, type LocalArea } from '../domain/areas.js';
-import { geographyAreasOf } from '../store/geography.js';
+import { geographyAreasOf } from '../store/local-areas.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 

@@ -2,7 +2,7 @@ import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SourceCatalog } from '../../src/domain/sources.js';
 import { SOURCES } from '../../src/ingest/registry.js';
-import { Areas } from '../../src/queries/areas.js';
+import { Areas } from '../../src/queries/local-areas.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
