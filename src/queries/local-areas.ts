@@ -9,7 +9,7 @@ const GEOGRAPHY = 'ons-geography';
 const LONDON = 'E12000007';
 
 /** Local areas of the current geography edition, alphabetical, built once per edition. */
-export class Areas {
+export class LocalAreas {
   private built: { editionId: string; localAreas: LocalArea[] } | null = null;
 
   constructor(

@@ -68,7 +68,7 @@ function presentable(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): bool
   return row !== undefined && row.median !== null && medianQuality(row) !== 'unreliable';
 }
 
-export class PayFigures {
+export class Pay {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,

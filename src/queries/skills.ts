@@ -19,7 +19,7 @@ const ESCO_RELATIONS = 'esco-occupation-skills';
  * unit group's ISCO-08 groups are its related occupations, and a skill ranks by how many of them
  * ESCO relates it to.
  */
-export class OccupationSkills {
+export class Skills {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,

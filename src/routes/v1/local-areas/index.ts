@@ -4,7 +4,7 @@ import { declareResponses } from '../../../http/declared-responses.js';
 import { LocalAreaSchema } from '../../../schemas/local-areas.js';
 
 export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { areas } = app.services;
+  const { localAreas } = app.services;
 
   app.get(
     '/',
@@ -19,6 +19,6 @@ export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async () => areas.localAreas(),
+    async () => localAreas.localAreas(),
   );
 };
