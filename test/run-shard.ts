@@ -37,7 +37,7 @@ const SECONDS: Record<string, number> = {
   'routes/v1/occupations/index.test.ts': 6,
   'routes/v1/occupations/work-profile/index.test.ts': 6,
   'search/title-index.test.ts': 6,
-  'store/ashe-pay.test.ts': 6,
+  'store/pay.test.ts': 6,
   'queries/occupations.test.ts': 5,
   'queries/pay.test.ts': 5,
   'keys/key-issuance.test.ts': 5,
