@@ -7,7 +7,7 @@ import { LiveKeys } from './keys/live-keys.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
 import { Apprenticeships } from './queries/apprenticeships.js';
-import { Areas } from './queries/areas.js';
+import { LocalAreas } from './queries/local-areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Demand } from './queries/demand.js';
@@ -15,12 +15,12 @@ import { Employment } from './queries/employment.js';
 import { HowToBecome } from './queries/how-to-become.js';
 import { JobProfiles } from './queries/job-profiles.js';
 import { JobAdverts } from './queries/job-adverts.js';
-import { Metadata } from './queries/meta.js';
+import { Meta } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
-import { PayFigures } from './queries/pay.js';
+import { Pay } from './queries/pay.js';
 import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
-import { OccupationSkills } from './queries/skills.js';
+import { Skills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
 import { Visas } from './queries/visas.js';
@@ -57,7 +57,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
-  const areas = new Areas(store.db, currentEditions);
+  const localAreas = new LocalAreas(store.db, currentEditions);
   const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
   const liveKeys = new LiveKeys(store.db);
   return {
@@ -68,19 +68,19 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     codingIndex,
     occupations,
     employment: new Employment(store.db, currentEditions, occupations),
-    pay: new PayFigures(store.db, currentEditions, occupations),
-    skills: new OccupationSkills(store.db, currentEditions, codingIndex, occupations),
+    pay: new Pay(store.db, currentEditions, occupations),
+    skills: new Skills(store.db, currentEditions, codingIndex, occupations),
     workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
-    areas,
+    localAreas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),
     projections: new Projections(store.db, currentEditions, occupations, socCrosswalk),
     visas: new Visas(store.db, currentEditions, occupations),
     demand: new Demand(store.db, currentEditions, occupations),
-    jobAdverts: new JobAdverts(store.db, currentEditions, occupations, areas),
+    jobAdverts: new JobAdverts(store.db, currentEditions, occupations, localAreas),
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
-    meta: new Metadata(store.db, currentEditions),
+    meta: new Meta(store.db, currentEditions),
     /** API keys by hash, in memory for a few seconds (LIVE_KEY_TTL_MS). */
     liveKeys,
     keyIssuance: new KeyIssuance(

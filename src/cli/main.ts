@@ -11,7 +11,7 @@ import { openMigratedStore } from '../runtime.js';
 import { serve } from '../server.js';
 import { createServices } from '../services.js';
 import { matchTable } from './match-table.js';
-import { listApiKeys, revokeKeyByPrefix } from '../store/api-keys.js';
+import { listApiKeys, revokeKeyByPrefix } from '../store/keys.js';
 
 const program = new Command('lmi').description('uk-lmi: labour market information API for UK SOC 2020 occupations');
 

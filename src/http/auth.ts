@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../domain/problems.js';
 import type { LiveKeys } from '../keys/live-keys.js';
-import type { ApiKeyRecord } from '../store/api-keys.js';
+import type { ApiKeyRecord } from '../store/keys.js';
 import { routeConfig } from './request-context.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import type { Tier } from '../config.js';
 import { Problem } from '../domain/problems.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
 import { LIMITS, type Policy } from '../ratelimit/policies.js';
-import type { ApiKeyRecord } from '../store/api-keys.js';
+import type { ApiKeyRecord } from '../store/keys.js';
 import { sendProblem } from './errors.js';
 import { routeConfig } from './request-context.js';
 

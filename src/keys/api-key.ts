@@ -1,6 +1,6 @@
 import { createHmac, hash, randomBytes, randomUUID } from 'node:crypto';
 import type { Tier } from '../config.js';
-import { insertApiKey, revokeKeysOfAddress, type ApiKeyRecord } from '../store/api-keys.js';
+import { insertApiKey, revokeKeysOfAddress, type ApiKeyRecord } from '../store/keys.js';
 import { nowIso } from '../store/clock.js';
 import type { DbOrTx } from '../store/schema.js';
 

@@ -1,4 +1,4 @@
-import { findLiveKeyByHash, type ApiKeyRecord } from '../store/api-keys.js';
+import { findLiveKeyByHash, type ApiKeyRecord } from '../store/keys.js';
 import type { Db } from '../store/schema.js';
 import { Lru } from '../lru.js';
 import { hashApiKey, looksLikeApiKey } from './api-key.js';

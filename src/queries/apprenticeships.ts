@@ -1,7 +1,7 @@
-import type { ApprenticeshipStandard } from '../domain/routes-in.js';
+import type { ApprenticeshipStandard } from '../domain/apprenticeships.js';
 import { Problem } from '../domain/problems.js';
-import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../schemas/routes-in.js';
-import { standardsOf } from '../store/routes-in.js';
+import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../schemas/apprenticeships.js';
+import { standardsOf } from '../store/apprenticeships.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';

@@ -4,7 +4,7 @@ import { aliasesThroughIsco } from '../search/aliases.js';
 import { entryRank } from '../search/searchable-entries.js';
 import { TitleIndex } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
-import { escoOccupationLabels } from '../store/esco.js';
+import { escoOccupationLabels } from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 

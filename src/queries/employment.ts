@@ -2,7 +2,7 @@ import { UNITED_KINGDOM } from '../domain/areas.js';
 import type { EmploymentCell } from '../domain/employment.js';
 import { Problem } from '../domain/problems.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../schemas/employment.js';
-import { apsTablesFor, type ApsTables } from '../store/aps-employment.js';
+import { apsTablesFor, type ApsTables } from '../store/employment.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 import type { Occupations } from './occupations.js';

@@ -1,4 +1,4 @@
-import type { HowToBecomeResponse } from '../schemas/routes-in.js';
+import type { HowToBecomeResponse } from '../schemas/how-to-become.js';
 import type { JobProfiles, JobProfilesView } from './job-profiles.js';
 import type { Occupations } from './occupations.js';
 

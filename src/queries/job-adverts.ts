@@ -11,7 +11,7 @@ import type {
 } from '../schemas/job-adverts.js';
 import { jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
 import type { Db } from '../store/schema.js';
-import type { Areas } from './areas.js';
+import type { LocalAreas } from './local-areas.js';
 import type { CurrentEditions } from './current-editions.js';
 import {
   areaAdvertsResponse,
@@ -34,7 +34,7 @@ export class JobAdverts {
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly occupations: Occupations,
-    private readonly areas: Areas,
+    private readonly areas: LocalAreas,
   ) {}
 
   async occupation(soc: string, slug: JobAdvertQuery['area']): Promise<JobAdvertResponse> {

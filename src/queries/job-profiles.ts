@@ -1,5 +1,5 @@
-import { ENTRY_REQUIREMENTS_HEADING, type NcsProfile, type ProfileRoute } from '../domain/routes-in.js';
-import { liveSlugsOf, profilesOf } from '../store/routes-in.js';
+import { ENTRY_REQUIREMENTS_HEADING, type NcsProfile, type ProfileRoute } from '../domain/how-to-become.js';
+import { liveSlugsOf, profilesOf } from '../store/how-to-become.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';

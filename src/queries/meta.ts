@@ -6,7 +6,7 @@ import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 
 /** The sources, their releases and the ingest runs, as /v1/meta shows them. */
-export class Metadata {
+export class Meta {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,

@@ -3,7 +3,7 @@ import type { SocGroup } from '../domain/soc.js';
 import type { OccupationMatch, OccupationProfile, OccupationSummary, OccupationTitle } from '../schemas/occupations.js';
 import type { Db } from '../store/schema.js';
 import { findSocDescription } from '../store/soc-descriptions.js';
-import { socGroupsOfEdition } from '../store/soc-groups.js';
+import { socGroupsOfEdition } from '../store/occupations.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { iscoSharesOf } from './isco-groups.js';

@@ -19,7 +19,7 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/ashe-pay.js';
+import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
@@ -68,7 +68,7 @@ function presentable(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): bool
   return row !== undefined && row.median !== null && medianQuality(row) !== 'unreliable';
 }
 
-export class PayFigures {
+export class Pay {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,

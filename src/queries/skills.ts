@@ -1,7 +1,7 @@
 import { Problem } from '../domain/problems.js';
 import { RELATED_OCCUPATIONS_LISTED, type SkillRelation } from '../domain/skills.js';
 import type { SkillsResponse } from '../schemas/skills.js';
-import { escoOccupationsInIscoGroups, skillsSharedByOccupations, type SharedSkill } from '../store/esco.js';
+import { escoOccupationsInIscoGroups, skillsSharedByOccupations, type SharedSkill } from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
@@ -19,7 +19,7 @@ const ESCO_RELATIONS = 'esco-occupation-skills';
  * unit group's ISCO-08 groups are its related occupations, and a skill ranks by how many of them
  * ESCO relates it to.
  */
-export class OccupationSkills {
+export class Skills {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,

@@ -7,7 +7,7 @@ import {
   onetSoc2019SuccessorsOf,
   scoresOf,
   usSocLinksOfIscoGroups,
-} from '../store/onet.js';
+} from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
 import type { IscoShare } from './isco-groups.js';
 

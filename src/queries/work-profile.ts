@@ -2,7 +2,7 @@ import type { Edition } from '../domain/editions.js';
 import { Problem } from '../domain/problems.js';
 import { RIASEC } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
-import { scoresOf } from '../store/onet.js';
+import { scoresOf } from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';

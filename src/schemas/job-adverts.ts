@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PAY_AREA_SLUGS } from '../domain/areas.js';
-import { LocalAreaSchema } from './areas.js';
+import { LocalAreaSchema } from './local-areas.js';
 import { ListLimitSchema } from './list-limit.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 

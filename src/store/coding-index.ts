@@ -1,7 +1,7 @@
 import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { CodingIndexAbbreviationsTable, CodingIndexEntriesTable } from './tables/classification.js';
+import type { CodingIndexAbbreviationsTable, CodingIndexEntriesTable } from './tables/occupations.js';
 
 export async function insertCodingIndex(db: DbOrTx, editionId: string, index: CodingIndex): Promise<number> {
   const entries: CodingIndexEntriesTable[] = index.records.map((r) => ({

@@ -4,7 +4,7 @@ import type { EditionStatus } from '../domain/editions.js';
 import { INTERRUPTED_RULE, type Check, type Edition, type EditionSummary } from '../domain/editions.js';
 import { nowIso } from './clock.js';
 import type { Db, DbOrTx, Tx } from './schema.js';
-import type { EditionsTable } from './tables/core.js';
+import type { EditionsTable } from './tables/meta.js';
 
 const IN_PROGRESS: EditionStatus[] = ['detected', 'parsing', 'publishing'];
 

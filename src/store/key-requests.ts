@@ -1,6 +1,6 @@
 import { nowIso } from './clock.js';
 import type { DbOrTx } from './schema.js';
-import type { KeyRequestsTable } from './tables/core.js';
+import type { KeyRequestsTable } from './tables/keys.js';
 
 export async function insertKeyRequest(db: DbOrTx, row: KeyRequestsTable): Promise<void> {
   await db.insertInto('key_requests').values(row).execute();

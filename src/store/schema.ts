@@ -1,17 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ClassificationTables } from './tables/classification.js';
-import type { CoreTables } from './tables/core.js';
+import type { ApprenticeshipsTables } from './tables/apprenticeships.js';
 import type { DemandTables } from './tables/demand.js';
 import type { EmploymentTables } from './tables/employment.js';
-import type { GeographyTables } from './tables/geography.js';
-import type { JobAdvertTables } from './tables/job-adverts.js';
+import type { HowToBecomeTables } from './tables/how-to-become.js';
+import type { JobAdvertsTables } from './tables/job-adverts.js';
+import type { KeysTables } from './tables/keys.js';
+import type { LocalAreasTables } from './tables/local-areas.js';
+import type { MetaTables } from './tables/meta.js';
+import type { OccupationsTables } from './tables/occupations.js';
 import type { PayTables } from './tables/pay.js';
 import type { ProjectionsTables } from './tables/projections.js';
-import type { RoutesInTables } from './tables/routes-in.js';
 import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
 import type { VacanciesTables } from './tables/vacancies.js';
-import type { VisaTables } from './tables/visas.js';
+import type { VisasTables } from './tables/visas.js';
 import type { WorkProfileTables } from './tables/work-profile.js';
 
 /**
@@ -21,20 +23,22 @@ import type { WorkProfileTables } from './tables/work-profile.js';
  */
 export interface Database
   extends
-    CoreTables,
-    ClassificationTables,
+    MetaTables,
+    KeysTables,
+    OccupationsTables,
     EmploymentTables,
-    GeographyTables,
+    LocalAreasTables,
     PayTables,
     ProjectionsTables,
-    RoutesInTables,
+    HowToBecomeTables,
+    ApprenticeshipsTables,
     SkillsTables,
     SocCrosswalkTables,
     VacanciesTables,
     WorkProfileTables,
-    VisaTables,
+    VisasTables,
     DemandTables,
-    JobAdvertTables {}
+    JobAdvertsTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -1,7 +1,7 @@
 import type { SocDescription } from '../domain/soc.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { SocDescriptionsTable } from './tables/classification.js';
+import type { SocDescriptionsTable } from './tables/occupations.js';
 
 export async function insertSocDescriptions(
   db: DbOrTx,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from './schema.js';
-import type { SourcesTable } from './tables/core.js';
+import type { SourcesTable } from './tables/meta.js';
 
 export type SourceRow = SourcesTable;
 

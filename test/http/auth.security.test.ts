@@ -1,7 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { issueApiKey } from '../../src/keys/api-key.js';
-import { revokeKeyByPrefix } from '../../src/store/api-keys.js';
+import { revokeKeyByPrefix } from '../../src/store/keys.js';
 import { servedFromTemplate, type ServedApp } from '../helpers/served-app.js';
 
 /** Example values for path parameters, so that every keyed route of the OpenAPI document is called. */

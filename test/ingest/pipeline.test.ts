@@ -5,7 +5,7 @@ import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structu
 import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { listEditions } from '../../src/store/editions.js';
 import { latestRunsBySource } from '../../src/store/ingest-runs.js';
-import { socGroupsOfEdition } from '../../src/store/soc-groups.js';
+import { socGroupsOfEdition } from '../../src/store/occupations.js';
 import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
 import { UPSTREAM_DIR, VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
 

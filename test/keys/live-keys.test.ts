@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { issueApiKey } from '../../src/keys/api-key.js';
 import { LIVE_KEY_TTL_MS, LiveKeys } from '../../src/keys/live-keys.js';
-import { revokeKeyByPrefix } from '../../src/store/api-keys.js';
+import { revokeKeyByPrefix } from '../../src/store/keys.js';
 import { DEFAULT_TIERS } from '../../src/config.js';
 import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
 

@@ -9,7 +9,7 @@ import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { issueApiKey } from '../../src/keys/api-key.js';
 import { createServices } from '../../src/services.js';
 import { listCurrentEditions, publishEdition, recordDetectedEdition } from '../../src/store/editions.js';
-import { insertSocGroups, socGroupsOfEdition } from '../../src/store/soc-groups.js';
+import { insertSocGroups, socGroupsOfEdition } from '../../src/store/occupations.js';
 import { testConfig } from '../helpers/served-app.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';

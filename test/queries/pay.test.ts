@@ -5,7 +5,7 @@ import { SOURCES } from '../../src/ingest/registry.js';
 import { CodingIndexCache } from '../../src/queries/coding-index.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { Occupations } from '../../src/queries/occupations.js';
-import { PayFigures } from '../../src/queries/pay.js';
+import { Pay } from '../../src/queries/pay.js';
 import type { PayQuery } from '../../src/schemas/pay.js';
 import { asheRow, expectedFigure } from '../helpers/ashe-workbooks.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
@@ -17,17 +17,13 @@ const ANNUAL: PayQuery = { measure: 'annual_pay_gross', sex: 'all', pattern: 'al
 const median2134 = (year: number) => expectedFigure(asheRow(year, '14.7a', 'All', '2134')[3]);
 
 for (const dialect of DIALECTS) {
-  describe(`PayFigures (${dialect})`, () => {
+  describe(`Pay (${dialect})`, () => {
     let store: TestStore;
-    let pay: PayFigures;
+    let pay: Pay;
     before(async () => {
       store = await copyTemplate(dialect);
       const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      pay = new PayFigures(
-        store.db,
-        current,
-        new Occupations(store.db, current, new CodingIndexCache(store.db, current)),
-      );
+      pay = new Pay(store.db, current, new Occupations(store.db, current, new CodingIndexCache(store.db, current)));
     });
     after(() => store.dispose());
 

@@ -5,22 +5,22 @@ import { SOURCES } from '../../src/ingest/registry.js';
 import { CodingIndexCache } from '../../src/queries/coding-index.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { Occupations } from '../../src/queries/occupations.js';
-import { OccupationSkills } from '../../src/queries/skills.js';
+import { Skills } from '../../src/queries/skills.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 
 for (const dialect of DIALECTS) {
-  describe(`OccupationSkills (${dialect})`, () => {
+  describe(`Skills (${dialect})`, () => {
     let store: TestStore;
     let occupations: Occupations;
-    let skills: OccupationSkills;
+    let skills: Skills;
     before(async () => {
       store = await copyTemplate(dialect);
       const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
       const codingIndex = new CodingIndexCache(store.db, current);
       occupations = new Occupations(store.db, current, codingIndex);
-      skills = new OccupationSkills(store.db, current, codingIndex, occupations);
+      skills = new Skills(store.db, current, codingIndex, occupations);
     });
     after(() => store.dispose());
 

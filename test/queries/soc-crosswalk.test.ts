@@ -6,7 +6,7 @@ import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
 import { SOURCES } from '../../src/ingest/registry.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
-import { socGroupsOfEdition } from '../../src/store/soc-groups.js';
+import { socGroupsOfEdition } from '../../src/store/occupations.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';

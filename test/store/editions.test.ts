@@ -14,8 +14,8 @@ import {
   relabelEdition,
   type NewEdition,
 } from '../../src/store/editions.js';
-import { insertAsheRelease } from '../../src/store/ashe-pay.js';
-import { insertSocGroups, socGroupsOfEdition } from '../../src/store/soc-groups.js';
+import { insertAsheRelease } from '../../src/store/pay.js';
+import { insertSocGroups, socGroupsOfEdition } from '../../src/store/occupations.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 

@@ -1,7 +1,7 @@
 import { employmentSection } from './employment.js';
+import { howToBecomeSection } from './how-to-become.js';
 import { paySection } from './pay.js';
 import { projectionsSection } from './projections.js';
-import { routesInSection } from './routes-in.js';
 import type { Section } from './section.js';
 import { skillsSection } from './skills.js';
 import { vacanciesSection } from './vacancies.js';
@@ -15,5 +15,5 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   vacanciesSection,
   skillsSection,
   workProfileSection,
-  routesInSection,
+  howToBecomeSection,
 ];

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import type { TextPart } from '../../domain/routes-in.js';
+import type { TextPart } from '../../domain/how-to-become.js';
 
 /**
  * Publisher HTML (the NCS export's rich-text fields) to plain-text parts: a paragraph's text and

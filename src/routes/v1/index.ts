@@ -6,26 +6,31 @@ import { keyRoutes } from './keys/index.js';
 import { localAreaRoutes } from './local-areas/index.js';
 import { metaRoutes } from './meta/index.js';
 import { apprenticeshipRoutes } from './occupations/apprenticeships/index.js';
+import { occupationDemandRoutes } from './occupations/demand/index.js';
 import { employmentRoutes } from './occupations/employment/index.js';
 import { howToBecomeRoutes } from './occupations/how-to-become/index.js';
 import { occupationRoutes } from './occupations/index.js';
+import { occupationJobAdvertRoutes } from './occupations/job-adverts/index.js';
 import { payRoutes } from './occupations/pay/index.js';
 import { projectionRoutes } from './occupations/projections/index.js';
-import { occupationSkillsRoutes } from './occupations/skills/index.js';
+import { skillRoutes } from './occupations/skills/index.js';
 import { vacancyRoutes } from './occupations/vacancies/index.js';
-import { occupationWorkProfileRoutes } from './occupations/work-profile/index.js';
+import { occupationVisaRoutes } from './occupations/visas/index.js';
+import { workProfileRoutes } from './occupations/work-profile/index.js';
 import { visaRoutes } from './visas/index.js';
 
 /**
  * Every /v1 endpoint group (a folder beside this file) with its prefix: a new group is its folder,
- * its import and one line here. The order is the order of the paths in the OpenAPI document.
+ * its import and one line here. A group's routes under /v1/occupations/{soc} live in
+ * `occupations/<group>/`, its lists across occupations in `<group>/`. The order is the order of the
+ * paths in the OpenAPI document.
  */
 const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsyncTypebox]> = [
   ['/meta', metaRoutes],
   ['/keys', keyRoutes],
   ['/occupations', occupationRoutes],
-  ['/occupations', occupationSkillsRoutes],
-  ['/occupations', occupationWorkProfileRoutes],
+  ['/occupations', skillRoutes],
+  ['/occupations', workProfileRoutes],
   ['/occupations', employmentRoutes],
   ['/local-areas', localAreaRoutes],
   ['/occupations', payRoutes],
@@ -33,8 +38,11 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/occupations', projectionRoutes],
   ['/occupations', howToBecomeRoutes],
   ['/occupations', apprenticeshipRoutes],
+  ['/occupations', occupationVisaRoutes],
   ['', visaRoutes],
+  ['/occupations', occupationDemandRoutes],
   ['', demandRoutes],
+  ['/occupations', occupationJobAdvertRoutes],
   ['', jobAdvertRoutes],
 ];
 

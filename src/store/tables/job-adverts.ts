@@ -1,5 +1,5 @@
 /** New online job adverts (ONS): monthly for the UK and regions, quarterly by local area. Null adverts are suppressed. */
-export interface JobAdvertTables {
+export interface JobAdvertsTables {
   job_advert_months: JobAdvertMonthsTable;
   local_advert_quarters: LocalAdvertQuartersTable;
   job_advert_notices: JobAdvertNoticesTable;

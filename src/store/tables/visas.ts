@@ -1,5 +1,5 @@
 /** Sponsored work visas by occupation (Home Office). Booleans are 0/1 integers in both dialects. */
-export interface VisaTables {
+export interface VisasTables {
   visa_quarters: VisaQuartersTable;
   visa_figures: VisaFiguresTable;
   visa_breakdowns: VisaBreakdownsTable;

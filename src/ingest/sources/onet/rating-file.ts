@@ -3,7 +3,7 @@ import { medianOf, summary } from '../../checks/plausibility.js';
 import type { OnetRating } from '../../../domain/work-profile.js';
 import { readTabSeparated } from '../../formats/delimited.js';
 import type { SourceDescriptor } from '../../source.js';
-import { insertOnetScores } from '../../../store/onet.js';
+import { insertOnetScores } from '../../../store/work-profile.js';
 import { ONET_SOC_CODE, onetFileSource } from './publisher.js';
 
 /** One of O*NET's rating files (Interests.txt, Abilities.txt, ...) and the ratings the service keeps from it. */

@@ -13,7 +13,7 @@ import {
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
-import type { PayRow } from '../../../store/ashe-pay.js';
+import type { PayRow } from '../../../store/pay.js';
 
 /**
  * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS

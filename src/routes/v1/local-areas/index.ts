@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { LocalAreaSchema } from '../../../schemas/areas.js';
+import { LocalAreaSchema } from '../../../schemas/local-areas.js';
 
 export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { areas } = app.services;
+  const { localAreas } = app.services;
 
   app.get(
     '/',
@@ -19,6 +19,6 @@ export const localAreaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async () => areas.localAreas(),
+    async () => localAreas.localAreas(),
   );
 };

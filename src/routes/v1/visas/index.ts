@@ -1,37 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declareResponses } from '../../../http/declared-responses.js';
-import { VISA_ILLUSTRATION, VISA_LIST_ILLUSTRATION } from '../../../schemas/illustrations.js';
-import { SocParamsSchema } from '../../../schemas/occupations.js';
-import { VisaListQuerySchema, VisaListResponseSchema, VisaResponseSchema } from '../../../schemas/visas.js';
+import { VISA_LIST_ILLUSTRATION } from '../../../schemas/illustrations.js';
+import { VisaListQuerySchema, VisaListResponseSchema } from '../../../schemas/visas.js';
 
 const tags = ['Visas'];
-const UNTIL_RELEASED =
+export const UNTIL_RELEASED =
   'Answers 404 naming the source `home-office-work-visas` and its page until a release of it has been ingested (see /v1/meta/sources).';
 
 export const visaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { visas } = app.services;
-
-  app.get(
-    '/occupations/:soc/visas',
-    {
-      schema: {
-        tags,
-        operationId: 'getOccupationVisas',
-        summary: 'Sponsored work visa applications and grants of an occupation (Home Office)',
-        description: `The latest four quarters with the occupation's rank by grants, its routes, nationalities and industries, and every quarter since 2024 Q4. ${UNTIL_RELEASED}`,
-        params: SocParamsSchema,
-        response: declareResponses(
-          {
-            schema: VisaResponseSchema,
-            description: 'The latest four quarters and every quarter since 2024 Q4',
-            illustration: VISA_ILLUSTRATION,
-          },
-          [401, 404, 429],
-        ),
-      },
-    },
-    async (request) => visas.occupation(request.params.soc),
-  );
 
   app.get(
     '/visas',

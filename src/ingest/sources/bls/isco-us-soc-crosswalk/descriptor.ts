@@ -1,7 +1,7 @@
 import { readWorkbook } from '../../../formats/workbook-worker.js';
 import { releaseAt } from '../../../single-file-sources.js';
 import type { SourceDescriptor } from '../../../source.js';
-import { insertIscoUsSocLinks } from '../../../../store/onet.js';
+import { insertIscoUsSocLinks } from '../../../../store/work-profile.js';
 import { checkIscoUsSocCrosswalk } from './checks.js';
 import { CROSSWALK_SHEET, parseIscoUsSocCrosswalk, type IscoUsSocCrosswalk } from './parse.js';
 

@@ -1,6 +1,6 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { escoCsvSource } from '../publisher.js';
-import { insertEscoOccupationSkills } from '../../../../store/esco.js';
+import { insertEscoOccupationSkills } from '../../../../store/skills.js';
 import { RELATIONS_FILE, parseEscoOccupationSkills } from './parse.js';
 
 export const escoOccupationSkillsSource = escoCsvSource({

@@ -1,6 +1,6 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { escoCsvSource, lastChanged } from '../publisher.js';
-import { insertEscoOccupations } from '../../../../store/esco.js';
+import { insertEscoOccupations } from '../../../../store/skills.js';
 import { OCCUPATIONS_FILE, parseEscoOccupations } from './parse.js';
 
 export const escoOccupationsSource = escoCsvSource({

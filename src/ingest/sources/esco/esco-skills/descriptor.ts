@@ -1,5 +1,5 @@
 import { escoCsvSource, lastChanged } from '../publisher.js';
-import { insertEscoSkills } from '../../../../store/esco.js';
+import { insertEscoSkills } from '../../../../store/skills.js';
 import { checkEscoSkills } from './checks.js';
 import { SKILLS_FILE, parseEscoSkills } from './parse.js';
 

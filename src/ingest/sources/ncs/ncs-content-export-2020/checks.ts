@@ -1,5 +1,5 @@
 import type { Check } from '../../../../domain/editions.js';
-import type { NcsContentExport } from '../../../../domain/routes-in.js';
+import type { NcsContentExport } from '../../../../domain/how-to-become.js';
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 
 /** The November 2020 export has 829 profiles and 532 standards; far fewer means files went missing. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { insertContentExport } from '../../../../store/routes-in.js';
+import { insertContentExport } from '../../../../store/how-to-become.js';
 import type { ReleaseRef } from '../../../source.js';
 import type { FileLocation } from '../../../upstream.js';
 import { ncsSource } from '../publisher.js';

@@ -1,15 +1,14 @@
+import { apprenticeshipLevel, type ApprenticeshipStandard } from '../../../../domain/apprenticeships.js';
 import {
-  apprenticeshipLevel,
   ENTRY_REQUIREMENTS_HEADING,
   ROUTE_HEADINGS,
-  type ApprenticeshipStandard,
   type NcsContentExport,
   type NcsProfile,
   type ProfileRoute,
   type RouteKind,
   type TextBlock,
   type TextPart,
-} from '../../../../domain/routes-in.js';
+} from '../../../../domain/how-to-become.js';
 import { htmlToParts, htmlToText } from '../../../formats/html-text.js';
 import { NCS_PROFILE_PAGE, NCS_SITE } from '../publisher.js';
 import { htmlOf, numberOf, partOf, RecipeContent, textOf, type ContentItem } from './recipes.js';

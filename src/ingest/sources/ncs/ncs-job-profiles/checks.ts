@@ -1,5 +1,5 @@
 import type { Check } from '../../../../domain/editions.js';
-import type { NcsJobProfilesRelease } from '../../../../domain/routes-in.js';
+import type { NcsJobProfilesRelease } from '../../../../domain/how-to-become.js';
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 
 /** The sitemap lists 737 profiles; under 600 means the list was cut short. */

@@ -1,4 +1,4 @@
-import { insertJobProfiles } from '../../../../store/routes-in.js';
+import { insertJobProfiles } from '../../../../store/how-to-become.js';
 import { NCS_PROFILE, NCS_PROFILE_PAGE, ncsSource } from '../publisher.js';
 import { checkJobProfiles } from './checks.js';
 import { parseJobProfiles, PROFILES_FILE, SLUGS_FILE } from './parse.js';

@@ -7,7 +7,7 @@ import {
   type ProfileRoute,
   type RouteKind,
   type TextBlock,
-} from '../../../../domain/routes-in.js';
+} from '../../../../domain/how-to-become.js';
 import { NCS_PROFILE_PAGE } from '../publisher.js';
 
 export const PROFILES_FILE = 'ncs-profiles.json';

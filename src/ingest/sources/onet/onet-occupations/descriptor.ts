@@ -1,6 +1,6 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { onetFileSource } from '../publisher.js';
-import { insertOnetOccupations } from '../../../../store/onet.js';
+import { insertOnetOccupations } from '../../../../store/work-profile.js';
 import { OCCUPATION_DATA_FILE, parseOnetOccupations } from './parse.js';
 
 export const onetOccupationsSource = onetFileSource({

@@ -1,7 +1,7 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { readWorkbook } from '../../../formats/workbook-worker.js';
 import { onetFileSource } from '../publisher.js';
-import { insertOnetSoc2010Links } from '../../../../store/onet.js';
+import { insertOnetSoc2010Links } from '../../../../store/work-profile.js';
 import { ONET_2010_FILE, parseOnetSoc2010Crosswalk } from './parse.js';
 
 /** A one-off file of O*NET's taxonomy pages, not of the database releases: its own page, no cadence. */

@@ -1,7 +1,7 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { readWorkbook } from '../../../formats/workbook-worker.js';
 import { onetTaxonomySource } from '../publisher.js';
-import { insertOnetSoc2018Links } from '../../../../store/onet.js';
+import { insertOnetSoc2018Links } from '../../../../store/work-profile.js';
 import { ONET_2019_TO_SOC_FILE, parseOnetSoc2018Crosswalk } from './parse.js';
 
 export const onetSoc2018CrosswalkSource = onetTaxonomySource({

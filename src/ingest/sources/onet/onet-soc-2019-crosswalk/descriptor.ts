@@ -1,7 +1,7 @@
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { readWorkbook } from '../../../formats/workbook-worker.js';
 import { onetTaxonomySource } from '../publisher.js';
-import { insertOnetSoc2019Links } from '../../../../store/onet.js';
+import { insertOnetSoc2019Links } from '../../../../store/work-profile.js';
 import { ONET_2010_TO_2019_FILE, parseOnetSoc2019Crosswalk } from './parse.js';
 
 export const onetSoc2019CrosswalkSource = onetTaxonomySource({

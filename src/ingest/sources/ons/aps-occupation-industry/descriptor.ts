@@ -1,7 +1,7 @@
 import { readWorkbook } from '../../../formats/workbook-worker.js';
 import { onsSource } from '../publisher.js';
 import { releaseAt } from '../../../single-file-sources.js';
-import { insertApsRelease } from '../../../../store/aps-employment.js';
+import { insertApsRelease } from '../../../../store/employment.js';
 import { parseApsWorkbook, yearsClaimedBy } from './parse.js';
 import { checkApsRelease, summariseApsRelease } from './checks.js';
 

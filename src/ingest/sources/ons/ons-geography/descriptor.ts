@@ -1,5 +1,5 @@
 import { ONS_ATTRIBUTION, onsSource } from '../publisher.js';
-import { insertGeographyAreas } from '../../../../store/geography.js';
+import { insertGeographyAreas } from '../../../../store/local-areas.js';
 import type { FileLocation } from '../../../upstream.js';
 import { checkGeography } from './checks.js';
 import { parseGeography } from './parse.js';

@@ -1,5 +1,5 @@
 import { volume2Source } from '../soc2020-volume2.js';
-import { insertSocGroups } from '../../../../store/soc-groups.js';
+import { insertSocGroups } from '../../../../store/occupations.js';
 import { checkSocStructure } from './checks.js';
 import { FRAMEWORK_SHEET, parseSocFramework } from './parse.js';
 

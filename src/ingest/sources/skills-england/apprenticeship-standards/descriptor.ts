@@ -1,4 +1,4 @@
-import { insertApprenticeshipStandards } from '../../../../store/routes-in.js';
+import { insertApprenticeshipStandards } from '../../../../store/apprenticeships.js';
 import { atLeast, eachKeyOnce } from '../../../checks/key-checks.js';
 import { releaseAt } from '../../../single-file-sources.js';
 import { skillsEnglandSource } from '../publisher.js';

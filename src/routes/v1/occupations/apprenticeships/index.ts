@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declareResponses } from '../../../../http/declared-responses.js';
 import { SocParamsSchema } from '../../../../schemas/occupations.js';
-import { ApprenticeshipsQuerySchema, ApprenticeshipsResponseSchema } from '../../../../schemas/routes-in.js';
+import { ApprenticeshipsQuerySchema, ApprenticeshipsResponseSchema } from '../../../../schemas/apprenticeships.js';
 
 export const apprenticeshipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { apprenticeships } = app.services;

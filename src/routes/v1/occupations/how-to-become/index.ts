@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declareResponses } from '../../../../http/declared-responses.js';
 import { SocParamsSchema } from '../../../../schemas/occupations.js';
-import { HowToBecomeResponseSchema } from '../../../../schemas/routes-in.js';
+import { HowToBecomeResponseSchema } from '../../../../schemas/how-to-become.js';
 
 export const howToBecomeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { howToBecome } = app.services;

@@ -3,7 +3,7 @@ import { declareResponses } from '../../../../http/declared-responses.js';
 import { SocParamsSchema } from '../../../../schemas/occupations.js';
 import { SkillsQuerySchema, SkillsResponseSchema } from '../../../../schemas/skills.js';
 
-export const occupationSkillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const skillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { skills } = app.services;
 
   app.get(

@@ -3,7 +3,7 @@ import { declareResponses } from '../../../../http/declared-responses.js';
 import { SocParamsSchema } from '../../../../schemas/occupations.js';
 import { WorkProfileResponseSchema } from '../../../../schemas/work-profile.js';
 
-export const occupationWorkProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const workProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { workProfiles: profiles } = app.services;
 
   app.get(

@@ -1,7 +1,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { NcsContentExport } from '../../../../../src/domain/routes-in.js';
+import type { NcsContentExport } from '../../../../../src/domain/how-to-become.js';
 import { checkContentExport } from '../../../../../src/ingest/sources/ncs/ncs-content-export-2020/checks.js';
 import { parseRecipes } from '../../../../../src/ingest/sources/ncs/ncs-content-export-2020/parse.js';
 import { RecipeContent } from '../../../../../src/ingest/sources/ncs/ncs-content-export-2020/recipes.js';

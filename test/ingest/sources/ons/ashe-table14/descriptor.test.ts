@@ -6,7 +6,7 @@ import { ingestSources, type SourceResult } from '../../../../../src/ingest/pipe
 import { readWorkbookSync } from '../../../../../src/ingest/formats/workbook.js';
 import { asheTable14Source } from '../../../../../src/ingest/sources/ons/ashe-table14/descriptor.js';
 import { mirrorUpstream } from '../../../../../src/ingest/upstream.js';
-import { countPayRows } from '../../../../../src/store/ashe-pay.js';
+import { countPayRows } from '../../../../../src/store/pay.js';
 import { listEditions } from '../../../../../src/store/editions.js';
 import { asheRow, asheWorkbookName, asheZipEntries, expectedFigure } from '../../../../helpers/ashe-workbooks.js';
 import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';

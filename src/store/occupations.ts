@@ -1,7 +1,7 @@
 import type { SocGroup } from '../domain/soc.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { SocGroupsTable } from './tables/classification.js';
+import type { SocGroupsTable } from './tables/occupations.js';
 
 export async function insertSocGroups(db: DbOrTx, editionId: string, groups: SocGroup[]): Promise<number> {
   const rows: SocGroupsTable[] = groups.map((g) => ({

@@ -1,12 +1,10 @@
 import type { EditionStatus } from '../../domain/editions.js';
 
-/** Sources, their editions and ingest runs, and API keys: the tables every deployment has. */
-export interface CoreTables {
+/** Sources, their editions and ingest runs: the tables every deployment has, which the meta endpoints list. */
+export interface MetaTables {
   sources: SourcesTable;
   editions: EditionsTable;
   ingest_runs: IngestRunsTable;
-  api_keys: ApiKeysTable;
-  key_requests: KeyRequestsTable;
 }
 
 /**
@@ -51,26 +49,4 @@ export interface IngestRunsTable {
   /** published | unchanged | unavailable | quarantined | failed */
   outcome: string | null;
   message: string | null;
-}
-
-export interface ApiKeysTable {
-  id: string;
-  prefix: string;
-  key_hash: string;
-  /** HMAC-SHA-256 of the normalised address, keyed with the server secret; null for operator keys without one. */
-  email_hmac: string | null;
-  tier: string;
-  /** Overrides the tier's limit for this key when set. */
-  requests_per_minute: number | null;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-export interface KeyRequestsTable {
-  token_hash: string;
-  email_hmac: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  issued_key_id: string | null;
 }

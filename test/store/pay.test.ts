@@ -1,7 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Edition } from '../../src/domain/editions.js';
-import { countPayRows, findAsheRelease, findPayRows, type PayKey } from '../../src/store/ashe-pay.js';
+import { countPayRows, findAsheRelease, findPayRows, type PayKey } from '../../src/store/pay.js';
 import { listCurrentEditions } from '../../src/store/editions.js';
 import { asheRow, expectedFigure } from '../helpers/ashe-workbooks.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';

@@ -1,17 +1,13 @@
 import { Problem } from '../../domain/problems.js';
 import type { SourceCatalog } from '../../domain/sources.js';
-import type {
-  ApprenticeshipOccupation,
-  ApprenticeshipsResponse,
-  HowToBecomeResponse,
-} from '../../schemas/routes-in.js';
+import type { HowToBecomeResponse } from '../../schemas/how-to-become.js';
 import { externalLink, html, type SafeHtml } from '../html.js';
 import { sourceNote } from '../source-note.js';
+import { apprenticeships } from './apprenticeships.js';
 import { orProblem, section, unavailable } from './section.js';
 
-/** Profiles and standards shown in full on the page; the rest are listed by name. */
+/** Profiles shown in full on the page; the rest are listed by name. */
 const PROFILES_SHOWN = 2;
-const STANDARDS_SHOWN = 6;
 
 function howToBecome(h: HowToBecomeResponse, catalog: SourceCatalog): SafeHtml {
   if (h.profiles.length === 0)
@@ -68,46 +64,11 @@ function howToBecome(h: HowToBecomeResponse, catalog: SourceCatalog): SafeHtml {
     ${sourceNote(h.provenance, catalog, { attribution: h.attribution })}`;
 }
 
-function standard(o: ApprenticeshipOccupation): SafeHtml {
-  const products = o.products.map(
-    (p) =>
-      html`<li>
-        ${p.name}
-        <span class="muted"
-          >(${p.type.replace(/_/g, ' ')}${p.level !== null ? `, level ${p.level}` : ''}${p.status ? `, ${p.status}` : ''})</span
-        >
-      </li>`,
-  );
-  return html`<li>
-    ${externalLink(o.url, `${o.code} ${o.name}`)}
-    <span class="muted">(${o.match} match${o.level !== null ? `, level ${o.level}` : ''}, ${o.status}; ${o.route})</span
-    >${
-      products.length > 0
-        ? html`<ul>
-            ${products}
-          </ul>`
-        : null
-    }
-  </li>`;
-}
-
-function apprenticeships(a: ApprenticeshipsResponse, catalog: SourceCatalog): SafeHtml {
-  return html`<h3>Apprenticeships and technical qualifications</h3>
-    ${a.apprenticeshipsAvailable !== null ? html`<p class="headline">Approved apprenticeships: <strong>${a.apprenticeshipsAvailable}</strong>${a.lowestApprenticeshipLevel !== null ? `, from level ${a.lowestApprenticeshipLevel}` : ''}; T Levels: <strong>${a.tLevels ?? 'not known'}</strong>.</p>` : html`<p class="muted">How many apprenticeships and T Levels lead here is not known: no publisher maps them to this occupation, so the standards below are related, not counted.</p>`}
-    ${
-      a.occupations.length > 0
-        ? html`<ul class="standards">
-            ${a.occupations.slice(0, STANDARDS_SHOWN).map(standard)}
-          </ul>`
-        : html`<p>No occupational standard is related to this occupation.</p>`
-    }
-    ${a.occupations.length > STANDARDS_SHOWN ? html`<p class="muted">${a.occupations.length - STANDARDS_SHOWN} more in the API.</p>` : null}
-    <p class="muted">${a.coverage.note}</p>
-    ${sourceNote(a.provenance, catalog, { attribution: a.attribution })}`;
-}
-
-/** Routes in: the National Careers Service's how-to-become profiles and the apprenticeship standards related to the occupation. */
-export const routesInSection = section({
+/**
+ * Routes in: the National Careers Service's how-to-become profiles, followed by the apprenticeship
+ * standards related to the occupation (rendered by `./apprenticeships.ts`), in one part of the page.
+ */
+export const howToBecomeSection = section({
   id: 'routes-in',
   heading: 'Routes in',
   api: ['/v1/occupations/{soc}/how-to-become', '/v1/occupations/{soc}/apprenticeships'],

@@ -1,7 +1,7 @@
 import type { SocLevel } from '../../domain/soc.js';
 
 /** The SOC 2020 classification: its groups, descriptions and coding index. */
-export interface ClassificationTables {
+export interface OccupationsTables {
   soc_groups: SocGroupsTable;
   soc_descriptions: SocDescriptionsTable;
   coding_index_entries: CodingIndexEntriesTable;

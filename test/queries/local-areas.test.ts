@@ -2,21 +2,21 @@ import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SourceCatalog } from '../../src/domain/sources.js';
 import { SOURCES } from '../../src/ingest/registry.js';
-import { Areas } from '../../src/queries/areas.js';
+import { LocalAreas } from '../../src/queries/local-areas.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
 
 for (const dialect of DIALECTS) {
-  describe(`Areas (${dialect})`, () => {
+  describe(`LocalAreas (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;
-    let areas: Areas;
+    let areas: LocalAreas;
     before(async () => {
       store = await copyTemplate(dialect);
       current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      areas = new Areas(store.db, current);
+      areas = new LocalAreas(store.db, current);
     });
     after(() => store.dispose());
 

@@ -1,5 +1,5 @@
-/** Local authority districts, regions and nations. */
-export interface GeographyTables {
+/** Local areas: local authority districts, regions and nations. */
+export interface LocalAreasTables {
   geography_areas: GeographyAreasTable;
 }
 

@@ -1,13 +1,8 @@
-import type {
-  ApprenticeshipStandard,
-  ApprenticeshipStandardsRelease,
-  NcsContentExport,
-  NcsJobProfilesRelease,
-  NcsProfile,
-} from '../domain/routes-in.js';
+import type { NcsContentExport, NcsJobProfilesRelease, NcsProfile } from '../domain/how-to-become.js';
+import { insertStandards } from './apprenticeships.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
-import type { ApprenticeshipStandardsTable, NcsProfilesTable } from './tables/routes-in.js';
+import type { NcsProfilesTable } from './tables/how-to-become.js';
 
 export async function insertContentExport(db: DbOrTx, editionId: string, release: NcsContentExport): Promise<number> {
   return (
@@ -26,14 +21,6 @@ export async function insertJobProfiles(
     release.liveSlugs.map((slug) => ({ edition_id: editionId, slug })),
   );
   return slugs + (await insertProfiles(db, editionId, release.profiles));
-}
-
-export async function insertApprenticeshipStandards(
-  db: DbOrTx,
-  editionId: string,
-  release: ApprenticeshipStandardsRelease,
-): Promise<number> {
-  return insertStandards(db, editionId, release.standards);
 }
 
 function insertProfiles(db: DbOrTx, editionId: string, profiles: NcsProfile[]): Promise<number> {
@@ -59,28 +46,6 @@ function insertProfiles(db: DbOrTx, editionId: string, profiles: NcsProfile[]): 
   );
 }
 
-function insertStandards(db: DbOrTx, editionId: string, standards: ApprenticeshipStandard[]): Promise<number> {
-  return insertInBatches(
-    db,
-    'apprenticeship_standards',
-    standards.map((s) => ({
-      edition_id: editionId,
-      code: s.code,
-      name: s.name,
-      level: s.level,
-      status: s.status,
-      route: s.route,
-      typical_job_titles: JSON.stringify(s.typicalJobTitles),
-      url: s.url,
-      duration_months: s.durationMonths,
-      version: s.version,
-      lars_code: s.larsCode,
-      max_funding: s.maxFunding,
-      approved_for_delivery: s.approvedForDelivery,
-    })),
-  );
-}
-
 /** Every profile of a release, by slug order. */
 export async function profilesOf(db: DbOrTx, editionId: string): Promise<NcsProfile[]> {
   const rows = await db
@@ -98,17 +63,6 @@ export async function liveSlugsOf(db: DbOrTx, editionId: string): Promise<string
   ).map((r) => r.slug);
 }
 
-/** Every standard of a release, by reference. */
-export async function standardsOf(db: DbOrTx, editionId: string): Promise<ApprenticeshipStandard[]> {
-  const rows = await db
-    .selectFrom('apprenticeship_standards')
-    .selectAll()
-    .where('edition_id', '=', editionId)
-    .orderBy('code')
-    .execute();
-  return rows.map(standardFromRow);
-}
-
 function profileFromRow(r: NcsProfilesTable): NcsProfile {
   return {
     slug: r.slug,
@@ -124,23 +78,5 @@ function profileFromRow(r: NcsProfilesTable): NcsProfile {
     soc2010: r.soc2010,
     standards: JSON.parse(r.standards) as string[],
     retrievedAt: r.retrieved_at,
-  };
-}
-
-function standardFromRow(r: ApprenticeshipStandardsTable): ApprenticeshipStandard {
-  const number = (value: number | null) => (value === null ? null : Number(value));
-  return {
-    code: r.code,
-    name: r.name,
-    level: number(r.level),
-    status: r.status,
-    route: r.route,
-    typicalJobTitles: JSON.parse(r.typical_job_titles) as string[],
-    url: r.url,
-    durationMonths: number(r.duration_months),
-    version: r.version,
-    larsCode: number(r.lars_code),
-    maxFunding: number(r.max_funding),
-    approvedForDelivery: r.approved_for_delivery,
   };
 }

@@ -1,6 +1,8 @@
+import type { ApprenticeshipStandard } from './apprenticeships.js';
+
 /**
- * Routes into an occupation: National Careers Service job profiles ("how to become") and
- * apprenticeship standards. The rows the NCS and Skills England parsers produce and the queries read.
+ * How to become: National Careers Service job profiles, the rows the NCS parsers produce and the
+ * queries read. The content export also carries apprenticeship standards (`./apprenticeships.ts`).
  */
 
 /** The kinds of route a job profile's "How to become" section has, in the order the page shows them. */
@@ -75,24 +77,6 @@ export interface NcsProfile {
   retrievedAt: string | null;
 }
 
-/** An apprenticeship standard as a release gives it; what the release lacks is null. */
-export interface ApprenticeshipStandard {
-  /** ST reference, e.g. ST0116. */
-  code: string;
-  name: string;
-  /** 2 to 7; null when the release gives none in that range. */
-  level: number | null;
-  status: string | null;
-  route: string | null;
-  typicalJobTitles: string[];
-  url: string | null;
-  durationMonths: number | null;
-  version: string | null;
-  larsCode: number | null;
-  maxFunding: number | null;
-  approvedForDelivery: string | null;
-}
-
 /** The 2026 job-profile release: the profiles retrieved and every slug the sitemap lists. */
 export interface NcsJobProfilesRelease {
   retrievedFrom: string;
@@ -109,15 +93,4 @@ export interface NcsContentExport {
   frameworks: number;
   /** Link fields that held recipe script expressions, and how many resolved by display text. */
   scriptLinks: { found: number; resolved: number };
-}
-
-export interface ApprenticeshipStandardsRelease {
-  retrievedAt: string;
-  standards: ApprenticeshipStandard[];
-}
-
-/** Apprenticeship levels the spec allows (2 to 7); others are stored as null. */
-export function apprenticeshipLevel(value: unknown): number | null {
-  const level = typeof value === 'string' ? Number(value) : value;
-  return typeof level === 'number' && Number.isInteger(level) && level >= 2 && level <= 7 ? level : null;
 }

@@ -1,6 +1,6 @@
 import { nowIso } from './clock.js';
 import type { DbOrTx } from './schema.js';
-import type { ApiKeysTable } from './tables/core.js';
+import type { ApiKeysTable } from './tables/keys.js';
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,8 +1,7 @@
-/** Routes into an occupation: NCS job profiles, the live-profile sitemap, apprenticeship standards. Lists are JSON text. */
-export interface RoutesInTables {
+/** How to become: NCS job profiles and the live-profile sitemap. Lists are JSON text. */
+export interface HowToBecomeTables {
   ncs_profiles: NcsProfilesTable;
   ncs_live_slugs: NcsLiveSlugsTable;
-  apprenticeship_standards: ApprenticeshipStandardsTable;
 }
 
 /** One job profile of a release (the 2020 export or the 2026 pages). */
@@ -33,22 +32,4 @@ export interface NcsProfilesTable {
 export interface NcsLiveSlugsTable {
   edition_id: string;
   slug: string;
-}
-
-/** An apprenticeship standard of a release (Skills England's approved list, or those the NCS export knew). */
-export interface ApprenticeshipStandardsTable {
-  edition_id: string;
-  code: string;
-  name: string;
-  level: number | null;
-  status: string | null;
-  route: string | null;
-  /** JSON list of strings. */
-  typical_job_titles: string;
-  url: string | null;
-  duration_months: number | null;
-  version: string | null;
-  lars_code: number | null;
-  max_funding: number | null;
-  approved_for_delivery: string | null;
 }

@@ -1,5 +1,5 @@
 import { areaSlug, type GeographyArea, type LocalArea } from '../domain/areas.js';
-import { geographyAreasOf } from '../store/geography.js';
+import { geographyAreasOf } from '../store/local-areas.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 
@@ -9,7 +9,7 @@ const GEOGRAPHY = 'ons-geography';
 const LONDON = 'E12000007';
 
 /** Local areas of the current geography edition, alphabetical, built once per edition. */
-export class Areas {
+export class LocalAreas {
   private built: { editionId: string; localAreas: LocalArea[] } | null = null;
 
   constructor(

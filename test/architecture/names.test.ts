@@ -1,0 +1,411 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Why a group has no module in a layer, or why a module is not a group's noun. */
+type Reason = { none: string };
+
+interface Group {
+  /** Folders under src/routes/v1 holding the group's routes: `occupations/<noun>` for those of one occupation. */
+  routes: string[];
+  domain: string | Reason;
+  schema: string | Reason;
+  query: string | Reason;
+  /** The query module's class, also the noun (PascalCase). */
+  queryClass: string | Reason;
+  store: string | Reason;
+  tables: string | Reason;
+  explorer: string | Reason;
+  /** Why the query module has no test/queries/<noun>.test.ts of its own. */
+  queryTest?: Reason;
+  /** Route tests that cover more than their own folder, in place of the mirrored file of each folder. */
+  routeTests?: { files: string[]; reason: string };
+}
+
+const onePage = { none: 'not a part of the occupation page' };
+const throughResponses = (file: string) => ({
+  none: `its pure part is test/queries/${file}.test.ts; the reads, through the route test`,
+});
+const throughRoute = (folder: string) => ({ none: `read through test/routes/v1/${folder}/index.test.ts` });
+const listsToo = (group: string) => ({
+  files: [`test/routes/v1/${group}/index.test.ts`],
+  reason: 'one file for both folders: its cases assert the occupation and the list answers of one release together',
+});
+
+/**
+ * One noun per endpoint group through every layer (issue 24): the route folder, domain rows, schema,
+ * query, store, tables and explorer section of a group are files named for it, so a reader following
+ * a URL finds each layer by its name. A new group is one row here; a missing layer says why.
+ */
+const GROUPS: Record<string, Group> = {
+  occupations: {
+    routes: ['occupations'],
+    domain: { none: 'SOC codes and groups are src/domain/soc.ts, the vocabulary every group shares' },
+    schema: 'occupations',
+    query: 'occupations',
+    queryClass: 'Occupations',
+    store: 'occupations',
+    tables: 'occupations',
+    explorer: { none: 'the page itself is src/explore/occupation-page.ts' },
+  },
+  pay: {
+    routes: ['occupations/pay'],
+    domain: 'pay',
+    schema: 'pay',
+    query: 'pay',
+    queryClass: 'Pay',
+    store: 'pay',
+    tables: 'pay',
+    explorer: 'pay',
+  },
+  employment: {
+    routes: ['occupations/employment'],
+    domain: 'employment',
+    schema: 'employment',
+    query: 'employment',
+    queryClass: 'Employment',
+    store: 'employment',
+    tables: 'employment',
+    explorer: 'employment',
+  },
+  vacancies: {
+    routes: ['occupations/vacancies'],
+    domain: 'vacancies',
+    schema: 'vacancies',
+    query: 'vacancies',
+    queryClass: 'Vacancies',
+    store: 'vacancies',
+    tables: 'vacancies',
+    explorer: 'vacancies',
+  },
+  projections: {
+    routes: ['occupations/projections'],
+    domain: 'projections',
+    schema: 'projections',
+    query: 'projections',
+    queryClass: 'Projections',
+    store: 'projections',
+    tables: 'projections',
+    explorer: 'projections',
+  },
+  skills: {
+    routes: ['occupations/skills'],
+    domain: 'skills',
+    schema: 'skills',
+    query: 'skills',
+    queryClass: 'Skills',
+    store: 'skills',
+    tables: 'skills',
+    explorer: 'skills',
+  },
+  'work-profile': {
+    routes: ['occupations/work-profile'],
+    domain: 'work-profile',
+    schema: 'work-profile',
+    query: 'work-profile',
+    queryClass: { none: 'still `WorkProfiles`: src/queries/work-profile.ts is being split (issue 24), rename it then' },
+    store: 'work-profile',
+    tables: 'work-profile',
+    explorer: 'work-profile',
+  },
+  'how-to-become': {
+    routes: ['occupations/how-to-become'],
+    domain: 'how-to-become',
+    schema: 'how-to-become',
+    query: 'how-to-become',
+    queryClass: 'HowToBecome',
+    store: 'how-to-become',
+    tables: 'how-to-become',
+    explorer: 'how-to-become',
+    queryTest: throughRoute('occupations/how-to-become'),
+  },
+  apprenticeships: {
+    routes: ['occupations/apprenticeships'],
+    domain: 'apprenticeships',
+    schema: 'apprenticeships',
+    query: 'apprenticeships',
+    queryClass: 'Apprenticeships',
+    store: 'apprenticeships',
+    tables: 'apprenticeships',
+    explorer: 'apprenticeships',
+    queryTest: throughRoute('occupations/apprenticeships'),
+  },
+  visas: {
+    routes: ['occupations/visas', 'visas'],
+    domain: 'visas',
+    schema: 'visas',
+    query: 'visas',
+    queryClass: 'Visas',
+    store: 'visas',
+    tables: 'visas',
+    explorer: onePage,
+    routeTests: listsToo('visas'),
+    queryTest: throughResponses('visa-responses'),
+  },
+  demand: {
+    routes: ['occupations/demand', 'demand'],
+    domain: 'demand',
+    schema: 'demand',
+    query: 'demand',
+    queryClass: 'Demand',
+    store: 'demand',
+    tables: 'demand',
+    explorer: onePage,
+    routeTests: listsToo('demand'),
+    queryTest: throughResponses('demand-responses'),
+  },
+  'job-adverts': {
+    routes: ['occupations/job-adverts', 'job-adverts'],
+    domain: 'job-adverts',
+    schema: 'job-adverts',
+    query: 'job-adverts',
+    queryClass: 'JobAdverts',
+    store: 'job-adverts',
+    tables: 'job-adverts',
+    explorer: onePage,
+    routeTests: listsToo('job-adverts'),
+    queryTest: throughResponses('job-advert-responses'),
+  },
+  'local-areas': {
+    routes: ['local-areas'],
+    domain: {
+      none: 'src/domain/areas.ts holds the UK, nations and regions too, used by pay, projections and job adverts',
+    },
+    schema: 'local-areas',
+    query: 'local-areas',
+    queryClass: 'LocalAreas',
+    store: 'local-areas',
+    tables: 'local-areas',
+    explorer: onePage,
+  },
+  meta: {
+    routes: ['meta'],
+    domain: { none: 'sources and editions (src/domain/sources.ts, editions.ts) are every group’s vocabulary' },
+    schema: 'meta',
+    query: 'meta',
+    queryClass: 'Meta',
+    store: {
+      none: 'the meta endpoints read the editions model every group shares (store/editions.ts, sources.ts, ingest-runs.ts)',
+    },
+    tables: 'meta',
+    explorer: onePage,
+    queryTest: throughRoute('meta'),
+  },
+  keys: {
+    routes: ['keys'],
+    domain: { none: 'keys are not labour market data: src/keys holds their rules' },
+    schema: 'keys',
+    query: { none: 'src/keys (key-issuance.ts, live-keys.ts) issues and checks keys' },
+    queryClass: { none: 'no query module' },
+    store: 'keys',
+    tables: 'keys',
+    explorer: onePage,
+    routeTests: {
+      files: ['test/keys/key-issuance.test.ts'],
+      reason: 'the key routes are tested with the issuance they front (e-mail, confirmation page, limits)',
+    },
+  },
+};
+
+/** Modules of a layer that are no group's noun, each with what it is. */
+const SUPPORTING: Record<string, Record<string, string>> = {
+  'src/domain': {
+    areas: 'the UK, nations, regions and local areas: pay, projections, job adverts and local areas use it',
+    editions: 'editions and their states, of every source',
+    'period-figures': 'totals, changes and ranks over periods, for several groups',
+    periods: 'quarters and months',
+    problems: 'the problem kinds every route answers',
+    quality: 'quality bands of estimates',
+    soc: 'SOC codes and groups, every group’s key',
+    sources: 'source profiles, of every group',
+  },
+  'src/schemas': {
+    health: 'the /healthz and /readyz bodies, outside /v1',
+    illustrations: 'example responses of every group, for the docs',
+    'list-limit': 'the `limit` of every list endpoint',
+    problem: 'the problem body every route declares',
+    shared: 'provenance and the schema helpers every group uses',
+  },
+  'src/queries': {
+    'coding-index': 'the ONS coding index, read by occupations, skills, work profile and apprenticeships',
+    'current-editions': 'the edition each source answers from, for every group',
+    'demand-responses': 'the demand group’s pure response builders',
+    'isco-groups': 'ISCO-08 shares, for skills and work profile',
+    'job-advert-responses': 'the job-adverts group’s pure response builders',
+    'job-profiles': 'NCS profiles placed on unit groups, for how to become and apprenticeships',
+    provenance: 'the provenance of every answer',
+    readiness: 'the /readyz check',
+    'soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
+    'title-placement': 'placing titled records on unit groups, for how to become and apprenticeships',
+    'visa-responses': 'the visas group’s pure response builders',
+  },
+  'src/store': {
+    batch: 'batched inserts, for every group',
+    clock: 'the time the store writes',
+    'coding-index': 'the ONS coding index rows (occupations tables)',
+    database: 'opening SQLite or PostgreSQL',
+    editions: 'the editions model every group publishes through',
+    'ingest-lock': 'one ingest at a time',
+    'ingest-runs': 'the record of every ingest run (meta tables)',
+    'key-requests': 'e-mail confirmations of the keys group',
+    migrate: 'runs the migrations',
+    schema: 'the Database of every group’s tables',
+    'soc-crosswalk': 'the SOC 2010 crosswalk rows',
+    'soc-descriptions': 'the SOC 2020 descriptions (occupations tables)',
+    sources: 'the sources table (meta tables)',
+  },
+  'src/store/tables': {
+    'soc-crosswalk': 'the SOC 2010 to 2020 crosswalk, read by vacancies and projections',
+  },
+  'src/explore/sections': {
+    index: 'the list of the page’s sections',
+    section: 'what a section is',
+  },
+};
+
+const LAYERS = {
+  domain: 'src/domain',
+  schema: 'src/schemas',
+  query: 'src/queries',
+  store: 'src/store',
+  tables: 'src/store/tables',
+  explorer: 'src/explore/sections',
+} as const;
+
+const modulesOf = (dir: string): string[] =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => e.name.slice(0, -'.ts'.length))
+    .sort();
+
+/** Folders under `dir` (relative to the root) that hold an index.ts, relative to `dir`. */
+function routeFolders(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(root, dir, prefix), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => {
+      const folder = prefix ? `${prefix}/${e.name}` : e.name;
+      const here = existsSync(path.join(root, dir, folder, 'index.ts')) ? [folder] : [];
+      return [...here, ...routeFolders(dir, folder)];
+    });
+}
+
+const testFilesUnder = (dir: string): string[] =>
+  readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file.split(path.sep).join('/')}`);
+
+const isReason = (value: string | Reason): value is Reason => typeof value !== 'string';
+
+describe('one noun per endpoint group through every layer', () => {
+  it('gives every group its file in each layer, or a reason it has none', () => {
+    const missing: string[] = [];
+    for (const [noun, group] of Object.entries(GROUPS)) {
+      for (const [layer, dir] of Object.entries(LAYERS)) {
+        const name = group[layer as keyof typeof LAYERS];
+        if (isReason(name)) continue;
+        assert.equal(name, noun, `${noun}: its ${layer} module is named ${name}`);
+        if (!existsSync(path.join(root, dir, `${name}.ts`))) missing.push(`${dir}/${name}.ts`);
+      }
+      for (const folder of group.routes) {
+        assert.ok(folder === noun || folder === `occupations/${noun}`, `${noun}: route folder ${folder}`);
+        if (!existsSync(path.join(root, 'src/routes/v1', folder, 'index.ts')))
+          missing.push(`src/routes/v1/${folder}/index.ts`);
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
+  it('lists every route folder under src/routes/v1 in one group', () => {
+    const listed = Object.values(GROUPS).flatMap((g) => g.routes);
+    assert.deepEqual(routeFolders('src/routes/v1').sort(), [...listed].sort());
+  });
+
+  it("keeps every group's routes for one occupation under routes/v1/occupations", () => {
+    const misplaced: string[] = [];
+    for (const folder of routeFolders('src/routes/v1')) {
+      if (folder === 'occupations' || folder.startsWith('occupations/')) continue;
+      const text = readFileSync(path.join(root, 'src/routes/v1', folder, 'index.ts'), 'utf8');
+      if (/['`]\/occupations\//.test(text)) misplaced.push(folder);
+    }
+    assert.deepEqual(misplaced, []);
+  });
+
+  it('names every module of a layer after a group, or says what it supports', () => {
+    const stray: string[] = [];
+    for (const [layer, dir] of Object.entries(LAYERS)) {
+      const nouns = new Set(
+        Object.values(GROUPS)
+          .map((g) => g[layer as keyof typeof LAYERS])
+          .filter((name): name is string => !isReason(name)),
+      );
+      for (const module of modulesOf(dir)) {
+        if (!nouns.has(module) && !(module in (SUPPORTING[dir] ?? {}))) stray.push(`${dir}/${module}.ts`);
+      }
+      for (const module of Object.keys(SUPPORTING[dir] ?? {}))
+        assert.ok(existsSync(path.join(root, dir, `${module}.ts`)), `${dir}/${module}.ts is listed but gone`);
+    }
+    assert.deepEqual(stray, []);
+  });
+
+  it("names each group's query class and tables after its noun", () => {
+    const pascal = (noun: string) => noun.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
+    for (const [noun, group] of Object.entries(GROUPS)) {
+      if (!isReason(group.queryClass)) {
+        assert.equal(group.queryClass, pascal(noun), `${noun}: query class`);
+        const text = readFileSync(path.join(root, 'src/queries', `${noun}.ts`), 'utf8');
+        assert.match(text, new RegExp(`export class ${group.queryClass}\\b`), `${noun}: src/queries/${noun}.ts`);
+      }
+      if (!isReason(group.tables)) {
+        const text = readFileSync(path.join(root, 'src/store/tables', `${noun}.ts`), 'utf8');
+        assert.match(text, new RegExp(`export interface ${pascal(noun)}Tables\\b`), `${noun}: tables`);
+      }
+    }
+  });
+
+  it('tests each route folder at the path that mirrors it', () => {
+    const missing: string[] = [];
+    for (const group of Object.values(GROUPS)) {
+      if (group.routeTests) {
+        for (const file of group.routeTests.files) if (!existsSync(path.join(root, file))) missing.push(file);
+        continue;
+      }
+      for (const folder of group.routes) {
+        const file = `test/routes/v1/${folder}/index.test.ts`;
+        if (!existsSync(path.join(root, file))) missing.push(file);
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
+  it("tests each group's query at test/queries/<noun>.test.ts, or says where it is tested", () => {
+    const missing: string[] = [];
+    for (const [noun, group] of Object.entries(GROUPS)) {
+      if (isReason(group.query) || group.queryTest) continue;
+      const file = `test/queries/${noun}.test.ts`;
+      if (!existsSync(path.join(root, file))) missing.push(file);
+    }
+    assert.deepEqual(missing, []);
+  });
+
+  it('mirrors src in every test file of the layers', () => {
+    const orphans: string[] = [];
+    for (const file of testFilesUnder('test/routes/v1')) {
+      const folder = path.posix.dirname(file.slice('test/'.length));
+      if (!existsSync(path.join(root, 'src', folder, 'index.ts'))) orphans.push(file);
+    }
+    for (const dir of ['domain', 'schemas', 'queries', 'store', 'explore']) {
+      if (!existsSync(path.join(root, 'test', dir))) continue;
+      for (const file of testFilesUnder(`test/${dir}`)) {
+        // `x.test.ts` or `x.<aspect>.test.ts` tests src/<dir>/x.ts.
+        const [name] = path.posix.basename(file).split('.');
+        const source = path.posix.join('src', path.posix.dirname(file.slice('test/'.length)), `${name}.ts`);
+        if (!existsSync(path.join(root, source))) orphans.push(file);
+      }
+    }
+    assert.deepEqual(orphans, []);
+  });
+});
