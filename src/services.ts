@@ -24,7 +24,7 @@ import { Skills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
 import { Visas } from './queries/visas.js';
-import { WorkProfiles } from './queries/work-profile.js';
+import { WorkProfile } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
 import { redisRateLimitStore } from './ratelimit/redis-store.js';
@@ -70,7 +70,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
     skills: new Skills(store.db, currentEditions, codingIndex, occupations),
-    workProfiles: new WorkProfiles(store.db, currentEditions, codingIndex, occupations),
+    workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations),
     localAreas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),

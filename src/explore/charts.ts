@@ -25,18 +25,7 @@ function svg(
   data: Record<string, string | number> = {},
 ): SafeHtml {
   const attributes = Object.entries(data).map(([name, value]) => html` data-${name}="${value}"`);
-  return html`<svg
-    class="chart"
-    id="${id}"
-    role="img"
-    aria-labelledby="${id}-title"
-    viewBox="0 0 ${WIDTH} ${height}"
-    preserveAspectRatio="xMinYMin meet"
-    ${attributes}
-  >
-    <title id="${id}-title">${title}</title>
-    ${body}
-  </svg>`;
+  return html`<svg class="chart" id="${id}" role="img" aria-labelledby="${id}-title" viewBox="0 0 ${WIDTH} ${height}" preserveAspectRatio="xMinYMin meet"${attributes}><title id="${id}-title">${title}</title>${body}</svg>`;
 }
 
 export interface Percentile {
@@ -65,30 +54,17 @@ export function distributionChart(id: string, percentiles: Percentile[], show: (
   const [q1, q3] = [find('p25'), find('p75')];
   const box =
     q1 !== undefined && q3 !== undefined
-      ? html`<rect class="box" x="${x(q1)}" y="40" width="${round(x(q3) - x(q1))}" height="36" />`
+      ? html`<rect class="box" x="${x(q1)}" y="40" width="${round(x(q3) - x(q1))}" height="36"/>`
       : null;
   const ticks = known.map(
     (p) =>
-      html`<g class="tick"
-        ><line x1="${x(p.value)}" y1="52" x2="${x(p.value)}" y2="64" /><title>
-          ${label(p.name)} percentile: ${show(p.value)}
-        </title></g
-      >`,
+      html`<g class="tick"><line x1="${x(p.value)}" y1="52" x2="${x(p.value)}" y2="64"/><title>${label(p.name)} percentile: ${show(p.value)}</title></g>`,
   );
   const ends = [known[0]!, known[known.length - 1]!].map(
     (p, i) =>
-      html`<text class="end" x="${x(p.value)}" y="100" text-anchor="${i === 0 ? 'start' : 'end'}"
-        >${label(p.name)}: ${show(p.value)}</text
-      >`,
+      html`<text class="end" x="${x(p.value)}" y="100" text-anchor="${i === 0 ? 'start' : 'end'}">${label(p.name)}: ${show(p.value)}</text>`,
   );
-  const body = html`<line class="whisker" x1="${x(lo)}" y1="58" x2="${x(hi)}" y2="58" />${box}${ticks}<line
-      class="median"
-      x1="${x(median.value)}"
-      y1="34"
-      x2="${x(median.value)}"
-      y2="82"
-    /><text class="median-label" x="${x(median.value)}" y="24" text-anchor="middle">Median ${show(median.value)}</text
-    >${ends}`;
+  const body = html`<line class="whisker" x1="${x(lo)}" y1="58" x2="${x(hi)}" y2="58"/>${box}${ticks}<line class="median" x1="${x(median.value)}" y1="34" x2="${x(median.value)}" y2="82"/><text class="median-label" x="${x(median.value)}" y="24" text-anchor="middle">Median ${show(median.value)}</text>${ends}`;
   return svg(
     id,
     `Distribution: median ${show(median.value)}, ${label(known[0]!.name)} to ${label(known[known.length - 1]!.name)} percentile ${show(lo)} to ${show(hi)}`,
@@ -120,7 +96,7 @@ export function lineChart(id: string, title: string, points: Point[], show: (v: 
     } else current.push(`${x(i)},${y(p.value)}`);
   });
   if (current.length > 1) segments.push(current.join(' '));
-  const lines = segments.map((s) => html`<polyline class="series" points="${s}" />`);
+  const lines = segments.map((s) => html`<polyline class="series" points="${s}"/>`);
   // With many points only some are labelled (every point keeps its value in a <title>), so labels never overlap.
   const step = Math.ceil(points.length / 8);
   const labelled = (i: number) => i % step === 0 || i === points.length - 1;
@@ -130,11 +106,9 @@ export function lineChart(id: string, title: string, points: Point[], show: (v: 
   const marks = points.map((p, i) =>
     p.value === null
       ? html`<text class="withheld-mark" x="${x(i)}" y="100" text-anchor="middle">withheld</text>${axisLabel(p, i)}`
-      : html`<circle class="point" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 8 ? 2.5 : 4}"
-            ><title>${p.label}: ${show(p.value)}</title></circle
-          >${valued(i) ? html`<text class="value" x="${x(i)}" y="${round(y(p.value) - 10)}" text-anchor="middle">${show(p.value)}</text>` : null}${axisLabel(p, i)}`,
+      : html`<circle class="point" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 8 ? 2.5 : 4}"><title>${p.label}: ${show(p.value)}</title></circle>${valued(i) ? html`<text class="value" x="${x(i)}" y="${round(y(p.value) - 10)}" text-anchor="middle">${show(p.value)}</text>` : null}${axisLabel(p, i)}`,
   );
-  return svg(id, title, 185, html`<line class="axis" x1="40" y1="158" x2="${WIDTH - 40}" y2="158" />${lines}${marks}`);
+  return svg(id, title, 185, html`<line class="axis" x1="40" y1="158" x2="${WIDTH - 40}" y2="158"/>${lines}${marks}`);
 }
 
 /** Horizontal bars against `max` (or the largest value); a withheld bar is written "withheld". */
@@ -153,12 +127,8 @@ export function barChart(
     const bar =
       b.value === null
         ? html`<text class="withheld-mark" x="210" y="${yTop + 14}">withheld</text>`
-        : html`<rect class="bar" x="210" y="${yTop}" width="${Math.max(w(b.value), 1)}" height="18"
-              ><title>${b.label}: ${show(b.value)}</title></rect
-            ><text class="value" x="${round(216 + w(b.value))}" y="${yTop + 14}">${show(b.value)}</text>`;
-    return html`<text class="bar-label" x="200" y="${yTop + 14}" text-anchor="end"
-        >${b.label.length > 30 ? `${b.label.slice(0, 29)}…` : b.label}</text
-      >${bar}`;
+        : html`<rect class="bar" x="210" y="${yTop}" width="${Math.max(w(b.value), 1)}" height="18"><title>${b.label}: ${show(b.value)}</title></rect><text class="value" x="${round(216 + w(b.value))}" y="${yTop + 14}">${show(b.value)}</text>`;
+    return html`<text class="bar-label" x="200" y="${yTop + 14}" text-anchor="end">${b.label.length > 30 ? `${b.label.slice(0, 29)}…` : b.label}</text>${bar}`;
   });
   return svg(id, title, 16 + bars.length * 26, html`${rows}`);
 }

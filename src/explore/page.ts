@@ -19,32 +19,19 @@ export const EXPLORE_SECURITY_HEADERS = {
 
 export function searchForm(q = ''): SafeHtml {
   return html`<form class="search" method="get" action="${EXPLORE}" role="search">
-    <label for="q">Job title</label>
-    <input id="q" name="q" type="search" value="${q}" maxlength="200" required placeholder="e.g. software developer" />
-    <button type="submit">Search</button>
-  </form>`;
+<label for="q">Job title</label> <input id="q" name="q" type="search" value="${q}" maxlength="200" required placeholder="e.g. software developer">
+<button type="submit">Search</button>
+</form>`;
 }
 
 export function page(title: string, body: Interpolation, q = ''): SafeHtml {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} – uk-lmi explorer</title>
-        <link rel="stylesheet" href="${STYLESHEET}" />
-        <link rel="icon" href="${ICON}" type="image/svg+xml" />
-      </head>
-      <body>
-        <header class="site"><a class="home" href="${EXPLORE}">uk-lmi explorer</a>${searchForm(q)}</header>
-        <main>${body}</main>
-        <footer class="site">
-          <p>
-            Figures come from the same query layer as the JSON API (<a href="/docs">API reference</a>,
-            <a href="/v1/meta/sources">sources</a>). Every figure names its release and its publisher's required credit
-            beneath it. A withheld figure is written “withheld”, never as zero.
-          </p>
-        </footer>
-      </body>
-    </html>`;
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} – uk-lmi explorer</title>
+<link rel="stylesheet" href="${STYLESHEET}"><link rel="icon" href="${ICON}" type="image/svg+xml">
+</head><body>
+<header class="site"><a class="home" href="${EXPLORE}">uk-lmi explorer</a>${searchForm(q)}</header>
+<main>${body}</main>
+<footer class="site"><p>Figures come from the same query layer as the JSON API (<a href="/docs">API reference</a>, <a href="/v1/meta/sources">sources</a>). Every figure names its release and its publisher's required credit beneath it. A withheld figure is written “withheld”, never as zero.</p></footer>
+</body></html>`;
 }

@@ -16,11 +16,7 @@ export async function searchPage(
       status: 200,
       page: page(
         'Explore occupations',
-        html`<h1>Explore UK occupations</h1>
-          <p>
-            Type a job title to find its occupation among the 412 SOC 2020 unit groups, then see its pay, employment,
-            vacancies, skills and work profile, each with its quality and the release it comes from.
-          </p>`,
+        html`<h1>Explore UK occupations</h1><p>Type a job title to find its occupation among the 412 SOC 2020 unit groups, then see its pay, employment, vacancies, skills and work profile, each with its quality and the release it comes from.</p>`,
       ),
     };
   }
@@ -29,8 +25,7 @@ export async function searchPage(
       status: 400,
       page: page(
         'Search',
-        html`<h1>Search</h1>
-          <p class="unavailable">A job title is at most ${SEARCH_QUERY_MAX} characters long.</p>`,
+        html`<h1>Search</h1><p class="unavailable">A job title is at most ${SEARCH_QUERY_MAX} characters long.</p>`,
         text.slice(0, SEARCH_QUERY_MAX),
       ),
     };
@@ -38,26 +33,13 @@ export async function searchPage(
   const matches = await services.occupations.search(text, MATCHES_SHOWN);
   const items = matches.map(
     (m) =>
-      html`<li>
-        <a href="${EXPLORE}/occupations/${m.soc2020}"><span class="soc">${m.soc2020}</span> ${m.title}</a>
-        <span class="muted"
-          >matched “${m.matchedTitle}”${m.qualifier ? ` (${m.qualifier})` : ''}, ${m.matchType}, confidence
-          ${m.confidence}</span
-        >
-      </li>`,
+      html`<li><a href="${EXPLORE}/occupations/${m.soc2020}"><span class="soc">${m.soc2020}</span> ${m.title}</a> <span class="muted">matched “${m.matchedTitle}”${m.qualifier ? ` (${m.qualifier})` : ''}, ${m.matchType}, confidence ${m.confidence}</span></li>`,
   );
   return {
     status: 200,
     page: page(
       `“${text}”`,
-      html`<h1>Occupations for “${text}”</h1>
-        ${
-          matches.length > 0
-            ? html`<ol class="matches">
-                ${items}
-              </ol>`
-            : html`<p>No occupation matches that title.</p>`
-        }`,
+      html`<h1>Occupations for “${text}”</h1>${matches.length > 0 ? html`<ol class="matches">${items}</ol>` : html`<p>No occupation matches that title.</p>`}`,
       text,
     ),
   };
@@ -65,9 +47,5 @@ export async function searchPage(
 
 /** A page in place of a problem (no such occupation, bad input), with its status. */
 export function problemPage(title: string, detail: string): SafeHtml {
-  return page(
-    title,
-    html`<h1>${title}</h1>
-      <p class="unavailable">${detail}</p>`,
-  );
+  return page(title, html`<h1>${title}</h1><p class="unavailable">${detail}</p>`);
 }

@@ -25,13 +25,9 @@ export function sourceNote(provenance: Provenance, catalog: SourceCatalog, parts
   const credits = [...new Set([profile?.attribution, parts.attribution].filter((t): t is string => Boolean(t)))];
   const coverage = parts.coverage;
   return html`<footer class="source">
-    ${coverage ? html`<p class="coverage"><strong>Counts:</strong> ${coverage.population} (${coverage.includesSelfEmployed ? 'self-employed included' : 'self-employed not included'}), ${coverage.referencePeriod}. ${coverage.note}</p>` : null}
-    <p class="provenance">
-      <strong>Source:</strong> ${externalLink(provenance.url, provenance.source)}, ${provenance.publisher}. Release:
-      ${provenance.edition}${provenance.published ? `, served since ${provenance.published.slice(0, 10)}` : ''}.
-      Licence: ${provenance.licence}.
-    </p>
-    ${credits.map((text) => html`<p class="attribution">${text}</p>`)}
-    ${parts.citation ? html`<p class="citation"><strong>Cite as:</strong> ${parts.citation}</p>` : null}
-  </footer>`;
+${coverage ? html`<p class="coverage"><strong>Counts:</strong> ${coverage.population} (${coverage.includesSelfEmployed ? 'self-employed included' : 'self-employed not included'}), ${coverage.referencePeriod}. ${coverage.note}</p>` : null}
+<p class="provenance"><strong>Source:</strong> ${externalLink(provenance.url, provenance.source)}, ${provenance.publisher}. Release: ${provenance.edition}${provenance.published ? `, served since ${provenance.published.slice(0, 10)}` : ''}. Licence: ${provenance.licence}.</p>
+${credits.map((text) => html`<p class="attribution">${text}</p>`)}
+${parts.citation ? html`<p class="citation"><strong>Cite as:</strong> ${parts.citation}</p>` : null}
+</footer>`;
 }

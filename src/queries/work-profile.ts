@@ -32,7 +32,7 @@ const ONET_ABILITIES = 'onet-abilities';
  * The work profile of a SOC 2020 unit group: O*NET's RIASEC interest ratings of the US occupations
  * that correspond to it, averaged with the weight each carries along the chain.
  */
-export class WorkProfiles {
+export class WorkProfile {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,

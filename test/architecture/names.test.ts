@@ -107,7 +107,7 @@ const GROUPS: Record<string, Group> = {
     domain: 'work-profile',
     schema: 'work-profile',
     query: 'work-profile',
-    queryClass: { none: 'still `WorkProfiles`: src/queries/work-profile.ts is being split (issue 24), rename it then' },
+    queryClass: 'WorkProfile',
     store: 'work-profile',
     tables: 'work-profile',
     explorer: 'work-profile',
@@ -242,6 +242,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
     'title-placement': 'placing titled records on unit groups, for how to become and apprenticeships',
     'visa-responses': 'the visas group’s pure response builders',
+    'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
   },
   'src/store': {
     batch: 'batched inserts, for every group',

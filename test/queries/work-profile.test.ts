@@ -5,22 +5,22 @@ import { SOURCES } from '../../src/ingest/registry.js';
 import { CodingIndexCache } from '../../src/queries/coding-index.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { Occupations } from '../../src/queries/occupations.js';
-import { MIN_MATCHED_SHARE, WorkProfiles } from '../../src/queries/work-profile.js';
+import { MIN_MATCHED_SHARE, WorkProfile } from '../../src/queries/work-profile.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 
 for (const dialect of DIALECTS) {
-  describe(`WorkProfiles (${dialect})`, () => {
+  describe(`WorkProfile (${dialect})`, () => {
     let store: TestStore;
     let occupations: Occupations;
-    let profiles: WorkProfiles;
+    let profiles: WorkProfile;
     before(async () => {
       store = await copyTemplate(dialect);
       const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
       const codingIndex = new CodingIndexCache(store.db, current);
       occupations = new Occupations(store.db, current, codingIndex);
-      profiles = new WorkProfiles(store.db, current, codingIndex, occupations);
+      profiles = new WorkProfile(store.db, current, codingIndex, occupations);
     });
     after(() => store.dispose());
 

@@ -11,57 +11,30 @@ const PROFILES_SHOWN = 2;
 
 function howToBecome(h: HowToBecomeResponse, catalog: SourceCatalog): SafeHtml {
   if (h.profiles.length === 0)
-    return html`<p>No National Careers Service profile is placed on this occupation. ${h.coverage.note}</p>
-      ${sourceNote(h.provenance, catalog, { attribution: h.attribution })}`;
+    return html`<p>No National Careers Service profile is placed on this occupation. ${h.coverage.note}</p>${sourceNote(h.provenance, catalog, { attribution: h.attribution })}`;
   const profiles = h.profiles.slice(0, PROFILES_SHOWN).map(
-    (p) =>
-      html`<article class="profile">
-        <h4>${externalLink(p.url, p.title)} <span class="muted">(matched by ${p.match})</span></h4>
-        ${p.summary ? html`<p>${p.summary}</p>` : null} ${p.routesIntro ? html`<p>${p.routesIntro}</p>` : null}
-        <details>
-          <summary>Routes in${p.routesListed.length > 0 ? `: ${p.routesListed.join(', ')}` : ''}; requirements</summary>
-          ${p.routes.map(
-            (r) =>
-              html`<h5>${r.heading}</h5>
-                ${r.blocks.map(
-                  (b) =>
-                    html`${b.heading ? html`<h6>${b.heading}</h6>` : null}${b.parts.map(
-                      (part) =>
-                        html`${part.text ? html`<p>${part.text}</p>` : null}${
-                          part.items
-                            ? html`<ul>
-                                ${part.items.map((i) => html`<li>${i}</li>`)}
-                              </ul>`
-                            : null
-                        }`,
-                    )}`,
-                )}`,
-          )}
-          ${
-            p.requirements.length > 0
-              ? html`<h5>Requirements</h5>
-                  <ul>
-                    ${p.requirements.map((r) => html`<li>${r}</li>`)}
-                  </ul>`
-              : null
-          }
-        </details>
-        <p class="muted">${p.contentNote}</p>
-        ${sourceNote(p.provenance, catalog)}
-      </article>`,
+    (
+      p,
+    ) => html`<article class="profile"><h4>${externalLink(p.url, p.title)} <span class="muted">(matched by ${p.match})</span></h4>
+${p.summary ? html`<p>${p.summary}</p>` : null}
+${p.routesIntro ? html`<p>${p.routesIntro}</p>` : null}
+<details><summary>Routes in${p.routesListed.length > 0 ? `: ${p.routesListed.join(', ')}` : ''}; requirements</summary>
+${p.routes.map(
+  (r) =>
+    html`<h5>${r.heading}</h5>${r.blocks.map(
+      (b) =>
+        html`${b.heading ? html`<h6>${b.heading}</h6>` : null}${b.parts.map((part) => html`${part.text ? html`<p>${part.text}</p>` : null}${part.items ? html`<ul>${part.items.map((i) => html`<li>${i}</li>`)}</ul>` : null}`)}`,
+    )}`,
+)}
+${p.requirements.length > 0 ? html`<h5>Requirements</h5><ul>${p.requirements.map((r) => html`<li>${r}</li>`)}</ul>` : null}
+</details>
+<p class="muted">${p.contentNote}</p>
+${sourceNote(p.provenance, catalog)}</article>`,
   );
   const others = h.profiles.slice(PROFILES_SHOWN).map((p) => html`<li>${externalLink(p.url, p.title)}</li>`);
-  return html`<h3>How to become one</h3>
-    ${profiles}${
-      others.length > 0
-        ? html`<p>Other profiles:</p>
-            <ul>
-              ${others}
-            </ul>`
-        : null
-    }
-    <p class="muted">${h.coverage.note}</p>
-    ${sourceNote(h.provenance, catalog, { attribution: h.attribution })}`;
+  return html`<h3>How to become one</h3>${profiles}${others.length > 0 ? html`<p>Other profiles:</p><ul>${others}</ul>` : null}
+<p class="muted">${h.coverage.note}</p>
+${sourceNote(h.provenance, catalog, { attribution: h.attribution })}`;
 }
 
 /**
@@ -81,6 +54,6 @@ export const howToBecomeSection = section({
   },
   render({ profiles, standards }, { catalog }) {
     return html`${profiles instanceof Problem ? unavailable(profiles) : howToBecome(profiles, catalog)}
-    ${standards instanceof Problem ? unavailable(standards) : apprenticeships(standards, catalog)}`;
+${standards instanceof Problem ? unavailable(standards) : apprenticeships(standards, catalog)}`;
   },
 });

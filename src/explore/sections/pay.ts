@@ -24,10 +24,7 @@ export const paySection = section({
     const chart = latest.presentable ? distributionChart('pay-distribution-chart', percentiles, show) : null;
     const rows = percentiles.map(
       (p) =>
-        html`<tr>
-          <th scope="row">${PERCENTILE_NAMES[p.name] ?? `${p.name.slice(1)}th percentile`}</th>
-          <td>${figure(p.value, show, latest.presentable)}</td>
-        </tr>`,
+        html`<tr><th scope="row">${PERCENTILE_NAMES[p.name] ?? `${p.name.slice(1)}th percentile`}</th><td>${figure(p.value, show, latest.presentable)}</td></tr>`,
     );
     const trend = lineChart(
       'pay-series-chart',
@@ -40,58 +37,21 @@ export const paySection = section({
     );
     const seriesRows = series.points.map(
       (p) =>
-        html`<tr>
-          <th scope="row">${p.year}${p.provisional ? ' (provisional)' : ''}</th>
-          <td>${figure(p.median, show, p.quality !== 'unreliable')}</td>
-          <td>${figure(p.mean, show)}</td>
-          <td>${figure(p.employeeJobsThousands, (v) => `${v}k`)}</td>
-          <td>${quality(p.quality)}</td>
-        </tr>`,
+        html`<tr><th scope="row">${p.year}${p.provisional ? ' (provisional)' : ''}</th><td>${figure(p.median, show, p.quality !== 'unreliable')}</td><td>${figure(p.mean, show)}</td><td>${figure(p.employeeJobsThousands, (v) => `${v}k`)}</td><td>${quality(p.quality)}</td></tr>`,
     );
-    return html`<p class="headline">
-        Median gross annual pay, ${latest.year}${latest.provisional ? ' (provisional)' : ''}:
-        <strong>${figure(latest.distribution.median, show, latest.presentable)}</strong> ${quality(latest.quality)}
-      </p>
-      <figure id="pay-distribution">
-        ${chart ?? html`<p>The distribution is not drawn: too few of its figures are published.</p>`}
-        <figcaption>${latest.title}, ${latest.area.name}, ${latest.referencePeriod}. ${latest.unit}.</figcaption>
-      </figure>
-      <table class="figures">
-        <caption>
-          Distribution (quality of the median: ${latest.quality})
-        </caption>
-        <tbody>
-          ${rows}
-          <tr>
-            <th scope="row">Mean</th>
-            <td>${figure(latest.mean, show)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Employee jobs (indicative)</th>
-            <td>${figure(latest.employeeJobsThousands, (v) => `${v} thousand`)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Change in the median on the year before</th>
-            <td>${figure(latest.percentChange, percent)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <h3>Median by year</h3>
-      <figure id="pay-series">${trend ?? html`<p>No year's median is published.</p>`}</figure>
-      <table class="figures">
-        <thead>
-          <tr>
-            <th scope="col">Year</th>
-            <th scope="col">Median</th>
-            <th scope="col">Mean</th>
-            <th scope="col">Jobs</th>
-            <th scope="col">Quality</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${seriesRows}
-        </tbody>
-      </table>
-      ${sourceNote(latest.provenance, catalog, { coverage: latest.coverage })}`;
+    return html`<p class="headline">Median gross annual pay, ${latest.year}${latest.provisional ? ' (provisional)' : ''}: <strong>${figure(latest.distribution.median, show, latest.presentable)}</strong> ${quality(latest.quality)}</p>
+<figure id="pay-distribution">
+${chart ?? html`<p>The distribution is not drawn: too few of its figures are published.</p>`}
+<figcaption>${latest.title}, ${latest.area.name}, ${latest.referencePeriod}. ${latest.unit}.</figcaption>
+</figure>
+<table class="figures"><caption>Distribution (quality of the median: ${latest.quality})</caption><tbody>${rows}
+<tr><th scope="row">Mean</th><td>${figure(latest.mean, show)}</td></tr>
+<tr><th scope="row">Employee jobs (indicative)</th><td>${figure(latest.employeeJobsThousands, (v) => `${v} thousand`)}</td></tr>
+<tr><th scope="row">Change in the median on the year before</th><td>${figure(latest.percentChange, percent)}</td></tr>
+</tbody></table>
+<h3>Median by year</h3>
+<figure id="pay-series">${trend ?? html`<p>No year's median is published.</p>`}</figure>
+<table class="figures"><thead><tr><th scope="col">Year</th><th scope="col">Median</th><th scope="col">Mean</th><th scope="col">Jobs</th><th scope="col">Quality</th></tr></thead><tbody>${seriesRows}</tbody></table>
+${sourceNote(latest.provenance, catalog, { coverage: latest.coverage })}`;
   },
 });

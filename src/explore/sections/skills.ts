@@ -14,25 +14,15 @@ export const skillsSection = section({
   render(s, { catalog }) {
     const skills = s.skills.map(
       (k) =>
-        html`<li>
-          ${k.skillTitle}
-          <span class="muted"
-            >(${k.type}; ${k.sharedBy} of ${s.relatedOccupationCount} related
-            occupations${k.essential ? ', essential for at least one' : ''})</span
-          >
-        </li>`,
+        html`<li>${k.skillTitle} <span class="muted">(${k.type}; ${k.sharedBy} of ${s.relatedOccupationCount} related occupations${k.essential ? ', essential for at least one' : ''})</span></li>`,
     );
     const related = s.relatedOccupations
       .slice(0, RELATED_SHOWN)
       .map((o) => html`<li>${externalLink(o.uri, o.title)}</li>`);
     return html`<p class="derivation">${s.derivation}</p>
-      <ol class="skills">
-        ${skills}
-      </ol>
-      <p>Related ESCO occupations (ISCO-08 ${s.isco08}; ${s.relatedOccupationCount} in all):</p>
-      <ul class="related">
-        ${related}
-      </ul>
-      ${sourceNote(s.provenance, catalog)}`;
+<ol class="skills">${skills}</ol>
+<p>Related ESCO occupations (ISCO-08 ${s.isco08}; ${s.relatedOccupationCount} in all):</p>
+<ul class="related">${related}</ul>
+${sourceNote(s.provenance, catalog)}`;
   },
 });

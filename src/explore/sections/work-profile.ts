@@ -8,7 +8,7 @@ export const workProfileSection = section({
   id: 'work-profile',
   heading: 'Work profile',
   api: ['/v1/occupations/{soc}/work-profile'],
-  load: (services, soc) => services.workProfiles.workProfile(soc),
+  load: (services, soc) => services.workProfile.workProfile(soc),
   render(w, { catalog }) {
     const interests = barChart(
       'interests-chart',
@@ -21,19 +21,10 @@ export const workProfileSection = section({
       (o) => html`<li>${o.code} ${o.title} <span class="muted">(${o.weightPercent}%)</span></li>`,
     );
     return html`<p class="headline">Holland code: <strong>${w.hollandCode}</strong></p>
-      <figure id="interests">${interests}</figure>
-      <dl class="meanings">
-        ${w.interests.map(
-          (i) =>
-            html`<dt>${i.type}</dt>
-              <dd>${i.meaning}</dd>`,
-        )}
-      </dl>
-      <p class="derivation">${w.derivation}</p>
-      <p>Averaged over:</p>
-      <ul>
-        ${basedOn}
-      </ul>
-      ${sourceNote(w.provenance, catalog, { attribution: w.attribution })}`;
+<figure id="interests">${interests}</figure>
+<dl class="meanings">${w.interests.map((i) => html`<dt>${i.type}</dt><dd>${i.meaning}</dd>`)}</dl>
+<p class="derivation">${w.derivation}</p>
+<p>Averaged over:</p><ul>${basedOn}</ul>
+${sourceNote(w.provenance, catalog, { attribution: w.attribution })}`;
   },
 });

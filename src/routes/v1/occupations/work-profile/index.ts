@@ -4,7 +4,7 @@ import { SocParamsSchema } from '../../../../schemas/occupations.js';
 import { WorkProfileResponseSchema } from '../../../../schemas/work-profile.js';
 
 export const workProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { workProfiles: profiles } = app.services;
+  const { workProfile: profiles } = app.services;
 
   app.get(
     '/:soc/work-profile',
