@@ -57,7 +57,7 @@ export const PAY_DISTRIBUTION = [
   'p90',
 ] as const;
 export type DistributionPoint = (typeof PAY_DISTRIBUTION)[number];
-export const PERCENTILES = PAY_DISTRIBUTION.filter((p) => p !== 'median') as Exclude<DistributionPoint, 'median'>[];
+export const PERCENTILES = PAY_DISTRIBUTION.filter((p): p is Exclude<DistributionPoint, 'median'> => p !== 'median');
 
 /**
  * Every figure of one row of an ASHE data sheet (estimates or their CVs), in the sheet's column

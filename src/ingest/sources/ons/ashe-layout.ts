@@ -234,7 +234,7 @@ export async function readAsheTables<T>(
   sheets: string[] | undefined,
   read: (measure: PayMeasure, estimates: Workbook, cvs: Workbook) => T,
 ): Promise<T[]> {
-  const results: T[] = new Array(PAY_MEASURES.length);
+  const results = new Array<T>(PAY_MEASURES.length);
   let next = 0;
   let failed = false;
   const worker = async () => {

@@ -31,11 +31,9 @@ function standardOf(key: string, s: Record<string, unknown>): ApprenticeshipStan
   if (!REFERENCE.test(key) || s.referenceNumber !== key)
     throw new Error(`${where}: the reference number is "${String(s.referenceNumber)}"`);
   const text = (field: string): string | null =>
-    typeof s[field] === 'string' && (s[field]).trim() !== '' ? (s[field]).trim() : null;
+    typeof s[field] === 'string' && s[field].trim() !== '' ? s[field].trim() : null;
   const integer = (field: string): number | null =>
-    typeof s[field] === 'number' && Number.isInteger(s[field]) && (s[field]) > 0
-      ? (s[field])
-      : null;
+    typeof s[field] === 'number' && Number.isInteger(s[field]) && s[field] > 0 ? s[field] : null;
   const name = text('title');
   if (!name) throw new Error(`${where}: no title`);
   const titles = s.typicalJobTitles;
