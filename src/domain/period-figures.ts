@@ -7,7 +7,7 @@
 /** A period's figure as published: null where the publisher suppressed it. */
 export type Published = number | null;
 
-export interface PeriodsSummary {
+interface PeriodsSummary {
   /** The sum over the published periods only. */
   total: number;
   /** Periods whose figure was suppressed (or not published). */

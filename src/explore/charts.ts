@@ -39,7 +39,7 @@ function svg(
   </svg>`;
 }
 
-export interface Percentile {
+interface Percentile {
   /** `p10`...`p90`, `median`. */
   name: string;
   value: number | null;
@@ -98,7 +98,7 @@ export function distributionChart(id: string, percentiles: Percentile[], show: (
   );
 }
 
-export interface Point {
+interface Point {
   label: string;
   value: number | null;
 }

@@ -17,7 +17,7 @@ export interface DocTag {
   description: string;
 }
 
-export interface DocsOptions {
+interface DocsOptions {
   /** Where callers reach the API (LMI_PUBLIC_URL): the document's one server. */
   publicUrl: string;
   /** Every tag the routes use, with what the group is for. */

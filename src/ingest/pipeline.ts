@@ -22,7 +22,7 @@ import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import { FileTooLargeError, type Upstream, type UpstreamFile } from './upstream.js';
 
-export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
+type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
 
 export interface ReleaseResult {
   label: string;
@@ -52,7 +52,7 @@ export interface IngestProgress {
 
 const silentProgress: IngestProgress = { step: () => undefined, sourceDone: () => undefined };
 
-export interface IngestOptions {
+interface IngestOptions {
   store: Store;
   upstream: Upstream;
   sources: AnySourceDescriptor[];

@@ -13,7 +13,7 @@ export interface ReadLimits {
 
 const MiB = 1024 * 1024;
 
-export const DEFAULT_READ_LIMITS: ReadLimits = {
+const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: 32 * MiB,
   maxInflatedBytes: 128 * MiB,
   maxHeapMb: 384,

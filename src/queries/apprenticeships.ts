@@ -24,7 +24,7 @@ interface Evidence {
   reasons: string[];
 }
 
-export interface ApprenticeshipsQuery {
+interface ApprenticeshipsQuery {
   includeInactive?: boolean;
 }
 

@@ -9,7 +9,7 @@ import type { CurrentEditions } from './current-editions.js';
 import { iscoSharesOf } from './isco-groups.js';
 
 /** The SOC 2020 hierarchy of the current structure edition, indexed for lookups. */
-export interface SocHierarchy {
+interface SocHierarchy {
   editionId: string;
   groups: Map<string, SocGroup>;
   unitGroups: SocGroup[];

@@ -59,7 +59,7 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
  * publishes some medians with no CV (`.`, where the job count is withheld); as ONS suppresses every
  * estimate whose CV is over 20%, such a median is given the lowest band a published figure can have.
  */
-export function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
+function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
   if (!row || row.median === null) return 'unreliable';
   return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
 }

@@ -3,7 +3,7 @@ import { ROUTE_KINDS } from '../domain/routes-in.js';
 import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 /** What a routes-in response covers and what it leaves out. */
-export const RoutesCoverageSchema = Type.Object(
+const RoutesCoverageSchema = Type.Object(
   {
     referencePeriod: Type.String({ description: 'The releases the answer is from' }),
     note: Type.String({ description: 'How occupations are related and what is missing; pass it on' }),
@@ -19,7 +19,7 @@ const TextPartSchema = Type.Object(
   { title: 'TextPart' },
 );
 
-export const ProfileRouteSchema = Type.Object(
+const ProfileRouteSchema = Type.Object(
   {
     kind: StringEnum(ROUTE_KINDS),
     heading: Type.String(),
@@ -30,7 +30,7 @@ export const ProfileRouteSchema = Type.Object(
   { title: 'ProfileRoute' },
 );
 
-export const JobProfileSchema = Type.Object(
+const JobProfileSchema = Type.Object(
   {
     slug: Type.String(),
     title: Type.String(),
@@ -82,7 +82,7 @@ export const ApprenticeshipsQuerySchema = Type.Object(
 
 const LEVEL = { minimum: 2, maximum: 7 };
 
-export const ApprenticeshipProductSchema = Type.Object(
+const ApprenticeshipProductSchema = Type.Object(
   {
     code: Type.String(),
     name: Type.String(),

@@ -19,7 +19,7 @@ async function currentSchema(db: Db): Promise<string> {
   return rows[0]!.schema;
 }
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   override name = 'MigrationError';
 }
 

@@ -5,7 +5,7 @@ import { maybeGunzip } from './inflate.js';
 /** A record of a delimited file, by header name. */
 export type DelimitedRecord = Record<string, string>;
 
-export class DelimitedFileError extends Error {
+class DelimitedFileError extends Error {
   override name = 'DelimitedFileError';
 }
 

@@ -20,7 +20,7 @@ function bounded<T>(what: string, limit: number, inflate: () => T): T {
   }
 }
 
-export function isGzip(bytes: Uint8Array): boolean {
+function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 

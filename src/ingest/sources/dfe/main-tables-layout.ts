@@ -17,7 +17,7 @@ import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
  */
 export const MAIN_TABLES_SHEETS = ['Info', 'Warning', 'Occ T2', 'Occ F2', 'RD T1'];
 
-export class MainTablesLayoutError extends Error {
+class MainTablesLayoutError extends Error {
   override name = 'MainTablesLayoutError';
 }
 

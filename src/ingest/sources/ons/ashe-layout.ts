@@ -146,7 +146,7 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
 }
 
 /** Where a data sheet and its CV twin are, and what their rows are: `Table 14.7a` / `14.7b`, sheet "Male". */
-export interface SheetPair {
+interface SheetPair {
   /** The table without its a/b suffix, e.g. `14.7`. */
   table: string;
   sheet: string;
@@ -193,7 +193,7 @@ function codeOf(cell: Cell | undefined): string | null {
 }
 
 /** The workbooks of a release's zip by table id (`14.7a`), and the reference year each file name states. */
-export interface AsheZip {
+interface AsheZip {
   workbooks: Map<string, Uint8Array>;
   stated: StatedPeriod[];
 }

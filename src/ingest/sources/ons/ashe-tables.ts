@@ -17,7 +17,7 @@ import { onsSource } from './publisher.js';
  */
 
 /** A release of an ASHE table: its reference year, whether ONS will revise it, and its unit groups' rows. */
-export interface AsheRelease extends AsheReleaseFacts {
+interface AsheRelease extends AsheReleaseFacts {
   rows: PayRow[];
 }
 
