@@ -87,6 +87,16 @@ export type AsheFigure = (typeof ASHE_FIGURES)[number];
  */
 export type AsheFigures = Record<AsheFigure, number | null>;
 
+/** An ASHE release's figures as the store keeps them: one row per area, occupation, measure, sex and work pattern. */
+export interface PayRow extends AsheFigures {
+  area: string;
+  soc: string;
+  measure: string;
+  sex: string;
+  pattern: string;
+  medianCv: number | null;
+}
+
 /** The release an ASHE edition holds: its reference year and whether ONS will revise it. */
 export interface AsheReleaseFacts {
   year: number;

@@ -5,6 +5,7 @@ import {
   PAY_DISTRIBUTION,
   PAY_UNITS,
   type AsheReleaseFacts,
+  type PayRow,
   type PayMeasure,
   type PaySex,
   type WorkPattern,
@@ -19,7 +20,7 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/ashe-pay.js';
+import { findAsheRelease, findPayRows, type PayKey } from '../store/ashe-pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';

@@ -9,11 +9,11 @@ import {
   type PayMeasure,
   type PaySex,
   type WorkPattern,
+  type PayRow,
 } from '../../../domain/pay.js';
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
-import type { PayRow } from '../../../store/ashe-pay.js';
 
 /**
  * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS

@@ -1,8 +1,8 @@
 import type { Check } from '../../../domain/editions.js';
-import type { AsheReleaseFacts, PayMeasure } from '../../../domain/pay.js';
+import type { AsheReleaseFacts, PayMeasure, PayRow } from '../../../domain/pay.js';
 import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
-import { insertAsheRelease, type PayRow } from '../../../store/ashe-pay.js';
+import { insertAsheRelease } from '../../../store/ashe-pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
 import { medianOf, summary } from '../../checks/plausibility.js';
 import { statedPeriodMatches } from '../../checks/reference-period.js';
