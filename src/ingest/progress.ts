@@ -1,4 +1,5 @@
-import { formatBytes, type IngestProgress, type SourceResult } from './pipeline.js';
+import { formatBytes } from '../domain/numbers.js';
+import type { IngestProgress, SourceResult } from './pipeline.js';
 
 /** What a source's releases came to: bytes read from upstream and rows stored (or already stored, for unchanged releases). */
 export function sourceTotals(result: SourceResult): { bytes: number; rows: number } {

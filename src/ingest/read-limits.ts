@@ -34,7 +34,3 @@ export function activeReadLimits(): ReadLimits {
 export function useReadLimits(limits: ReadLimits): void {
   active = limits;
 }
-
-export function mebibytes(bytes: number): string {
-  return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
-}

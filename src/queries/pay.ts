@@ -24,6 +24,7 @@ import { findAsheRelease, findPayRows, type PayKey } from '../store/ashe-pay.js'
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
+import { percent } from '../domain/numbers.js';
 
 /** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
 const TABLE_14 = 'ashe-table14';
@@ -199,7 +200,7 @@ export class PayFigures {
         mean: row?.mean ?? null,
         quality: medianQuality(row),
         presentable: shown,
-        relativeToUkPercent: shown && ukShown ? Math.round((row!.median! / ukRow.median! - 1) * 1000) / 10 : null,
+        relativeToUkPercent: shown && ukShown ? percent(row!.median! / ukRow.median! - 1, 1) : null,
       };
     }).sort(
       (a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || a.area.name.localeCompare(b.area.name, 'en-GB'),

@@ -1,5 +1,6 @@
 import { gunzipSync, inflateRawSync } from 'node:zlib';
-import { activeReadLimits, mebibytes } from '../read-limits.js';
+import { mebibytes } from '../../domain/numbers.js';
+import { activeReadLimits } from '../read-limits.js';
 
 /**
  * Every inflate of upstream bytes goes through here, bounded by `maxOutputLength`: a gzip or zip
