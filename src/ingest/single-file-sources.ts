@@ -16,10 +16,10 @@ export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile>, Relea
   file: string;
   /** The release's name until its contents give one (`labelOf`). */
   label: string;
-  parse(bytes: Uint8Array): Parsed | Promise<Parsed>;
-  labelOf?(parsed: Parsed): string;
-  check(parsed: Parsed): Check[];
-  stage(trx: Tx, editionId: string, parsed: Parsed): Promise<number>;
+  parse: (bytes: Uint8Array) => Parsed | Promise<Parsed>;
+  labelOf?: (parsed: Parsed) => string;
+  check: (parsed: Parsed) => Check[];
+  stage: (trx: Tx, editionId: string, parsed: Parsed) => Promise<number>;
 }
 
 /**

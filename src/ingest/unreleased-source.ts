@@ -1,7 +1,7 @@
 import type { PublisherProfile, SourceDescriptor } from './source.js';
 
 /** Who would publish a source of which no release is reachable, and where; the spec overrides the publisher's profile. */
-export interface UnreleasedSourceSpec extends Partial<PublisherProfile> {
+interface UnreleasedSourceSpec extends Partial<PublisherProfile> {
   key: string;
   name: string;
 }

@@ -5,6 +5,7 @@ import {
   PAY_DISTRIBUTION,
   PAY_UNITS,
   type AsheReleaseFacts,
+  type PayRow,
   type PayMeasure,
   type PaySex,
   type WorkPattern,
@@ -19,10 +20,11 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/pay.js';
+import { findAsheRelease, findPayRows, type PayKey } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
+import { percent } from '../domain/numbers.js';
 
 /** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
 const TABLE_14 = 'ashe-table14';
@@ -59,7 +61,7 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
  * publishes some medians with no CV (`.`, where the job count is withheld); as ONS suppresses every
  * estimate whose CV is over 20%, such a median is given the lowest band a published figure can have.
  */
-export function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
+function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
   if (!row || row.median === null) return 'unreliable';
   return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
 }
@@ -198,7 +200,7 @@ export class Pay {
         mean: row?.mean ?? null,
         quality: medianQuality(row),
         presentable: shown,
-        relativeToUkPercent: shown && ukShown ? Math.round((row!.median! / ukRow.median! - 1) * 1000) / 10 : null,
+        relativeToUkPercent: shown && ukShown ? percent(row!.median! / ukRow.median! - 1, 1) : null,
       };
     }).sort(
       (a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || a.area.name.localeCompare(b.area.name, 'en-GB'),

@@ -15,7 +15,7 @@ import { MAIN_TABLES_SHEETS, mainTablesOf } from './main-tables-layout.js';
 import { DFE_PROFILE } from './publisher.js';
 
 /** What differs between the MainTables workbooks the service reads: the round, the area's file, the classification. */
-export interface MainTablesSpec {
+interface MainTablesSpec {
   key: string;
   name: string;
   /** DfE's page for the round. */

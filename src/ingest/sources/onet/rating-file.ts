@@ -26,7 +26,7 @@ export function onetRatingSource(spec: {
   key: string;
   name: string;
   layout: RatingFileLayout;
-  check(ratings: OnetRating[]): Check[];
+  check: (ratings: OnetRating[]) => Check[];
 }): SourceDescriptor<OnetRating[]> {
   const { layout } = spec;
   return onetFileSource({

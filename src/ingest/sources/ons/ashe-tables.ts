@@ -1,8 +1,8 @@
 import type { Check } from '../../../domain/editions.js';
-import type { AsheReleaseFacts, PayMeasure } from '../../../domain/pay.js';
+import type { AsheReleaseFacts, PayMeasure, PayRow } from '../../../domain/pay.js';
 import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
-import { insertAsheRelease, type PayRow } from '../../../store/pay.js';
+import { insertAsheRelease } from '../../../store/pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
 import { medianOf, summary } from '../../checks/plausibility.js';
 import { statedPeriodMatches } from '../../checks/reference-period.js';
@@ -17,7 +17,7 @@ import { onsSource } from './publisher.js';
  */
 
 /** A release of an ASHE table: its reference year, whether ONS will revise it, and its unit groups' rows. */
-export interface AsheRelease extends AsheReleaseFacts {
+interface AsheRelease extends AsheReleaseFacts {
   rows: PayRow[];
 }
 

@@ -21,7 +21,7 @@ const VOLUME2_PAGE =
   'https://www.ons.gov.uk/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions';
 
 /** What a Volume 2 source keeps of the workbook: the release name read from it, and its own sheets' contents. */
-export interface Volume2Release<Contents> {
+interface Volume2Release<Contents> {
   label: string;
   contents: Contents;
 }
