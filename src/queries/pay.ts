@@ -25,13 +25,14 @@ import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 import { percent } from '../domain/numbers.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
 const TABLE_14 = 'ashe-table14';
 const TABLE_15 = 'ashe-table15';
 
 /** Table 14 has the UK's figures, Table 15 the regions'. */
-function tableOf(area: unknown): string {
+function tableOf(area: unknown): SourceKey {
   return PAY_REGIONS.some((r) => r.slug === area) ? TABLE_15 : TABLE_14;
 }
 
@@ -234,7 +235,7 @@ export class Pay {
     return { year: await this.publishedYears(TABLE_15) };
   }
 
-  private async publishedYears(source: string): Promise<ValidParameter> {
+  private async publishedYears(source: SourceKey): Promise<ValidParameter> {
     const years = (await this.current.ofSource(source)).map((e) => e.seriesKey ?? '').sort();
     const must = `a reference year of a published release of \`${source}\``;
     return years.length > 0
@@ -242,7 +243,7 @@ export class Pay {
       : { must: `${must}, and none has been ingested yet (see /v1/meta/sources)` };
   }
 
-  private async pinnableReleases(source: string): Promise<ValidParameter> {
+  private async pinnableReleases(source: SourceKey): Promise<ValidParameter> {
     const ids = (await this.current.pinnable(source)).map((e) => e.id);
     const must = `a uuid listed by /v1/meta/editions?source=${source} (a published or superseded release)`;
     return ids.length > 0 ? { must, validValues: ids } : { must: `${must}, and none has been ingested yet` };

@@ -18,6 +18,7 @@ import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 import type { SocCrosswalkQuery } from './soc-crosswalk.js';
 import { percentText, round } from '../domain/numbers.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** The releases served: England from the 2020-2035 round, the UK from Working Futures 2017-2027. */
 const LMSP_ENGLAND = 'lmsp-england';
@@ -25,7 +26,7 @@ const WORKING_FUTURES_UK = 'working-futures-uk';
 /** The 2020-2035 round's workbooks of which none is available: the UK's, and those a 404 names for the other areas. */
 const LMSP_UK = 'lmsp-uk';
 const LMSP_REGIONS = 'lmsp-english-regions';
-const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, string>> = {
+const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, SourceKey>> = {
   wales: 'lmsp-wales',
   scotland: 'lmsp-scotland',
   'northern-ireland': 'lmsp-northern-ireland',
@@ -110,7 +111,7 @@ export class Projections {
     ]);
   }
 
-  private async groupFigures(sourceKey: string, code: string, what: string): Promise<GroupFigures> {
+  private async groupFigures(sourceKey: SourceKey, code: string, what: string): Promise<GroupFigures> {
     const served = await this.current.serving(sourceKey, what);
     const [workbook, found] = await Promise.all([
       projectionWorkbook(this.db, served.edition.id),

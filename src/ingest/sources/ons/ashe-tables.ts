@@ -9,6 +9,7 @@ import { statedPeriodMatches } from '../../checks/reference-period.js';
 import { refuseOnFailure } from '../../checks/refusal.js';
 import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
 import { onsSource } from './publisher.js';
+import type { SourceKey } from '../../../domain/sources.js';
 
 /**
  * What ASHE Tables 14 and 15 share as sources: how their releases are found and named, how a
@@ -25,7 +26,7 @@ interface AsheRelease extends AsheReleaseFacts {
 const KNOWN_RELEASES: AsheReleaseFacts[] = [2022, 2023, 2024].map((year) => ({ year, provisional: true }));
 
 export function asheTableSource(spec: {
-  key: string;
+  key: SourceKey;
   name: string;
   family: AsheFamily;
   /** The dataset's page under https://www.ons.gov.uk; each release's zip sits below it. */
