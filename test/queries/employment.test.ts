@@ -1,30 +1,23 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Employment } from '../../src/queries/employment.js';
-import { Occupations } from '../../src/queries/occupations.js';
+import { type CurrentEditions } from '../../src/queries/current-editions.js';
+import { type Employment } from '../../src/queries/employment.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { withdrawSources } from '../helpers/template-databases.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`Employment (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;
     let employment: Employment;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      employment = new Employment(
-        store.db,
-        current,
-        new Occupations(store.db, current, new CodingIndexCache(store.db, current)),
-      );
+    const root = servicesForSuite(dialect);
+    before(() => {
+      store = root.store;
+      current = root.services.currentEditions;
+      employment = root.services.employment;
     });
-    after(() => store.dispose());
 
     it('answers from the APS release for the UK: a year per sheet, the latest first in the answer', async () => {
       const body = await employment.employment('2134', 'uk');
