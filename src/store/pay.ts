@@ -11,6 +11,8 @@ export interface PayRow extends AsheFigures {
   sex: string;
   pattern: string;
   medianCv: number | null;
+  /** The ONS marker that stands in the median's place (`x`, `..`, `:`); null when published or not recorded. */
+  medianMarker: string | null;
 }
 
 /** The column of each figure: `jobsThousands` is stored as `jobs_thousands`. */
@@ -38,6 +40,7 @@ export async function insertAsheRelease(
       sex: r.sex,
       pattern: r.pattern,
       median_cv: r.medianCv,
+      median_marker: r.medianMarker,
     } as AshePayTable;
     for (const figure of ASHE_FIGURES) row[COLUMN[figure]] = r[figure];
     return row;
@@ -90,6 +93,7 @@ export async function findPayRows(
       pattern: r.pattern,
       ...figures,
       medianCv: numberOrNull(r.median_cv),
+      medianMarker: r.median_marker,
     };
   });
 }
