@@ -57,7 +57,10 @@ export const apsOccupationSource = onsSource({
   cadence: 'quarterly (rolling 12 months); January-December periods read',
   tier: 'api',
   detect: async (upstream) => {
-    const files = (await upstream.listFolder(FOLDER)).filter((f) => RELAY.exec(f)?.[1] === RELAY.exec(f)?.[2]);
+    const files = (await upstream.listFolder(FOLDER)).filter((f) => {
+      const years = RELAY.exec(f);
+      return years !== null && years[1] === years[2];
+    });
     if (files.length === 0) {
       const refs = nomisRefs(NOMIS_API, KNOWN_YEARS);
       const reachable = await Promise.all(refs.map((r) => upstream.has(r.location)));
