@@ -615,11 +615,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -691,11 +691,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -760,11 +760,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -853,11 +853,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -951,11 +951,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1014,7 +1014,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1044,11 +1044,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1142,7 +1142,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1172,11 +1172,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1265,7 +1265,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1323,11 +1323,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1384,7 +1384,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1442,11 +1442,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1575,7 +1575,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1633,11 +1633,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1739,7 +1739,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1797,11 +1797,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1974,7 +1974,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2032,11 +2032,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2176,7 +2176,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2234,11 +2234,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2296,7 +2296,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2354,11 +2354,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2532,7 +2532,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,11 +2590,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,7 +2722,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2780,11 +2780,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2936,7 +2936,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2994,11 +2994,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,7 +3173,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,11 +3231,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3415,7 +3415,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3473,11 +3473,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3608,7 +3608,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3666,11 +3666,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,7 +3823,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,11 +3881,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4007,7 +4007,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4065,11 +4065,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4186,7 +4186,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,11 +4244,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4365,7 +4365,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4423,11 +4423,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,7 +4539,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4597,11 +4597,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,7 +4744,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4802,11 +4802,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4919,7 +4919,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,11 +4977,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,7 +5100,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5158,11 +5158,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5319,7 +5319,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5377,11 +5377,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5512,7 +5512,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
-                    "WWW-Authenticate"?: unknown;
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5570,11 +5570,11 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
-                    "Retry-After"?: unknown;
+                    "Retry-After"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
-                    RateLimit?: unknown;
+                    RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
-                    "RateLimit-Policy"?: unknown;
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
