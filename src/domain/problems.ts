@@ -43,7 +43,7 @@ export interface ValidParameter {
   validValues?: string[];
 }
 
-export interface ProblemExtras {
+interface ProblemExtras {
   invalidParams?: InvalidParam[];
   /** The source whose release is missing (`source-unavailable`) or lacks the figure (`figure-not-found`). */
   source?: string;

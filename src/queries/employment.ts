@@ -1,5 +1,6 @@
 import { NATION_AREAS, UNITED_KINGDOM, type AreaSummary } from '../domain/areas.js';
 import type { ApsOccupationCount, EmploymentCell } from '../domain/employment.js';
+import { round } from '../domain/numbers.js';
 import { Problem, releaseLacks } from '../domain/problems.js';
 import { apsIntervalBand, isPresentable, type Quality } from '../domain/quality.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../schemas/employment.js';
@@ -99,11 +100,6 @@ function preferred(a: EmploymentPoint, b: EmploymentPoint): EmploymentPoint {
 }
 
 const COVERAGE_BASE = { population: 'people in employment', includesSelfEmployed: true } as const;
-
-function round(value: number, places: number): number {
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
-}
 
 const spoken = (period: string) => period.replace('-', ' to ');
 

@@ -5,6 +5,7 @@ import {
   PAY_DISTRIBUTION,
   PAY_UNITS,
   type AsheReleaseFacts,
+  type PayRow,
   type PayMeasure,
   type PaySex,
   type WorkPattern,
@@ -19,17 +20,19 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/pay.js';
+import { findAsheRelease, findPayRows, type PayKey } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
+import { percent } from '../domain/numbers.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
 const TABLE_14 = 'ashe-table14';
 const TABLE_15 = 'ashe-table15';
 
 /** Table 14 has the UK's figures, Table 15 the regions'. */
-function tableOf(area: unknown): string {
+function tableOf(area: unknown): SourceKey {
   return PAY_REGIONS.some((r) => r.slug === area) ? TABLE_15 : TABLE_14;
 }
 
@@ -63,7 +66,7 @@ type MedianFacts = Pick<PayRow, 'median' | 'medianCv' | 'medianMarker'>;
  * marker in its place: `x` unreliable, `..` withheld (disclosive), `:` not covered; no row for the
  * year is `not-published`, and a row read before markers were kept (no marker) `withheld`.
  */
-export function medianQuality(row: MedianFacts | undefined): Quality {
+function medianQuality(row: MedianFacts | undefined): Quality {
   if (!row) return 'not-published';
   if (row.median !== null) return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
   return onsMarkerQuality(row.medianMarker ?? '..');
@@ -216,7 +219,7 @@ export class Pay {
         mean: row?.mean ?? null,
         quality: medianQuality(row),
         presentable: shown,
-        relativeToUkPercent: shown && ukShown ? Math.round((row!.median! / ukRow.median! - 1) * 1000) / 10 : null,
+        relativeToUkPercent: shown && ukShown ? percent(row!.median! / ukRow.median! - 1, 1) : null,
       };
     }).sort(
       (a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || a.area.name.localeCompare(b.area.name, 'en-GB'),
@@ -250,7 +253,7 @@ export class Pay {
     return { year: await this.publishedYears(TABLE_15) };
   }
 
-  private async publishedYears(source: string): Promise<ValidParameter> {
+  private async publishedYears(source: SourceKey): Promise<ValidParameter> {
     const years = (await this.current.ofSource(source)).map((e) => e.seriesKey ?? '').sort();
     const must = `a reference year of a published release of \`${source}\``;
     return years.length > 0
@@ -258,7 +261,7 @@ export class Pay {
       : { must: `${must}, and none has been ingested yet (see /v1/meta/sources)` };
   }
 
-  private async pinnableReleases(source: string): Promise<ValidParameter> {
+  private async pinnableReleases(source: SourceKey): Promise<ValidParameter> {
     const ids = (await this.current.pinnable(source)).map((e) => e.id);
     const must = `a uuid listed by /v1/meta/editions?source=${source} (a published or superseded release)`;
     return ids.length > 0 ? { must, validValues: ids } : { must: `${must}, and none has been ingested yet` };

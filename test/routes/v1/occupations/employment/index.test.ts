@@ -151,15 +151,13 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists the Nomis APS source with a current edition and a warn check saying it is relayed', async () => {
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as Array<{
-        key: string;
-        currentEdition: string | null;
-      }>;
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json<
+        Array<{ key: string; currentEdition: string | null }>
+      >();
       assert.notEqual(sources.find((s) => s.key === 'aps-occupation')!.currentEdition, null);
-      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=aps-occupation' })).json() as Array<{
-        checks: Array<{ rule: string; status: string }>;
-        sourceUri: string;
-      }>;
+      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=aps-occupation' })).json<
+        Array<{ checks: Array<{ rule: string; status: string }>; sourceUri: string }>
+      >();
       assert.equal(editions.length, 2);
       for (const e of editions) {
         assert.ok(e.checks.some((c) => c.rule === 'the release is a publisher download' && c.status === 'warn'));
