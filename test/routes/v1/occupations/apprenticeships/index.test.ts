@@ -1,8 +1,9 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { serve } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 interface Occupation {
   code: string;
@@ -20,11 +21,7 @@ interface Occupation {
 
 for (const dialect of DIALECTS) {
   describe(`apprenticeships (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('relates ST0116 Software developer to 2134 as a partial match, through the NCS profile and its typical job titles', async () => {
       const res = await served.get('/v1/occupations/2134/apprenticeships');

@@ -1,10 +1,11 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readWorkbookSync, type Workbook } from '../../../../../src/ingest/formats/workbook.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { servedFromTemplate } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 const APS_FILE = 'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx';
 /** The workbook read straight, to check the API against the publisher's cells. */
@@ -47,12 +48,8 @@ interface Point {
 
 for (const dialect of DIALECTS) {
   describe(`employment and workforce (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('answers the Jan-Dec 2025 NM_218_1 count, said to be relayed and without an interval: 2134', async () => {
       const res = await get('/v1/occupations/2134/employment');

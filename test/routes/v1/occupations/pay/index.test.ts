@@ -1,8 +1,8 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asheRow, asheSheet, expectedFigure } from '../../../../helpers/ashe-workbooks.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 /** The publisher's sheet of each sex and work pattern. */
 const SHEET: Record<string, string> = {
@@ -127,12 +127,8 @@ function unitGroupWithheldIn2023(): string {
 
 for (const dialect of DIALECTS) {
   describe(`pay endpoints on the real ASHE Table 14 (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('with no parameters gives gross annual pay of all employee jobs in the UK in 2024, as in the workbook', async () => {
       const res = await get('/v1/occupations/2134/pay');
