@@ -1,9 +1,9 @@
 /** How far a figure can be trusted, in ONS's words: the publisher's band of a published figure. */
-export const QUALITY_BANDS = ['precise', 'reasonable', 'acceptable', 'unreliable'] as const;
+const QUALITY_BANDS = ['precise', 'reasonable', 'acceptable', 'unreliable'] as const;
 export type QualityBand = (typeof QUALITY_BANDS)[number];
 
 /** Why a figure has no publisher's band: each says one thing, never `unreliable`. */
-export const NO_BAND = ['unassessed', 'withheld', 'incomplete', 'not-covered', 'not-published'] as const;
+const NO_BAND = ['unassessed', 'withheld', 'incomplete', 'not-covered', 'not-published'] as const;
 export type NoBand = (typeof NO_BAND)[number];
 
 export const QUALITIES = [...QUALITY_BANDS, ...NO_BAND] as const;

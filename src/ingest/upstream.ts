@@ -64,7 +64,7 @@ function describeBytes(uri: string, bytes: Uint8Array): UpstreamFile {
 }
 
 /** A mirror file named relative to the mirror: responses never show where the server keeps it. */
-export function mirrorUri(mirrorPath: string): string {
+function mirrorUri(mirrorPath: string): string {
   return `mirror:${mirrorPath.split(path.sep).join('/')}`;
 }
 

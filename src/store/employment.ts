@@ -117,7 +117,7 @@ export async function insertApsOccupationRelease(
 }
 
 /** An APS occupation edition's period and how it was read. */
-export interface ApsOccupationPeriod {
+interface ApsOccupationPeriod {
   editionId: string;
   year: number;
   period: string;

@@ -6,7 +6,7 @@ import { NOMIS_COLUMNS, parseNomisPages, parseRelayedCsv } from './parse.js';
 
 const FOLDER = 'aps-employment-4digit';
 const DATASET_PAGE = 'https://www.nomisweb.co.uk/datasets/apsnew';
-export const NOMIS_API = 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv';
+const NOMIS_API = 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv';
 /** Jan-Dec periods of SOC 2020 in NM_218_1 asked for over HTTPS. */
 const KNOWN_YEARS = [2022, 2023, 2024, 2025];
 /** The public Nomis API serves 25,000 rows a call; the query has at most 111,240 (5 areas x 27 breakdowns x 412 x 2). */

@@ -13,7 +13,7 @@ const AREAS = ['K02000001', 'E92000001', 'W92000004', 'S92000003', 'N92000002'];
 const UK = 'K02000001';
 
 /** "January-December 2025": the industry table's wording of a year, so one series reads alike. */
-export function periodOf(year: number): string {
+function periodOf(year: number): string {
   return `January-December ${year}`;
 }
 
