@@ -161,7 +161,10 @@ export class Employment {
   }
 
   /** The headline: the latest APS period (a nation: only it), else the industry table's latest year. */
-  private async headline(soc: string, area: AreaSummary): Promise<{ series: EmploymentPoint[]; latest: EmploymentPoint }> {
+  private async headline(
+    soc: string,
+    area: AreaSummary,
+  ): Promise<{ series: EmploymentPoint[]; latest: EmploymentPoint }> {
     const series = await this.points(soc, area);
     const latest = series.filter((p) => p.source === APS_OCCUPATION).at(-1) ?? series.at(-1);
     if (latest) return { series, latest };
