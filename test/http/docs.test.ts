@@ -112,6 +112,9 @@ describe('OpenAPI document and docs page', () => {
       for (const status of errors) {
         const type = status === 400 || status === 404 ? 'application/json' : 'application/problem+json';
         assert.deepEqual(Object.keys(op.responses[status]!.content), [type], `${path} ${status}`);
+        const headers: string[] = Object.keys((op.responses[status] as { headers?: object }).headers ?? {});
+        if (status === 429) assert.deepEqual(headers, ['Retry-After', 'RateLimit', 'RateLimit-Policy'], path);
+        if (status === 401) assert.deepEqual(headers, ['WWW-Authenticate'], path);
       }
     }
     const documented = Object.entries(openapi.paths)

@@ -26,7 +26,12 @@ for (const dialect of DIALECTS) {
       const largest = largestSupplier('6135');
       assert.equal(largest.soc2010, '6145');
       const body = await vacancies.vacancies('6135', 'uk');
-      assert.deepEqual(body.group, { code: '6145', title: 'Care workers and home carers', level: 'unit group' });
+      assert.deepEqual(body.group, {
+        code: '6145',
+        title: 'Care workers and home carers',
+        level: 'unit group',
+        classification: 'SOC 2010',
+      });
       assert.match(body.derivation, /codes vacancies to SOC 2010, not SOC 2020/);
       assert.ok(
         body.derivation.includes(

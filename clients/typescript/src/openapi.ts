@@ -614,6 +614,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -670,6 +676,7 @@ export interface operations {
                         /** Format: date-time */
                         detectedAt: string;
                         publishedAt: string | null;
+                        /** @description What was read: the publisher's https address, or `mirror:<folder>/<file>` for a file of the service's mirror of upstream files (named relative to the mirror) */
                         sourceUri: string;
                         checks: {
                             rule: string;
@@ -683,6 +690,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -746,6 +759,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -833,6 +852,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -925,6 +950,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -974,7 +1005,7 @@ export interface operations {
                         majorTitle: string | null;
                         subMajorGroup: string | null;
                         subMajorTitle: string | null;
-                        /** @description Job titles in the coding index classified to it */
+                        /** @description Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles */
                         titleCount: number;
                     }[];
                 };
@@ -982,6 +1013,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1010,6 +1043,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1102,6 +1141,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1130,6 +1171,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1185,6 +1232,7 @@ export interface operations {
                         majorGroup: string | null;
                         majorTitle: string | null;
                         isco08: string | null;
+                        /** @description Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles */
                         titleCount: number;
                         /** @description Sample job titles, default titles first */
                         examples: string[];
@@ -1216,6 +1264,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1272,6 +1322,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1327,6 +1383,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1383,6 +1441,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1510,6 +1574,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1566,6 +1632,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1666,6 +1738,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1722,6 +1796,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1784,26 +1864,35 @@ export interface operations {
                         employment: {
                             count: number | null;
                             confidenceInterval: number | null;
+                            /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                             quality: string;
                             presentable: boolean;
                             shareOfAllEmploymentPercent: number | null;
+                            /**
+                             * @description The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)
+                             * @enum {string}
+                             */
+                            source: "aps-occupation" | "aps-occupation-industry";
                         } | null;
                         breakdown: {
                             female: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
                             partTime: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
                             selfEmployed: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
@@ -1813,7 +1902,16 @@ export interface operations {
                             period: string;
                             count: number | null;
                             confidenceInterval: number | null;
+                            /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                             quality: string;
+                            presentable: boolean;
+                            /**
+                             * @description The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)
+                             * @enum {string}
+                             */
+                            source: "aps-occupation" | "aps-occupation-industry";
+                            /** @description The label of the release the point was read from */
+                            edition: string;
                         }[];
                         notes: string[];
                         /** Coverage */
@@ -1875,6 +1973,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1931,6 +2031,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1979,7 +2085,27 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
+                        /** @description The occupation's employment, as /employment answers it (its latest period with a published count) */
                         people: number;
+                        /** @description The survey period of `people` */
+                        peoplePeriod: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        peopleProvenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
                         agedUnder25Percent: number | null;
                         aged55AndOverPercent: number | null;
                         degreePercent: number | null;
@@ -2010,6 +2136,14 @@ export interface operations {
                             quality: "reasonable" | "acceptable" | "unreliable";
                             presentable: boolean;
                         }[];
+                        /** @description The survey period of the industry figures */
+                        industriesPeriod: string;
+                        /** @description What each industry's percent is a share of, in the industries' own year: the occupation's employment that year when it is known, otherwise the sum of its published industry figures (some were withheld) */
+                        industryPercentBase: {
+                            people: number;
+                            /** @enum {string} */
+                            basis: "occupation employment" | "published industry cells";
+                        };
                         /** Coverage */
                         coverage: {
                             /** @description `employee jobs` or `people in employment` */
@@ -2041,6 +2175,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,6 +2233,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +2295,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2209,6 +2353,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2304,11 +2454,22 @@ export interface operations {
                         };
                         employeeJobsThousands: number | null;
                         percentChange: number | null;
+                        percentChangeBasis: {
+                            from: {
+                                year: number;
+                                provisional: boolean;
+                            };
+                            to: {
+                                year: number;
+                                provisional: boolean;
+                            };
+                            description: string;
+                        } | null;
                         /**
-                         * @description ONS band of the coefficient of variation of the median
+                         * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                          * @enum {string}
                          */
-                        quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                        quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                         /** @description False when the median is withheld or unreliable: do not display it as a number */
                         presentable: boolean;
                         /** Coverage */
@@ -2370,6 +2531,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,6 +2589,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,10 +2681,11 @@ export interface operations {
                             mean: number | null;
                             employeeJobsThousands: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
+                            presentable: boolean;
                         }[];
                     };
                 };
@@ -2551,6 +2721,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,6 +2779,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2674,10 +2852,10 @@ export interface operations {
                         uk: {
                             median: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                         } | null;
                         /** @description Highest median first, withheld regions last */
                         regions: {
@@ -2691,10 +2869,10 @@ export interface operations {
                             median: number | null;
                             mean: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                             presentable: boolean;
                             relativeToUkPercent: number | null;
                         }[];
@@ -2757,6 +2935,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2813,6 +2993,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,10 +3052,19 @@ export interface operations {
                         title: string;
                         /** @description The group whose figures these are (a SOC 2010 group: the survey codes to SOC 2010); `derivation` says how it relates to the occupation */
                         group: {
+                            /** @description The group's code in `classification` (not a SOC 2020 code) */
                             code: string;
                             title: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The level of the group in `classification`
+                             * @enum {string}
+                             */
                             level: "unit group" | "minor group" | "sub-major group" | "major group";
+                            /**
+                             * @description The classification `code` belongs to: the survey codes occupations to SOC 2010
+                             * @enum {string}
+                             */
+                            classification: "SOC 2010" | "SOC 2020";
                         };
                         /** AreaSummary */
                         area: {
@@ -2977,6 +3172,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3033,6 +3230,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3086,9 +3289,14 @@ export interface operations {
                         title: string;
                         /** @description The sub-major group whose figures these are: projections are published for sub-major groups only */
                         group: {
-                            /** @description Two-digit sub-major group (SOC 2020 for England; SOC 2010 for the UK, as `derivation` says) */
+                            /** @description Two-digit sub-major group in `classification` */
                             code: string;
                             title: string;
+                            /**
+                             * @description The classification `code` belongs to: SOC 2020 for England, SOC 2010 for the UK round
+                             * @enum {string}
+                             */
+                            classification: "SOC 2020" | "SOC 2010";
                             /** @description SOC 2020 unit groups that are shown these same figures */
                             unitGroups: number;
                         };
@@ -3206,6 +3414,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3262,6 +3472,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3391,6 +3607,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3665,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,6 +3822,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3654,6 +3880,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3774,6 +4006,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3830,6 +4064,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3945,6 +4185,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4001,6 +4243,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +4364,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4172,6 +4422,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,6 +4538,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,6 +4596,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,6 +4743,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4535,6 +4801,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,6 +4918,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4702,6 +4976,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,7 +5016,7 @@ export interface operations {
             path: {
                 /** @description Four-digit SOC 2020 unit group code */
                 soc: string;
-                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken */
                 area: string;
             };
             cookie?: never;
@@ -4819,6 +5099,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,6 +5157,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4910,7 +5198,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken */
                 area: string;
             };
             cookie?: never;
@@ -5030,6 +5318,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,6 +5376,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5215,6 +5511,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,6 +5569,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
