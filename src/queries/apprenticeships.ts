@@ -79,15 +79,12 @@ export class Apprenticeships {
     const occupations: ApprenticeshipOccupation[] = [];
     const evidence = new Map<string, StandardRelation>();
     for (const r of relations.bySoc.get(soc) ?? []) {
-      const active = approvedByCode.get(r.code);
-      const old = known.get(r.code);
-      const derivation = derivationOf(r);
-      let occupation: Unscored | null = null;
-      if (active) occupation = occupationOf(active, derivation, standardsPage);
-      else if (old && relations.namedIn2026.has(r.code))
-        occupation = unlistedOccupationOf(old, derivation, standardsPage, exportLabel, NAMED_IN_2026);
-      else if (old && (r.profile >= RELATIONS.showUnlisted || query.includeInactive))
-        occupation = unlistedOccupationOf(old, derivation, standardsPage, exportLabel, null);
+      const occupation = shownOccupation(r, approvedByCode.get(r.code), known.get(r.code), {
+        namedIn2026: relations.namedIn2026.has(r.code),
+        includeInactive: query.includeInactive === true,
+        standardsPage,
+        exportLabel,
+      });
       if (!occupation) continue;
       evidence.set(r.code, r);
       occupations.push({
@@ -205,6 +202,26 @@ function derivationOf(r: StandardRelation): string {
 }
 
 type Unscored = Omit<ApprenticeshipOccupation, 'confidence' | 'evidence'>;
+
+/**
+ * A related standard as shown, or null when hidden: an approved one always; one outside the
+ * approved release when a 2026 NCS page names it, when a strongly placed profile links it (the
+ * obviously matching standard is never hidden), or when asked for with includeInactive.
+ */
+function shownOccupation(
+  r: StandardRelation,
+  active: ApprenticeshipStandard | undefined,
+  old: ApprenticeshipStandard | undefined,
+  o: { namedIn2026: boolean; includeInactive: boolean; standardsPage: string; exportLabel: string },
+): Unscored | null {
+  const derivation = derivationOf(r);
+  if (active) return occupationOf(active, derivation, o.standardsPage);
+  if (!old) return null;
+  if (o.namedIn2026) return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, NAMED_IN_2026);
+  if (r.profile >= RELATIONS.showUnlisted || o.includeInactive)
+    return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, null);
+  return null;
+}
 
 function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPage: string): Unscored {
   return {

@@ -152,7 +152,7 @@ for (const dialect of DIALECTS) {
       const nursery = profiles.find((p) => p.slug === 'nursery-worker')!;
       assert.ok(nursery, profiles.map((p) => p.slug).join(' '));
       assert.equal(nursery.evidence.soc2010?.code, '6121');
-      assert.ok(nursery.evidence.soc2010!.share > 0);
+      assert.ok((nursery.evidence.soc2010?.share ?? 0) > 0);
     });
 
     it('leaves out profiles the 2026 sitemap no longer lists, and answers an occupation with none with no profiles', async () => {
