@@ -28,7 +28,7 @@ const UNRELEASED_PRODUCTS = [
   'higher-technical-qualifications',
 ] as const;
 
-export interface ApprenticeshipsQuery {
+interface ApprenticeshipsQuery {
   includeInactive?: boolean;
 }
 

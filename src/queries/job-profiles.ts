@@ -9,7 +9,7 @@ import { pooledShares } from './joins/crosswalk-shares.js';
 import { ProfilePlacer, type Placement, type PlacementSubject } from './joins/profile-placement.js';
 import type { UnitGroupTexts, UnitGroupTextView } from './joins/unit-group-text.js';
 
-export const NCS_JOB_PROFILES = 'ncs-job-profiles';
+const NCS_JOB_PROFILES = 'ncs-job-profiles';
 export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020';
 const SOC_CROSSWALK = 'soc-crosswalk';
 
@@ -176,7 +176,7 @@ export function placementSubject(profile: NcsProfile): PlacementSubject {
  * longer has is dropped); within each route the export's blocks, with the page's entry
  * requirements in place of the export's. The page's "More information" replaces the export's.
  */
-export function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
+function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
   const routes: ProfileRoute[] = page.routes.map((route) => {
     const before = earlier.routes.find((r) => r.kind === route.kind);
     if (!before || route.kind === 'more_information') return route;

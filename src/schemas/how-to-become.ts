@@ -19,7 +19,7 @@ const TextPartSchema = Type.Object(
   { title: 'TextPart' },
 );
 
-export const ProfileRouteSchema = Type.Object(
+const ProfileRouteSchema = Type.Object(
   {
     kind: StringEnum(ROUTE_KINDS),
     heading: Type.String(),
@@ -77,7 +77,7 @@ const PlacementEvidenceSchema = Type.Object(
   { title: 'PlacementEvidence' },
 );
 
-export const JobProfileSchema = Type.Object(
+const JobProfileSchema = Type.Object(
   {
     slug: Type.String(),
     title: Type.String(),
