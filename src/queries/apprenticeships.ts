@@ -1,4 +1,5 @@
 import type { ApprenticeshipStandard } from '../domain/apprenticeships.js';
+import { round } from '../domain/numbers.js';
 import { Problem } from '../domain/problems.js';
 import type { CodingIndexRecord } from '../domain/soc.js';
 import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../schemas/apprenticeships.js';
@@ -90,11 +91,11 @@ export class Apprenticeships {
       occupations.push({
         ...occupation,
         match: r.primary ? 'primary' : 'partial',
-        confidence: Math.round(r.score * 100) / 100,
+        confidence: round(r.score, 2),
         evidence: {
-          typicalTitleShare: Math.round(r.typicalTitleShare * 100) / 100,
+          typicalTitleShare: round(r.typicalTitleShare, 2),
           matchedTitles: r.matchedTitles,
-          profiles: r.profiles.map((p) => ({ ...p, confidence: Math.round(p.confidence * 100) / 100 })),
+          profiles: r.profiles.map((p) => ({ ...p, confidence: round(p.confidence, 2) })),
         },
       });
     }

@@ -1,3 +1,4 @@
+import { round } from '../domain/numbers.js';
 import type { HowToBecomeResponse } from '../schemas/how-to-become.js';
 import type { JobProfiles, JobProfilesView } from './job-profiles.js';
 import { matchKind, PLACEMENT, type Placement } from './joins/profile-placement.js';
@@ -47,8 +48,8 @@ export class HowToBecome {
   }
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const round2 = (x: number) => round(x, 2);
+const round3 = (x: number) => round(x, 3);
 
 function evidenceOf(p: Placement) {
   const t = p.evidence.title;
