@@ -30,9 +30,9 @@ export const PLACEMENT = {
 } as const;
 
 export type Strength = 'strong' | 'moderate' | 'weak';
-export type TitleMatchKind = 'title' | 'alternative title';
+type TitleMatchKind = 'title' | 'alternative title';
 
-export interface TitleEvidence {
+interface TitleEvidence {
   /** The coding-index title that matched, as the index writes it. */
   matchedTitle: string;
   match: TitleMatchKind;
@@ -80,7 +80,7 @@ export interface EvidenceUsed {
 }
 const ALL: EvidenceUsed = { soc2010: true, titles: true, text: true };
 
-export interface PlacementInputs {
+interface PlacementInputs {
   unitGroupBags: ReadonlyMap<string, Bag>;
   records: readonly CodingIndexRecord[];
   /** SOC 2010 -> SOC 2020 -> pooled share; null when the ONS table has no release. */
