@@ -14,6 +14,7 @@ import { Demand } from './queries/demand.js';
 import { Employment } from './queries/employment.js';
 import { HowToBecome } from './queries/how-to-become.js';
 import { JobProfiles } from './queries/job-profiles.js';
+import { UnitGroupTexts } from './queries/joins/unit-group-text.js';
 import { JobAdverts } from './queries/job-adverts.js';
 import { Meta } from './queries/meta.js';
 import { Occupations } from './queries/occupations.js';
@@ -58,7 +59,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const localAreas = new LocalAreas(store.db, currentEditions);
-  const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
+  const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
+  const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts);
   const liveKeys = new LiveKeys(store.db);
   return {
     config,
@@ -78,6 +80,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     visas: new Visas(store.db, currentEditions, occupations),
     demand: new Demand(store.db, currentEditions, occupations),
     jobAdverts: new JobAdverts(store.db, currentEditions, occupations, localAreas),
+    /** NCS profiles placed on unit groups (how to become and apprenticeships read them). */
+    jobProfiles,
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Meta(store.db, currentEditions),

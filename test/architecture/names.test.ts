@@ -241,7 +241,6 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     provenance: 'the provenance of every answer',
     readiness: 'the /readyz check',
     'soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
-    'title-placement': 'placing titled records on unit groups, for how to become and apprenticeships',
     'visa-responses': 'the visas group’s pure response builders',
     'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
   },

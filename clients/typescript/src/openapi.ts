@@ -3526,17 +3526,47 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        /** @description Profiles matched by their own title first; several or none */
+                        /** @description Strongest evidence first (confidence, then text similarity); several or none */
                         profiles: {
                             slug: string;
                             title: string;
                             alternativeTitles: string[];
                             summary: string | null;
                             /**
-                             * @description What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index
+                             * @description Which of the profile's titles the ONS coding index lists in this unit group (an alternative title only when its own title is not); "title" also when no title is listed here and the placement rests on the SOC 2010 code and text (see placedBy)
                              * @enum {string}
                              */
                             match: "title" | "alternative title";
+                            /**
+                             * @description The strongest evidence the placement rests on: a coding-index entry of its title or an alternative title (a qualified entry only when the profile is about its context), else its SOC 2010 code through the ONS table, else what the profile says the job is
+                             * @enum {string}
+                             */
+                            placedBy: "title" | "alternative title" | "soc 2010 code" | "description";
+                            /**
+                             * @description strong: confidence 0.6 or more and two kinds of evidence agree; moderate: 0.4 or more; weak: less, or the unit group's best profile given by the fill pass
+                             * @enum {string}
+                             */
+                            strength: "strong" | "moderate" | "weak";
+                            /** @description Share of the profile's evidence on this unit group over all 412 (sums to 1 per profile); derived by the service, not published by NCS */
+                            confidence: number;
+                            /** PlacementEvidence */
+                            evidence: {
+                                soc2010: {
+                                    /** @description The SOC 2010 unit group NCS's 2020 export gives the profile */
+                                    code: string;
+                                    /** @description Share of that group's records the ONS SOC 2010 -> 2020 table codes to this unit group (its four samples pooled) */
+                                    share: number;
+                                } | null;
+                                matchedTitle: string | null;
+                                qualifier: string | null;
+                                qualifierSupport: number | null;
+                                /** @description Cosine of the profile's words (titles, summary, tasks) and the unit group's (ONS Volume 1 and index titles) */
+                                textSimilarity: number;
+                                /** @description Rank of this unit group among all 412 by that similarity */
+                                textRank: number;
+                                /** @description Placed by the fill pass: the unit group had no profile and this is its best candidate */
+                                fill: boolean;
+                            };
                             routesIntro: string | null;
                             routesListed: string[];
                             routes: {
@@ -3575,6 +3605,8 @@ export interface operations {
                                 url: string;
                             };
                         }[];
+                        /** @description What the placement of the profiles rests on */
+                        derivation: string;
                         /** @description To be displayed wherever the text is used */
                         attribution: string;
                         /** RoutesCoverage */
@@ -3761,6 +3793,24 @@ export interface operations {
                             url: string;
                             /** @description The evidence relating the standard to the unit group */
                             derivation: string;
+                            /** @description Combined evidence, 1 − (1 − typical-title share)(1 − best linking profile)(1 − best naming profile); derived by the service */
+                            confidence: number;
+                            /** StandardEvidence */
+                            evidence: {
+                                /** @description Share of the standard's typical job titles the ONS coding index places in this unit group (a qualified entry only when the standard is about its context) */
+                                typicalTitleShare: number;
+                                /** @description Those typical job titles */
+                                matchedTitles: string[];
+                                /** @description NCS profiles placed on this unit group that link or name the standard, strongest first */
+                                profiles: {
+                                    slug: string;
+                                    title: string;
+                                    /** @description The profile's placement here */
+                                    confidence: number;
+                                    /** @enum {string} */
+                                    link: "linked in the 2020 export" | "named on its 2026 page";
+                                }[];
+                            };
                         }[];
                         /** @description Required with the publisher's logo */
                         attribution: string;
