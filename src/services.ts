@@ -16,6 +16,7 @@ import { HowToBecome } from './queries/how-to-become.js';
 import { JobProfiles } from './queries/job-profiles.js';
 import { JobAdverts } from './queries/job-adverts.js';
 import { Metadata } from './queries/meta.js';
+import { Moves } from './queries/moves.js';
 import { Occupations } from './queries/occupations.js';
 import { PayFigures } from './queries/pay.js';
 import { Projections } from './queries/projections.js';
@@ -60,7 +61,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const areas = new Areas(store.db, currentEditions);
   const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
   const liveKeys = new LiveKeys(store.db);
-  return {
+  const services = {
     config,
     store,
     sources,
@@ -97,6 +98,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations),
   };
+  return { ...services, moves: new Moves(store.db, codingIndex, occupations, services) };
 }
 
 export type Services = ReturnType<typeof createServices>;
