@@ -5,7 +5,7 @@ import { html, type SafeHtml } from './html.js';
  * (each has a <title> and its figures as text). Colours come from the stylesheet's classes.
  */
 
-const WIDTH = 640;
+export const WIDTH = 640;
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
@@ -17,7 +17,7 @@ function scale(lo: number, hi: number, from: number, to: number): (v: number) =>
   return (v) => round(from + ((v - lo) / span) * (to - from));
 }
 
-function svg(
+export function svg(
   id: string,
   title: string,
   height: number,

@@ -1,4 +1,5 @@
 import { employmentSection } from './employment.js';
+import { movesSection } from './moves.js';
 import { paySection } from './pay.js';
 import { projectionsSection } from './projections.js';
 import { routesInSection } from './routes-in.js';
@@ -16,4 +17,5 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   skillsSection,
   workProfileSection,
   routesInSection,
+  movesSection,
 ];
