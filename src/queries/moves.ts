@@ -106,7 +106,7 @@ export class Moves {
           soc2020: target.soc,
           title: group.unit.title,
           subMajorGroup: group.subMajor,
-          skills: this.skillsOfMove(view, source, target, SKILLS_IN_MOVE),
+          skills: this.skillsOfMove(view, source, target, SKILLS_IN_MOVE, dense),
           pay,
           ...(await this.outlookAndMore(target.soc, query.area)),
         };
@@ -165,9 +165,9 @@ export class Moves {
     source: SkillProfile,
     target: SkillProfile,
     listed: number,
+    dense = densePresence(source, view.catalogue),
   ): MoveSkills {
     const { catalogue } = view;
-    const dense = densePresence(source, catalogue);
     const score = closeness(dense, target, catalogue);
     const gaps = skillGaps(dense, target, catalogue);
     const item = (g: { skill: number; target: number; source: number }) => ({
