@@ -25,7 +25,7 @@ export interface SkillCatalogue {
 }
 
 /** An ESCO occupation related to a unit group, with the weight it carries in the unit group's profile. */
-export interface RelatedEscoOccupation {
+interface RelatedEscoOccupation {
   conceptId: string;
   weight: number;
 }
@@ -67,7 +67,7 @@ interface EscoMatrix {
  * between its ESCO occupations (groups with none left out). Issue 27 replaces these weights with
  * closeness to the unit group; the rest of the method does not change.
  */
-export function relatedEscoOccupations(
+function relatedEscoOccupations(
   shares: IscoShare[],
   occupationsByIsco: Map<string, string[]>,
 ): RelatedEscoOccupation[] {
@@ -84,7 +84,7 @@ export function relatedEscoOccupations(
  * summing to 1) and their essential and optional skills give each skill a presence; a skill's
  * specificity (held by few ESCO occupations) is applied where profiles are compared.
  */
-export function occupationSkillProfile(
+function occupationSkillProfile(
   soc: string,
   related: RelatedEscoOccupation[],
   relationsOf: Map<string, Array<[skill: number, weight: number]>>,
@@ -131,7 +131,7 @@ export function closeness(source: Float64Array, target: SkillProfile, catalogue:
 const CORE_PRESENCE = 0.25;
 const CORE_AT_LEAST = 20;
 
-export interface SkillGap {
+interface SkillGap {
   skill: number;
   target: number;
   source: number;

@@ -34,7 +34,7 @@ const SKILLS_COMPARED = 20;
 
 const WHAT = 'Career moves (skills of related ESCO occupations)';
 
-export const MOVES_METHOD = [
+const MOVES_METHOD = [
   "Closeness is the share of the target occupation's specific skill content that the occupation moved from already holds.",
   "Each unit group's skills are those ESCO relates to the ESCO occupations in the ISCO-08 groups its coding-index titles map to, each group weighted by its share of the titles;",
   `a skill's presence is the weighted share of those occupations holding it, an essential relation counting ${ESSENTIAL_WEIGHT} and an optional one ${OPTIONAL_WEIGHT}.`,

@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 import { PROJECTION_AREA_SLUGS } from '../domain/projections.js';
 import { AreaSummarySchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
-export const MOVES_LIMIT = { minimum: 1, maximum: 50, default: 10 } as const;
-export const MIN_PAY_CHANGE = { minimum: -100, maximum: 1000 } as const;
+const MOVES_LIMIT = { minimum: 1, maximum: 50, default: 10 } as const;
+const MIN_PAY_CHANGE = { minimum: -100, maximum: 1000 } as const;
 
 const areaParam = StringEnum(PROJECTION_AREA_SLUGS, {
   default: 'uk',
@@ -39,7 +39,7 @@ export type CompareQuery = Static<typeof CompareQuerySchema>;
 
 const Share = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 
-export const MoveSkillSchema = Type.Object(
+const MoveSkillSchema = Type.Object(
   {
     skillTitle: Type.String(),
     type: StringEnum(['skill', 'knowledge'] as const),
@@ -183,7 +183,7 @@ export const MovesResponseSchema = Type.Object(
 );
 export type MovesResponse = Static<typeof MovesResponseSchema>;
 
-export const ComparedOccupationSchema = Type.Object(
+const ComparedOccupationSchema = Type.Object(
   {
     soc2020: Type.String(),
     title: Type.String(),
