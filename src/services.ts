@@ -17,6 +17,7 @@ import { JobProfiles } from './queries/job-profiles.js';
 import { UnitGroupTexts } from './queries/joins/unit-group-text.js';
 import { JobAdverts } from './queries/job-adverts.js';
 import { Meta } from './queries/meta.js';
+import { Moves } from './queries/moves.js';
 import { Occupations } from './queries/occupations.js';
 import { Pay } from './queries/pay.js';
 import { Projections } from './queries/projections.js';
@@ -62,7 +63,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
   const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts);
   const liveKeys = new LiveKeys(store.db);
-  return {
+  const services = {
     config,
     store,
     sources,
@@ -101,6 +102,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations),
   };
+  return { ...services, moves: new Moves(store.db, codingIndex, occupations, services) };
 }
 
 export type Services = ReturnType<typeof createServices>;

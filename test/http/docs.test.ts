@@ -20,6 +20,8 @@ const DECLARED: Record<string, number[]> = {
   '/v1/occupations/{soc}': [401, 404, 429],
   '/v1/occupations/{soc}/titles': [401, 404, 429],
   '/v1/occupations/{soc}/skills': [400, 401, 404, 429],
+  '/v1/occupations/{soc}/moves': [400, 401, 404, 429],
+  '/v1/occupations/{soc}/compare/{other}': [400, 401, 404, 429],
   '/v1/occupations/{soc}/work-profile': [401, 404, 429],
   '/v1/occupations/{soc}/employment': [400, 401, 404, 429],
   '/v1/occupations/{soc}/workforce': [401, 404, 429],

@@ -387,6 +387,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/occupations/{soc}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupations within reach of this one by skills, with their pay, outlook and routes in
+         * @description Beyond the spec. Every other unit group scored by the share of its specific (ESCO) skill content this occupation already holds; closest first, with the skills shared and to learn, the median pay of both (ASHE, same year), the target's projection for `area`, its hard-to-fill vacancy share and its routes in, each with its provenance. Closeness is not observed job-to-job flows (see `method`). An occupation with no usable skills answers 404 saying why.
+         */
+        get: operations["getOccupationMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/compare/{other}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two occupations side by side: pay, outlook, vacancies, and the skills shared and to learn each way
+         * @description Beyond the spec. `forward` is the move from {soc} to {other}, `backward` the move back; pay difference is other less soc.
+         */
+        get: operations["compareOccupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/occupations/{soc}/visas": {
         parameters: {
             query?: never;
@@ -3936,6 +3976,882 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationMoves: {
+        parameters: {
+            query?: {
+                /** @description How many moves, 1 to 50 (default 10) */
+                limit?: number;
+                /** @description Only moves whose median gross annual pay is at least this many percent above the occupation's (-100 to 1000; negative allows a cut); moves with no presentable pay difference are then left out */
+                minPayChange?: number;
+                /** @description The area of the outlook, as /v1/occupations/{soc}/projections takes it: uk (default, Working Futures 2017-2027 on SOC 2010), england (2020-2035 on SOC 2020); other areas give every outlook null with the reason */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closest moves, with the figures of each target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        subMajorGroup: {
+                            code: string;
+                            title: string;
+                        };
+                        /** @description Which ESCO occupations the skills of the occupation come from */
+                        skillsDerivation: string;
+                        /** @description Unit groups with skills that were scored */
+                        candidates: number;
+                        /** @description Closest first */
+                        moves: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /** MoveSkills */
+                            skills: {
+                                /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                                closeness: number;
+                                /** @description How the closeness was computed for this pair, in words */
+                                basis: string;
+                                /** @description The target's core skills the source holds at least half as widely as the target */
+                                sharedCount: number;
+                                /** @description The target's other core skills */
+                                toLearnCount: number;
+                                /** @description Most specific first (a few) */
+                                shared: {
+                                    skillTitle: string;
+                                    /** @enum {string} */
+                                    type: "skill" | "knowledge";
+                                    /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                    specificity: number;
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    heldInTarget: number;
+                                    /** @description The same for the occupation moved from */
+                                    heldInSource: number;
+                                }[];
+                                /** @description Most specific first (a few) */
+                                toLearn: {
+                                    skillTitle: string;
+                                    /** @enum {string} */
+                                    type: "skill" | "knowledge";
+                                    /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                    specificity: number;
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    heldInTarget: number;
+                                    /** @description The same for the occupation moved from */
+                                    heldInSource: number;
+                                }[];
+                            };
+                            /** MovePay */
+                            pay: {
+                                from: {
+                                    /** @description ASHE reference year */
+                                    year: number;
+                                    median: number | null;
+                                    /** @description ONS band of the median's coefficient of variation */
+                                    quality: string;
+                                    presentable: boolean;
+                                    /**
+                                     * Provenance
+                                     * @description The exact upstream release behind a response
+                                     */
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    };
+                                } | null;
+                                to: {
+                                    /** @description ASHE reference year */
+                                    year: number;
+                                    median: number | null;
+                                    /** @description ONS band of the median's coefficient of variation */
+                                    quality: string;
+                                    presentable: boolean;
+                                    /**
+                                     * Provenance
+                                     * @description The exact upstream release behind a response
+                                     */
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    };
+                                } | null;
+                                differencePounds: number | null;
+                                differencePercent: number | null;
+                                reason: string | null;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        method: string;
+                        outlookCitation: string | null;
+                        /** @description Must be displayed wherever the skills are */
+                        skillsAttribution: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    compareOccupations: {
+        parameters: {
+            query?: {
+                /** @description The area of the outlook, as /v1/occupations/{soc}/projections takes it: uk (default, Working Futures 2017-2027 on SOC 2010), england (2020-2035 on SOC 2020); other areas give every outlook null with the reason */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code: the occupation moved from */
+                soc: string;
+                /** @description Four-digit SOC 2020 unit group code: the occupation moved to */
+                other: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The two occupations compared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ComparedOccupation */
+                        from: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        /** ComparedOccupation */
+                        to: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        /** MovePay */
+                        pay: {
+                            from: {
+                                /** @description ASHE reference year */
+                                year: number;
+                                median: number | null;
+                                /** @description ONS band of the median's coefficient of variation */
+                                quality: string;
+                                presentable: boolean;
+                                /**
+                                 * Provenance
+                                 * @description The exact upstream release behind a response
+                                 */
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                };
+                            } | null;
+                            to: {
+                                /** @description ASHE reference year */
+                                year: number;
+                                median: number | null;
+                                /** @description ONS band of the median's coefficient of variation */
+                                quality: string;
+                                presentable: boolean;
+                                /**
+                                 * Provenance
+                                 * @description The exact upstream release behind a response
+                                 */
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                };
+                            } | null;
+                            differencePounds: number | null;
+                            differencePercent: number | null;
+                            reason: string | null;
+                        };
+                        /** MoveSkills */
+                        forward: {
+                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            closeness: number;
+                            /** @description How the closeness was computed for this pair, in words */
+                            basis: string;
+                            /** @description The target's core skills the source holds at least half as widely as the target */
+                            sharedCount: number;
+                            /** @description The target's other core skills */
+                            toLearnCount: number;
+                            /** @description Most specific first (a few) */
+                            shared: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                            /** @description Most specific first (a few) */
+                            toLearn: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                        };
+                        /** MoveSkills */
+                        backward: {
+                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            closeness: number;
+                            /** @description How the closeness was computed for this pair, in words */
+                            basis: string;
+                            /** @description The target's core skills the source holds at least half as widely as the target */
+                            sharedCount: number;
+                            /** @description The target's other core skills */
+                            toLearnCount: number;
+                            /** @description Most specific first (a few) */
+                            shared: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                            /** @description Most specific first (a few) */
+                            toLearn: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                        };
+                        skillsDerivation: string;
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        method: string;
+                        outlookCitation: string | null;
+                        /** @description Must be displayed wherever the skills are */
+                        skillsAttribution: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
