@@ -19,7 +19,7 @@ if (process.send) {
   const config = loadConfig();
   const store = await openMigratedStore(config);
   try {
-    const upstream = upstreamFor(config.upstreamDir);
+    const upstream = upstreamFor(config);
     send({ kind: 'started', upstream: upstream.description });
     await ingestSources({
       store,

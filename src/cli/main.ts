@@ -41,7 +41,7 @@ program
     const cfg = config();
     const store = await openMigratedStore(cfg);
     try {
-      const upstream = upstreamFor(cfg.upstreamDir);
+      const upstream = upstreamFor(cfg);
       process.stderr.write(`reading from ${upstream.description}\n`);
       const sources = keys.length > 0 ? keys.map((k) => findSource(k)!) : SOURCES;
       const results = await ingestSources({ store, upstream, sources, progress: terminalProgress() });
