@@ -37,7 +37,7 @@ export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, Relea
    * Releases the publisher offers now, found through its own surface (LMI_UPSTREAM=publishers).
    * Absent: the source has no publisher surface and is read only from a mirror.
    */
-  discover?(context: DiscoveryContext): Promise<Discovery>;
+  discover?: (context: DiscoveryContext) => Promise<Discovery>;
   /** The publisher surface `discover` reads, for /v1/meta/sources (e.g. "ONS dataset pages"). */
   surface?: string;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */

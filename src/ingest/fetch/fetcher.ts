@@ -214,8 +214,14 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
     },
 
     async download(url, { maxBytes, validators }) {
+      // Sources sharing a file (O*NET's zip, the coding index) download it once per run.
       const cached = runCache.get(url);
-      if (cached) return cached;
+      if (cached) {
+        const same =
+          (validators?.etag && validators.etag === cached.validators.etag) ||
+          (validators?.lastModified && validators.lastModified === cached.validators.lastModified);
+        return same ? { kind: 'not-modified', url } : cached;
+      }
       const conditional: Record<string, string> = {};
       if (validators?.etag) conditional['if-none-match'] = validators.etag;
       if (validators?.lastModified) conditional['if-modified-since'] = validators.lastModified;
