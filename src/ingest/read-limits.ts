@@ -29,7 +29,7 @@ export function workbookLanesFor(memoryMb: number): number {
 
 const MiB = 1024 * 1024;
 
-export const DEFAULT_READ_LIMITS: ReadLimits = {
+const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: 32 * MiB,
   maxInflatedBytes: 128 * MiB,
   maxHeapMb: 384,
@@ -50,8 +50,4 @@ export function activeReadLimits(): ReadLimits {
 
 export function useReadLimits(limits: ReadLimits): void {
   active = limits;
-}
-
-export function mebibytes(bytes: number): string {
-  return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
 }
