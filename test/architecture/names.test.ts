@@ -252,7 +252,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     readiness: 'the /readyz check',
     'soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
     'visa-responses': 'the visas group’s pure response builders',
-    'move-facts': 'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
+    'move-facts':
+      'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
     'moves-skills': 'the weighted skill profile of every unit group that career moves compare',
     'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
   },
@@ -270,6 +271,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'soc-crosswalk': 'the SOC 2010 crosswalk rows',
     'soc-descriptions': 'the SOC 2020 descriptions (occupations tables)',
     sources: 'the sources table (meta tables)',
+    'upstream-state': 'what the ingest remembers of each publisher: validators, found releases, schedule (meta tables)',
   },
   'src/store/tables': {
     'soc-crosswalk': 'the SOC 2010 to 2020 crosswalk, read by vacancies and projections',
