@@ -2,6 +2,7 @@ import type { Check, EditionSummary } from '../domain/editions.js';
 import type { SourceProfile } from '../domain/sources.js';
 import type { Tx } from '../store/schema.js';
 import type { PlausibilityLimits } from './checks/plausibility.js';
+import type { Discovery, DiscoveryContext } from './discovery.js';
 import type { ReadLimits } from './read-limits.js';
 import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
 
@@ -14,6 +15,15 @@ export interface ReleaseRef {
   location: FileLocation;
   /** Further files that belong to the same release (read with it; the release's SHA-256 covers them all). */
   companions?: FileLocation[];
+  /** When the publisher says it released (or last corrected) it, ISO date or date-time. */
+  releasedAt?: string | null;
+  /** The publisher's page that lists the release. */
+  pageUrl?: string;
+  /**
+   * What identifies this release at the publisher without downloading it (e.g. edition address +
+   * file + number of versions): unchanged since the last settled read, the release is not fetched.
+   */
+  fingerprint?: string;
 }
 
 /**
@@ -39,8 +49,15 @@ export interface ReleaseSafeguards<Parsed> {
  * store its rows. The source folder is the only place that knows the publisher's file layout.
  */
 export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, ReleaseSafeguards<Parsed> {
-  /** Releases available upstream now, oldest first; empty when none can be reached. */
+  /** Releases in the mirror now, oldest first; empty when none can be reached. */
   detect(upstream: Upstream): Promise<ReleaseRef[]>;
+  /**
+   * Releases the publisher offers now, found through its own surface (LMI_UPSTREAM=publishers).
+   * Absent: the source has no publisher surface and is read only from a mirror.
+   */
+  discover?(context: DiscoveryContext): Promise<Discovery>;
+  /** The publisher surface `discover` reads, for /v1/meta/sources (e.g. "ONS dataset pages"). */
+  surface?: string;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */
   parse(file: UpstreamFile, release: ReleaseRef, companions: UpstreamFile[]): Promise<Parsed>;
   /** The release's own name, when only its contents say it (e.g. a version on a cover sheet). */

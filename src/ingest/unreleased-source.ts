@@ -4,6 +4,12 @@ import type { PublisherProfile, SourceDescriptor } from './source.js';
 export interface UnreleasedSourceSpec extends Partial<PublisherProfile> {
   key: string;
   name: string;
+  /**
+   * Finds the publisher's releases of a source this service has no parser for (detect-only): it
+   * returns only `found` releases, which are recorded and named by the source's 404, never read.
+   */
+  discover?: SourceDescriptor['discover'];
+  surface?: string;
 }
 
 /**

@@ -10,6 +10,10 @@ export interface FileLocation {
   mirrorPath: string;
   /** The publisher's HTTPS address of the same file. */
   url: string;
+  /** When the address is a zip, the entry to read from it: the entry whose name ends with this. */
+  member?: string;
+  /** A file discovery assembled itself in `DiscoveryContext.workDir`: read instead of `url`. */
+  builtPath?: string;
 }
 
 export interface UpstreamFile {

@@ -1,0 +1,84 @@
+import type { ReleaseRef } from './source.js';
+import { UpstreamError } from './upstream.js';
+
+/**
+ * A release a publisher offers that this run does not read: an older one superseded by a newer
+ * release found in the same run, or the release of a source with no parser yet (detect-only). It
+ * is recorded so `/v1/meta/sources` and the source's 404 can name it.
+ */
+export interface FoundRelease {
+  /** The release as the publisher names it, taken from its page or file, never a constant. */
+  label: string;
+  seriesKey: string | null;
+  /** ISO date (or date-time) the publisher gives for it; null when it gives none. */
+  releasedAt: string | null;
+  /** The file's address. */
+  url: string;
+  /** The page that lists it. */
+  pageUrl: string;
+}
+
+/** What a source's discovery finds at its publisher. */
+export interface Discovery {
+  /** Releases to read, oldest first (the last of a series wins, as from `detect`). */
+  releases: ReleaseRef[];
+  /** Releases only recorded, never downloaded. */
+  found?: FoundRelease[];
+}
+
+/** A small document of a publisher's surface (a landing page, an API answer), read whole. */
+export interface PublisherDocument {
+  text: string;
+  /** The address that answered, after redirects. */
+  url: string;
+  /** The response's Last-Modified or Date header, as an ISO date-time; null when absent. */
+  date: string | null;
+}
+
+/**
+ * What a source's `discover` may use: the run's fetcher for documents (User-Agent, timeouts,
+ * retries, HTTPS only, size cap; 401/403 throw PublisherRefused, unreachable PublisherUnreachable)
+ * and the operator's settings. Data files are never fetched here: they are named in the
+ * `ReleaseRef`s and the pipeline downloads them under the source's cap.
+ */
+export interface DiscoveryContext {
+  sourceKey: string;
+  /** A JSON document, parsed whatever its Content-Type (ONS served one as text/plain). */
+  getJson<T = unknown>(url: string, options?: { accept?: string }): Promise<T>;
+  getText(url: string, options?: { accept?: string }): Promise<PublisherDocument>;
+  /**
+   * A folder for files discovery assembles itself (scrape-and-diff pages, a list built from an
+   * API's pages); removed after the run. Such a file is named by `FileLocation.builtPath`.
+   */
+  workDir: string;
+  options: DiscoveryOptions;
+}
+
+export interface DiscoveryOptions {
+  /** LMI_ESCO_PACKAGE: an https:// address or a local path of the ESCO CSV package; null when unset. */
+  escoPackage: string | null;
+  /** LMI_NCS_INTERVAL_MS: the least gap between two requests for National Careers Service pages. */
+  ncsIntervalMs: number;
+}
+
+/** The publisher answered 401 or 403 (or kept answering 429): it refuses this client. Outcome `refused`. */
+export class PublisherRefused extends UpstreamError {
+  override name = 'PublisherRefused';
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`${new URL(url).host} refuses automated clients (HTTP ${status}) at ${url}`);
+  }
+}
+
+/** No usable answer after the retries: DNS, TLS, connection, timeout or 5xx. Outcome `failed`. */
+export class PublisherUnreachable extends UpstreamError {
+  override name = 'PublisherUnreachable';
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`${url} could not be read: ${reason}`);
+  }
+}
