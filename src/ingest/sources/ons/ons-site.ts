@@ -1,3 +1,4 @@
+import type { DiscoveryContext } from '../../discovery.js';
 import { linksIn } from '../../formats/html-links.js';
 
 /**
@@ -11,10 +12,8 @@ import { linksIn } from '../../formats/html-links.js';
 export const ONS_SITE = 'https://www.ons.gov.uk';
 const ONS_API = 'https://api.beta.ons.gov.uk/v1';
 
-/** The two reads a discovery needs (the contract's DiscoveryContext provides them: bounded, conditional, with our User-Agent). */
-export interface PageReader {
-  getText(url: string, opts?: { accept?: string }): Promise<{ text: string; url: string; date: string | null }>;
-}
+/** The one read the ONS surface needs of a discovery's context (bounded, conditional, with our User-Agent). */
+export type PageReader = Pick<DiscoveryContext, 'getText'>;
 
 /** One earlier version of an edition (`versions[]`): ONS lists each update, and a correction says so. */
 export interface OnsVersion {
