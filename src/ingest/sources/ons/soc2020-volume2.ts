@@ -6,6 +6,7 @@ import type { SourceDescriptor } from '../../source.js';
 import type { Tx } from '../../../store/schema.js';
 import type { FileLocation } from '../../upstream.js';
 import { onsSource } from './publisher.js';
+import { discoverSocVolume, SOC2020_METHODOLOGY } from './soc2020-files.js';
 
 /**
  * SOC 2020 Volume 2 (the coding index workbook) carries two of our sources: the classification's
@@ -17,8 +18,12 @@ const VOLUME2_LOCATION: FileLocation = {
   url: 'https://www.ons.gov.uk/file?uri=/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions/soc2020volume2thecodingindexexcel16042025.xlsx',
 };
 
-const VOLUME2_PAGE =
-  'https://www.ons.gov.uk/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions';
+const VOLUME2 = {
+  page: 'soc2020volume2codingrulesandconventions',
+  stem: 'codingindexexcel',
+  name: 'SOC 2020 Volume 2: the coding index workbook',
+};
+const VOLUME2_PAGE = `https://www.ons.gov.uk${SOC2020_METHODOLOGY}/${VOLUME2.page}`;
 
 /** What a Volume 2 source keeps of the workbook: the release name read from it, and its own sheets' contents. */
 export interface Volume2Release<Contents> {
@@ -74,6 +79,8 @@ export function volume2Source<Contents>(spec: {
     cadence: spec.cadence,
     tier: 'scrapeanddiff',
     detect: releaseAt(VOLUME2_LOCATION, 'SOC 2020 Volume 2 (coding index workbook)'),
+    surface: 'ONS methodology page (links to the coding index workbook)',
+    discover: (context) => discoverSocVolume(context, VOLUME2),
     async parse(file) {
       const workbook = await readWorkbook(file.bytes, { sheets: [...VERSION_SHEETS, ...spec.sheets] });
       return { label: volume2ReleaseLabel(workbook), contents: spec.read(workbook) };
