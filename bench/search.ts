@@ -25,6 +25,7 @@ import { aliasesThroughIsco } from '../src/search/aliases.js';
 import { TitleIndex } from '../src/search/title-index.js';
 import type { CodingIndex } from '../src/domain/soc.js';
 import { escoLabelQueries, heldOut, iscoLabelsOf, readEscoOccupations, type EscoLabelQuery } from './esco-labels.js';
+import { percentText } from '../src/domain/numbers.js';
 
 const REPO_ROOT = new URL('../', import.meta.url);
 export const CODING_INDEX_FILE = new URL(
@@ -216,7 +217,7 @@ function collectGarbage(): () => void {
   return typeof gc === 'function' ? (gc as () => void) : () => undefined;
 }
 
-const pct = (share: number): string => `${(share * 100).toFixed(2)}%`;
+const pct = (share: number): string => percentText(share, 2);
 const ms = (value: number): string => `${value.toFixed(3)} ms`;
 
 function main(): void {

@@ -21,7 +21,7 @@ export function percent(value: number): string {
 }
 
 /** A figure the publisher withheld (null) or one that must not be shown as a number (`presentable: false`). */
-export function withheld(reason = 'withheld by the publisher'): SafeHtml {
+function withheld(reason = 'withheld by the publisher'): SafeHtml {
   return html`<span class="withheld" title="${reason}">withheld</span>`;
 }
 

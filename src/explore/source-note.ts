@@ -9,7 +9,7 @@ interface Coverage {
   note: string;
 }
 
-export interface SourceNoteParts {
+interface SourceNoteParts {
   coverage?: Coverage;
   /** A response's own required credit (`attribution`) or citation (`citation`), shown as given. */
   attribution?: string;

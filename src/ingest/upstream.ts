@@ -104,7 +104,7 @@ export function mirrorUpstream(root: string): Upstream {
   };
 }
 
-export interface HttpsUpstreamOptions {
+interface HttpsUpstreamOptions {
   /** Extra certificate authorities to trust (tests serve HTTPS with their own). */
   ca?: string | Buffer;
   timeoutMs?: number;

@@ -15,7 +15,7 @@ export const CODING_INDEX = 'soc2020-index';
 const ESCO_OCCUPATIONS = 'esco-occupations';
 
 /** The current coding index in memory: its records by unit group, and the job-title search over it. */
-export interface CodingIndexView {
+interface CodingIndexView {
   edition: Edition;
   /** The ESCO occupations edition whose labels the search holds as aliases; null when none is published. */
   aliasEdition: Edition | null;

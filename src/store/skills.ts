@@ -55,7 +55,7 @@ export async function insertEscoOccupationSkills(
   return relations.length;
 }
 
-export interface StoredEscoOccupation {
+interface StoredEscoOccupation {
   conceptId: string;
   uri: string;
   iscoGroup: string;

@@ -1,8 +1,8 @@
 import type { Check } from '../../../domain/editions.js';
-import type { AsheReleaseFacts, PayMeasure } from '../../../domain/pay.js';
+import type { AsheReleaseFacts, PayMeasure, PayRow } from '../../../domain/pay.js';
 import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
-import { insertAsheRelease, type PayRow } from '../../../store/pay.js';
+import { insertAsheRelease } from '../../../store/pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
 import type { Discovery, DiscoveryContext, FoundRelease } from '../../discovery.js';
 import type { ReleaseRef } from '../../source.js';
@@ -20,6 +20,7 @@ import {
   onsFileUrl,
   type OnsEdition,
 } from './ons-site.js';
+import type { SourceKey } from '../../../domain/sources.js';
 
 /**
  * What ASHE Tables 14 and 15 share as sources: how their releases are found and named, how a
@@ -28,12 +29,12 @@ import {
  */
 
 /** A release of an ASHE table: its reference year, whether ONS will revise it, and its unit groups' rows. */
-export interface AsheRelease extends AsheReleaseFacts {
+interface AsheRelease extends AsheReleaseFacts {
   rows: PayRow[];
 }
 
 export function asheTableSource(spec: {
-  key: string;
+  key: SourceKey;
   name: string;
   family: AsheFamily;
   /** The dataset's page under https://www.ons.gov.uk; each release's zip sits below it. */

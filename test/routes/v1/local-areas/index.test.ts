@@ -13,12 +13,14 @@ for (const dialect of DIALECTS) {
     after(() => served.close());
 
     it('lists local areas: London folded into one area with its region code, slugs unique and stable', async () => {
-      const areas = (await get('/v1/local-areas')).json() as Array<{
-        code: string;
-        slug: string;
-        name: string;
-        region: string;
-      }>;
+      const areas = (await get('/v1/local-areas')).json<
+        Array<{
+          code: string;
+          slug: string;
+          name: string;
+          region: string;
+        }>
+      >();
       assert.equal(areas.length, 361 - 33 + 1);
       assert.deepEqual(
         areas.find((a) => a.slug === 'london'),

@@ -119,7 +119,7 @@ for (const dialect of DIALECTS) {
     it('lists every distinct title of 2134 in natural word order with its qualifier', async () => {
       const res = await get('/v1/occupations/2134/titles');
       assert.equal(res.statusCode, 200);
-      const titles = res.json() as Array<{ title: string; qualifier: string | null }>;
+      const titles = res.json<Array<{ title: string; qualifier: string | null }>>();
       const expected = new Set(
         recordsOf('2134').map((r) => {
           const add = r[col('ADD')];
@@ -141,7 +141,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('counts index records per unit group in the list: 31,964 coded records in all', async () => {
-      const list = (await get('/v1/occupations')).json() as Array<{ soc2020: string; titleCount: number }>;
+      const list = (await get('/v1/occupations')).json<Array<{ soc2020: string; titleCount: number }>>();
       assert.equal(
         list.reduce((sum, o) => sum + o.titleCount, 0),
         31_964,

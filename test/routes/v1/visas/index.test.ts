@@ -98,9 +98,9 @@ for (const dialect of DIALECTS) {
         ),
         ['1 6135 Care workers and home carers', '2 2134 Programmers and software development professionals'],
       );
-      const source = ((await served.get('/v1/meta/sources')).json() as Array<Record<string, unknown>>).find(
-        (s) => s.key === 'home-office-work-visas',
-      )!;
+      const source = (await served.get('/v1/meta/sources'))
+        .json<Array<Record<string, unknown>>>()
+        .find((s) => s.key === 'home-office-work-visas')!;
       assert.deepEqual(
         [source.currentEdition, source.status],
         ['constructed in the test', 'Serving the release "constructed in the test".'],

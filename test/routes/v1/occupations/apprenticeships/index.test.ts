@@ -127,11 +127,13 @@ describe('apprenticeships and the sources with no release', () => {
     await withdrawSources(store, ['apprenticeship-standards']);
     const served = await serve(store);
     try {
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as {
-        key: string;
-        publisher: string;
-        currentEdition: string | null;
-      }[];
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json<
+        {
+          key: string;
+          publisher: string;
+          currentEdition: string | null;
+        }[]
+      >();
       for (const key of [
         't-levels',
         'foundation-apprenticeships',

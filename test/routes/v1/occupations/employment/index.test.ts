@@ -152,10 +152,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists the Nomis APS source with no current edition', async () => {
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as Array<{
-        key: string;
-        currentEdition: string | null;
-      }>;
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json<
+        Array<{
+          key: string;
+          currentEdition: string | null;
+        }>
+      >();
       assert.equal(sources.find((s) => s.key === 'aps-occupation')!.currentEdition, null);
       assert.notEqual(sources.find((s) => s.key === 'aps-occupation-industry')!.currentEdition, null);
     });

@@ -101,12 +101,14 @@ for (const dialect of DIALECTS) {
           /^Projections for .+ come from "Labour market and skills projections 2020 to 2035: .+ workbooks?/,
         );
       }
-      const sources = (await served.get('/v1/meta/sources')).json() as Array<{
-        key: string;
-        url: string;
-        publisher: string;
-        currentEdition: string | null;
-      }>;
+      const sources = (await served.get('/v1/meta/sources')).json<
+        Array<{
+          key: string;
+          url: string;
+          publisher: string;
+          currentEdition: string | null;
+        }>
+      >();
       for (const key of ['lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland', 'lmsp-english-regions']) {
         const source = sources.find((s) => s.key === key)!;
         assert.deepEqual(

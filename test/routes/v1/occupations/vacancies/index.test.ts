@@ -55,11 +55,13 @@ for (const dialect of DIALECTS) {
         assert.equal(res.json().type, '/problems/source-unavailable');
         assert.equal(res.json().source, 'ess-vacancies-nations');
       }
-      const sources = (await served.get('/v1/meta/sources')).json() as Array<{
-        key: string;
-        url: string;
-        currentEdition: string | null;
-      }>;
+      const sources = (await served.get('/v1/meta/sources')).json<
+        Array<{
+          key: string;
+          url: string;
+          currentEdition: string | null;
+        }>
+      >();
       const nations = sources.find((s) => s.key === 'ess-vacancies-nations')!;
       assert.equal(nations.currentEdition, null);
       assert.equal(
