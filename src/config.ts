@@ -24,8 +24,14 @@ export interface Config {
   /** PostgreSQL when set; the embedded SQLite file in dataDir otherwise. */
   databaseUrl: string | null;
   redisUrl: string | null;
-  /** Local mirror of the publishers' files; when null the ingest reads the publishers' HTTPS URLs. */
+  /** Local mirror of the publishers' files (LMI_UPSTREAM_DIR, else ../shared/upstream when it exists). */
   upstreamDir: string | null;
+  /** Where the ingest reads releases from, and how it talks to publishers. */
+  upstream: UpstreamSettings;
+  /** How often `lmi serve` looks for new releases (LMI_REFRESH_INTERVAL); null: never while serving. */
+  refreshIntervalMs: number | null;
+  /** LMI_INGEST_MEMORY_MB: what one ingest may use; ASHE reads fewer workbooks at once under a smaller budget. */
+  ingestMemoryMb: number;
   /** Keys the HMAC of e-mail addresses; from LMI_SECRET, else generated once and kept in dataDir. */
   secret: string | null;
   smtpUrl: string | null;
@@ -44,6 +50,36 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+/**
+ * LMI_UPSTREAM: `publishers` reads every source from its publisher over HTTPS, even with a mirror
+ * folder; `mirror` reads only the mirror; `auto` the mirror when there is one, else the publishers.
+ */
+export type UpstreamMode = 'auto' | 'publishers' | 'mirror';
+
+/** curl's `--connect-to HOST:PORT:ADDR:PORT`: requests for `host:port` (`*`: any host) go to `toHost:toPort`. */
+export interface ConnectTo {
+  host: string;
+  port: number;
+  toHost: string;
+  toPort: number;
+}
+
+export interface UpstreamSettings {
+  mode: UpstreamMode;
+  /** LMI_OPERATOR_CONTACT: an e-mail address or URL put in the User-Agent, for publishers to reach the operator. */
+  operatorContact: string | null;
+  /** LMI_USER_AGENT: the whole User-Agent, replacing the derived one. */
+  userAgent: string | null;
+  /** LMI_UPSTREAM_CONNECT_TO: tests and diagnostics only; certificates and Host stay the publisher's. */
+  connectTo: ConnectTo[];
+  /** LMI_ESCO_PACKAGE: the ESCO CSV package's https:// address or file path (ESCO e-mails the link). */
+  escoPackage: string | null;
+  /** LMI_NCS_INTERVAL_MS: the least gap between two National Careers Service page requests. */
+  ncsIntervalMs: number;
+  /** LMI_FETCH_RETRIES: further attempts after a 5xx or network error. */
+  retries: number;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -66,13 +102,20 @@ export const DEFAULT_TIERS: Tier[] = [
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = readPort(env.PORT);
+  const upstreamDir = readUpstreamDir(env.LMI_UPSTREAM_DIR);
+  const upstream = readUpstream(env);
+  if (upstream.mode === 'mirror' && upstreamDir === null)
+    throw new ConfigError('LMI_UPSTREAM=mirror needs a mirror folder: set LMI_UPSTREAM_DIR');
   return {
     port,
     host: readNonEmpty('HOST', env.HOST) ?? '0.0.0.0',
     dataDir: path.resolve(readNonEmpty('LMI_DATA_DIR', env.LMI_DATA_DIR) ?? path.join(packageRoot, 'data')),
     databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     redisUrl: readUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
-    upstreamDir: readUpstreamDir(env.LMI_UPSTREAM_DIR),
+    upstreamDir,
+    upstream,
+    refreshIntervalMs: readRefreshInterval(env.LMI_REFRESH_INTERVAL),
+    ingestMemoryMb: readWhole('LMI_INGEST_MEMORY_MB', env.LMI_INGEST_MEMORY_MB, 1024, 256),
     secret: readSecret(env.LMI_SECRET),
     smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     logLevel: readLogLevel(env.LOG_LEVEL),
@@ -155,6 +198,55 @@ function readUpstreamDir(value: string | undefined): string | null {
   const dir = path.resolve(text);
   if (!existsSync(dir)) throw new ConfigError(`LMI_UPSTREAM_DIR points to a folder that does not exist: ${dir}`);
   return dir;
+}
+
+function readUpstream(env: NodeJS.ProcessEnv): UpstreamSettings {
+  const mode = readNonEmpty('LMI_UPSTREAM', env.LMI_UPSTREAM)?.toLowerCase() ?? 'auto';
+  if (mode !== 'auto' && mode !== 'publishers' && mode !== 'mirror')
+    throw new ConfigError(`LMI_UPSTREAM must be auto, publishers or mirror, got "${mode}"`);
+  const escoPackage = readNonEmpty('LMI_ESCO_PACKAGE', env.LMI_ESCO_PACKAGE);
+  if (escoPackage && !escoPackage.startsWith('https://') && !existsSync(escoPackage))
+    throw new ConfigError(`LMI_ESCO_PACKAGE must be an https:// address or an existing file, got "${escoPackage}"`);
+  return {
+    mode,
+    operatorContact: readNonEmpty('LMI_OPERATOR_CONTACT', env.LMI_OPERATOR_CONTACT),
+    userAgent: readNonEmpty('LMI_USER_AGENT', env.LMI_USER_AGENT),
+    connectTo: readConnectTo(env.LMI_UPSTREAM_CONNECT_TO),
+    escoPackage: escoPackage && !escoPackage.startsWith('https://') ? path.resolve(escoPackage) : escoPackage,
+    ncsIntervalMs: readWhole('LMI_NCS_INTERVAL_MS', env.LMI_NCS_INTERVAL_MS, 1000, 0),
+    retries: readWhole('LMI_FETCH_RETRIES', env.LMI_FETCH_RETRIES, 3, 0),
+  };
+}
+
+function readWhole(name: string, value: string | undefined, fallback: number, least: number): number {
+  const text = readNonEmpty(name, value);
+  if (text === null) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < least)
+    throw new ConfigError(`${name} must be a whole number of at least ${least}, got "${text}"`);
+  return Number(text);
+}
+
+/** LMI_UPSTREAM_CONNECT_TO: `HOST:PORT:ADDR:PORT[,...]`, curl's --connect-to; `*` for any host. */
+function readConnectTo(value: string | undefined): ConnectTo[] {
+  const text = readNonEmpty('LMI_UPSTREAM_CONNECT_TO', value);
+  if (text === null) return [];
+  return text.split(',').map((entry) => {
+    const match = /^([^:\s]+):(\d+):([^:\s]+):(\d+)$/.exec(entry.trim());
+    if (!match)
+      throw new ConfigError(`LMI_UPSTREAM_CONNECT_TO must look like "*:443:127.0.0.1:8443", got "${entry.trim()}"`);
+    return { host: match[1]!, port: Number(match[2]), toHost: match[3]!, toPort: Number(match[4]) };
+  });
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** LMI_REFRESH_INTERVAL: `6h` (default), `30m`, `1d`, `90s`, a number of seconds, or `off`. */
+function readRefreshInterval(value: string | undefined): number | null {
+  const text = readNonEmpty('LMI_REFRESH_INTERVAL', value)?.toLowerCase() ?? '6h';
+  if (/^(off|no|false|0)$/.test(text)) return null;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(text);
+  if (!match) throw new ConfigError(`LMI_REFRESH_INTERVAL must be like 6h, 30m, 1d, 90s or off, got "${text}"`);
+  return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;
 }
 
 function readSecret(value: string | undefined): string | null {

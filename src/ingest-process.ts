@@ -8,27 +8,39 @@
 import { loadConfig } from './config.js';
 import { ingestSources, type SourceResult } from './ingest/pipeline.js';
 import { SOURCES } from './ingest/registry.js';
+import { ingestSettings } from './ingest/run-settings.js';
 import { upstreamFor } from './ingest/upstream.js';
+import { IngestBusyError } from './store/ingest-lock.js';
 import { openMigratedStore } from './runtime.js';
 
 export type IngestMessage =
-  { kind: 'started'; upstream: string } | { kind: 'source'; result: SourceResult } | { kind: 'done' };
+  | { kind: 'started'; upstream: string }
+  | { kind: 'source'; result: SourceResult }
+  | { kind: 'busy' }
+  | { kind: 'done' };
 
 if (process.send) {
   const send = (message: IngestMessage) => process.send!(message);
   const config = loadConfig();
   const store = await openMigratedStore(config);
+  const upstream = upstreamFor(config);
   try {
-    const upstream = upstreamFor(config.upstreamDir);
     send({ kind: 'started', upstream: upstream.description });
     await ingestSources({
       store,
       upstream,
       sources: SOURCES,
+      ...ingestSettings(config),
+      // The refresh schedule's runs read only the sources that are due; the first run at start, all.
+      dueOnly: process.argv.includes('--due-only'),
       progress: { step: () => undefined, sourceDone: (result) => send({ kind: 'source', result }) },
     });
     send({ kind: 'done' });
+  } catch (error) {
+    if (!(error instanceof IngestBusyError)) throw error;
+    send({ kind: 'busy' });
   } finally {
+    await upstream.close?.();
     await store.close();
   }
   process.disconnect();

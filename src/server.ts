@@ -1,11 +1,8 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions, type App } from './app.js';
 import type { Config, LogFormat } from './config.js';
 import { metricsServer } from './http/metrics.js';
 import { recoverInterruptedIngests } from './ingest/interrupted.js';
-import type { IngestMessage } from './ingest-process.js';
-import { loggedProgress } from './ingest/progress.js';
+import { RefreshSchedule } from './refresh-schedule.js';
 import { openMigratedStore } from './runtime.js';
 import { createServices } from './services.js';
 
@@ -67,46 +64,24 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       )
       .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'));
 
+  const refresh = new RefreshSchedule(app, config.refreshIntervalMs, () => services.currentEditions.invalidate());
+  app.addHook('onClose', () => refresh.stop());
   if (!options.ingestOnStart) {
     void warmSearch();
+    refresh.start();
   } else {
     services.readiness.ingestDone = false;
     const started = Date.now();
-    ingestInChildProcess(app, () => services.currentEditions.invalidate())
+    refresh
+      .runNow(false)
       .then(() => app.log.info({ ms: Date.now() - started }, 'ingest done'))
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
       .finally(async () => {
         services.currentEditions.invalidate();
         await warmSearch();
         services.readiness.ingestDone = true;
+        refresh.start();
       });
   }
   return app;
-}
-
-/** Runs src/ingest-process.ts as a child process (see there why), logging what it reports. */
-function ingestInChildProcess(app: App, sourceDone: () => void): Promise<void> {
-  // From source under tsx the child needs tsx's loader too.
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './ingest-process.ts' : './ingest-process.js', import.meta.url));
-  const child = fork(entry, [], {
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  // The server closing (process.exit) stops an ingest still running; the next start resumes it.
-  process.once('exit', () => child.kill());
-  let done = false;
-  child.on('message', (message: IngestMessage) => {
-    if (message.kind === 'started') app.log.info({ upstream: message.upstream }, 'ingest started');
-    else if (message.kind === 'source') {
-      loggedProgress(app.log).sourceDone(message.result);
-      sourceDone();
-    } else done = true;
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      done ? resolve() : reject(new Error(`the ingest process stopped (${signal ?? `exit code ${code}`})`)),
-    );
-  });
 }

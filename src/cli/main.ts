@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { ingestSources } from '../ingest/pipeline.js';
 import { summaryTable, terminalProgress } from '../ingest/progress.js';
 import { SOURCES, findSource } from '../ingest/registry.js';
+import { ingestSettings } from '../ingest/run-settings.js';
 import { upstreamFor } from '../ingest/upstream.js';
 import { hashEmail, issueApiKey } from '../keys/api-key.js';
 import { resolveSecret } from '../keys/secret.js';
@@ -41,10 +42,17 @@ program
     const cfg = config();
     const store = await openMigratedStore(cfg);
     try {
-      const upstream = upstreamFor(cfg.upstreamDir);
+      const upstream = upstreamFor(cfg);
       process.stderr.write(`reading from ${upstream.description}\n`);
       const sources = keys.length > 0 ? keys.map((k) => findSource(k)!) : SOURCES;
-      const results = await ingestSources({ store, upstream, sources, progress: terminalProgress() });
+      // One refresh now: every source, due or not.
+      const results = await ingestSources({
+        store,
+        upstream,
+        sources,
+        progress: terminalProgress(),
+        ...ingestSettings(cfg),
+      }).finally(() => upstream.close?.());
       process.stdout.write(`${summaryTable(results)}\n`);
       if (results.some((r) => r.outcome === 'failed' || r.outcome === 'quarantined')) process.exitCode = 1;
     } finally {

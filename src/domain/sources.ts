@@ -85,3 +85,25 @@ export class SourceCatalog {
     return profile;
   }
 }
+
+/** A release a publisher offers that this service found and did not read (yet). */
+export interface FoundReleaseRecord {
+  label: string;
+  seriesKey: string | null;
+  /** The publisher's date for it, ISO; null when it gives none. */
+  releasedAt: string | null;
+  url: string;
+  pageUrl: string;
+  /** When it was last seen upstream. */
+  foundAt: string;
+}
+
+/** The last look at a source's upstream, and when the next is due. */
+export interface SourceCheck {
+  lastChecked: string;
+  nextCheck: string | null;
+  lastOutcome: string;
+  message: string | null;
+  /** `publishers` or `mirror`. */
+  upstream: string;
+}

@@ -1,5 +1,24 @@
-import type { ReleaseRef } from './source.js';
-import { UpstreamError } from './upstream.js';
+import type { FileLocation } from './upstream.js';
+
+/** A release the source found upstream, before it is read. */
+export interface ReleaseRef {
+  /** The release as the publisher names it. */
+  label: string;
+  /** Releases replace others only within a series (for ASHE, the reference year); null: one series. */
+  seriesKey: string | null;
+  location: FileLocation;
+  /** Further files that belong to the same release (read with it; the release's SHA-256 covers them all). */
+  companions?: FileLocation[];
+  /** When the publisher says it released (or last corrected) it, ISO date or date-time. */
+  releasedAt?: string | null;
+  /** The publisher's page that lists the release. */
+  pageUrl?: string;
+  /**
+   * What identifies this release at the publisher without downloading it (e.g. edition address +
+   * file + number of versions): unchanged since the last settled read, the release is not fetched.
+   */
+  fingerprint?: string;
+}
 
 /**
  * A release a publisher offers that this run does not read: an older one superseded by a newer
@@ -61,24 +80,4 @@ export interface DiscoveryOptions {
   ncsIntervalMs: number;
 }
 
-/** The publisher answered 401 or 403 (or kept answering 429): it refuses this client. Outcome `refused`. */
-export class PublisherRefused extends UpstreamError {
-  override name = 'PublisherRefused';
-  constructor(
-    readonly url: string,
-    readonly status: number,
-  ) {
-    super(`${new URL(url).host} refuses automated clients (HTTP ${status}) at ${url}`);
-  }
-}
-
-/** No usable answer after the retries: DNS, TLS, connection, timeout or 5xx. Outcome `failed`. */
-export class PublisherUnreachable extends UpstreamError {
-  override name = 'PublisherUnreachable';
-  constructor(
-    readonly url: string,
-    readonly reason: string,
-  ) {
-    super(`${url} could not be read: ${reason}`);
-  }
-}
+export { PublisherRefused, PublisherUnreachable } from './fetch/errors.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { INTERRUPTED_RULE, type Check, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
 import {
@@ -12,18 +13,21 @@ import {
   relabelEdition,
 } from '../store/editions.js';
 import { withIngestLock } from '../store/ingest-lock.js';
+import { dueSources, recordFound, recordSourceCheck } from '../store/upstream-state.js';
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
+import { PublisherRefused, type DiscoveryOptions, type FoundRelease } from './discovery.js';
 import { plausibleAgainstPrevious } from './checks/plausibility.js';
 import { ReleaseRefused } from './checks/refusal.js';
 import { HEARTBEAT_MS, recoverInterruptedIngests, THIS_INGEST } from './interrupted.js';
 import { examineInWorker, examineRelease, LayoutError, ReadLimitError, type ExaminedRelease } from './parse-worker.js';
 import { readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
+import { discoveryContext, readFromPublishers } from './publisher-reads.js';
 import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import { FileTooLargeError, type Upstream, type UpstreamFile } from './upstream.js';
 import { formatBytes, mebibytes } from '../domain/numbers.js';
 
-type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
+export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined' | 'failed';
 
 export interface ReleaseResult {
   label: string;
@@ -34,6 +38,8 @@ export interface ReleaseResult {
   /** Bytes read from upstream for the release (all its files). */
   bytes: number;
   ms: number;
+  /** The publisher refused this client (HTTP 401/403) the release's file. */
+  refused?: true;
 }
 
 export interface SourceResult {
@@ -53,14 +59,24 @@ export interface IngestProgress {
 
 const silentProgress: IngestProgress = { step: () => undefined, sourceDone: () => undefined };
 
-interface IngestOptions {
+export interface IngestOptions {
   store: Store;
   upstream: Upstream;
   sources: AnySourceDescriptor[];
   progress?: IngestProgress;
   /** Bounds over every source's own (a small container may want less memory than the defaults). */
   limits?: Partial<ReadLimits>;
+  /** What discovery needs from the operator (LMI_ESCO_PACKAGE, LMI_NCS_INTERVAL_MS). */
+  discovery?: DiscoveryOptions;
+  /** Where discovery builds its files (removed after each source); the system's temporary folder by default. */
+  workDir?: string;
+  /** LMI_REFRESH_INTERVAL: when each source is next due; null: no schedule. */
+  refreshIntervalMs?: number | null;
+  /** Only the sources whose next check is due (the refresh schedule); every source otherwise (`lmi ingest`). */
+  dueOnly?: boolean;
 }
+
+const NO_DISCOVERY_OPTIONS: DiscoveryOptions = { escoPackage: null, ncsIntervalMs: 1000 };
 
 /**
  * detect -> fetch -> parse -> validate -> publish | quarantine, for each source in turn. A source
@@ -72,8 +88,25 @@ export async function ingestSources(options: IngestOptions): Promise<SourceResul
     // Holding the lock (PostgreSQL), any edition still in progress was left by a dead ingest.
     await recoverInterruptedIngests(options.store, undefined, options.store.dialect === 'postgres');
     const results: SourceResult[] = [];
-    for (const source of options.sources) {
-      const result = await ingestSource(options.store, options.upstream, source, progress, options.limits ?? {});
+    const due = options.dueOnly
+      ? await dueSources(
+          options.store.db,
+          options.sources.map((s) => s.key),
+        )
+      : new Set(options.sources.map((s) => s.key));
+    for (const source of options.sources.filter((s) => due.has(s.key))) {
+      const result = await ingestSource(options, source, progress);
+      await recordSourceCheck(
+        options.store.db,
+        {
+          sourceKey: source.key,
+          outcome: result.outcome,
+          message: result.message,
+          upstream: options.upstream.kind,
+          failed: result.outcome === 'failed' || result.outcome === 'refused',
+        },
+        options.refreshIntervalMs ?? null,
+      );
       progress.sourceDone(result);
       results.push(result);
     }
@@ -82,43 +115,114 @@ export async function ingestSources(options: IngestOptions): Promise<SourceResul
 }
 
 async function ingestSource(
-  store: Store,
-  upstream: Upstream,
+  options: IngestOptions,
   source: AnySourceDescriptor,
   progress: IngestProgress,
-  limits: Partial<ReadLimits>,
 ): Promise<SourceResult> {
   const started = Date.now();
-  const { db } = store;
-  const runId = await startIngestRun(db, source.key);
+  const { store, upstream } = options;
+  const runId = await startIngestRun(store.db, source.key);
   const releases: ReleaseResult[] = [];
   let outcome: RunOutcome;
   let message: string | null = null;
   try {
     progress.step(source.key, 'detecting releases');
-    const refs = await source.detect(upstream);
+    const { refs, found } = await findReleases(options, source);
     if (refs.length === 0) {
-      outcome = 'unavailable';
-      message = `no release found in ${upstream.description}`;
+      outcome = found.length > 0 ? 'found' : 'unavailable';
+      message =
+        found.length > 0
+          ? `newest release found: ${describeFound(found.at(-1)!)}; this service does not read it yet`
+          : upstream.kind === 'publishers' && !source.discover
+            ? 'this source is read only from a mirror (LMI_UPSTREAM_DIR): its publisher offers no address to discover'
+            : `no release found in ${upstream.description}`;
     } else {
-      for (const ref of refs)
-        releases.push(
-          await ingestRelease(store, upstream, source, ref, progress, readLimits({ ...source.limits, ...limits })),
-        );
-      outcome = releases.some((r) => r.outcome === 'quarantined')
-        ? 'quarantined'
-        : releases.some((r) => r.outcome === 'published')
-          ? 'published'
-          : 'unchanged';
-      const held = releases.filter((r) => r.outcome === 'quarantined');
-      if (held.length > 0) message = held.map((r) => `${r.label}: ${describeFailures(r.checks)}`).join('; ');
+      const limits = readLimits({ ...source.limits, ...options.limits });
+      // One release that cannot be read never stops the others of its source.
+      for (const ref of refs) releases.push(await ingestReleaseSafely(options, source, ref, progress, limits));
+      ({ outcome, message } = sourceOutcome(releases));
     }
   } catch (error) {
-    outcome = 'failed';
+    outcome = error instanceof PublisherRefused ? 'refused' : 'failed';
     message = error instanceof Error ? error.message : String(error);
+  } finally {
+    await workFolders.get(source.key)?.();
+    workFolders.delete(source.key);
   }
-  await finishIngestRun(db, runId, outcome, message);
+  await finishIngestRun(store.db, runId, outcome, message);
   return { sourceKey: source.key, outcome, releases, message, ms: Date.now() - started };
+}
+
+/** The source's releases: from the mirror (`detect`), or from its publisher (`discover`), recording those only found. */
+async function findReleases(
+  options: IngestOptions,
+  source: AnySourceDescriptor,
+): Promise<{ refs: ReleaseRef[]; found: FoundRelease[] }> {
+  const { upstream, store } = options;
+  if (upstream.kind === 'mirror' || !upstream.fetcher) return { refs: await source.detect(upstream), found: [] };
+  if (!source.discover) return { refs: [], found: [] };
+  const { context, dispose } = await discoveryContext(
+    upstream.fetcher,
+    source.key,
+    options.workDir ?? tmpdir(),
+    options.discovery ?? NO_DISCOVERY_OPTIONS,
+  );
+  workFolders.set(source.key, dispose);
+  const discovery = await source.discover(context);
+  const found = discovery.found ?? [];
+  for (const release of found) await recordFound(store.db, source.key, release);
+  return { refs: discovery.releases, found };
+}
+
+/** Folders discovery built files in, removed once the source's releases are read. */
+const workFolders = new Map<string, () => Promise<void>>();
+
+function describeFound(release: FoundRelease): string {
+  return `"${release.label}"${release.releasedAt ? ` (${release.releasedAt.slice(0, 10)})` : ''} at ${release.url}`;
+}
+
+/** A source's outcome from its releases': a held-back release first, then any failure, then a publication. */
+function sourceOutcome(releases: ReleaseResult[]): { outcome: RunOutcome; message: string | null } {
+  const held = releases.filter((r) => r.outcome === 'quarantined' || r.outcome === 'failed');
+  const outcome: RunOutcome = releases.some((r) => r.outcome === 'quarantined')
+    ? 'quarantined'
+    : releases.every((r) => r.outcome === 'failed')
+      ? releases.every((r) => r.refused)
+        ? 'refused'
+        : 'failed'
+      : releases.some((r) => r.outcome === 'published')
+        ? 'published'
+        : releases.some((r) => r.outcome === 'failed')
+          ? 'failed'
+          : 'unchanged';
+  const message = held.length > 0 ? held.map((r) => `${r.label}: ${describeFailures(r.checks)}`).join('; ') : null;
+  return { outcome, message };
+}
+
+/** Reads one release; a publisher that cannot be reached or refuses fails only this release. */
+async function ingestReleaseSafely(
+  options: IngestOptions,
+  source: AnySourceDescriptor,
+  ref: ReleaseRef,
+  progress: IngestProgress,
+  limits: ReadLimits,
+): Promise<ReleaseResult> {
+  const started = Date.now();
+  try {
+    return await ingestRelease(options.store, options.upstream, source, ref, progress, limits);
+  } catch (error) {
+    const observed = error instanceof Error ? error.message : String(error);
+    return {
+      label: ref.label,
+      outcome: 'failed',
+      editionId: '',
+      checks: [{ rule: `the release can be read from ${ref.location.url}`, status: 'fail', observed }],
+      rowsStored: null,
+      bytes: 0,
+      ms: Date.now() - started,
+      ...(error instanceof PublisherRefused ? { refused: true } : {}),
+    };
+  }
 }
 
 /** Why a release that could not be read was held back: its limits, its layout, or a check its parser refused it on. */
@@ -185,11 +289,18 @@ async function ingestRelease(
   progress.step(source.key, `reading ${ref.label}`);
   let file: UpstreamFile;
   let companions: UpstreamFile[];
+  let remember: (releaseSha256: string) => Promise<void> = async () => undefined;
   try {
-    file = await upstream.fetch(ref.location, limits.maxFileBytes);
-    companions = await Promise.all(
-      (ref.companions ?? []).map((location) => upstream.fetch(location, limits.maxFileBytes)),
-    );
+    if (upstream.fetcher) {
+      const read = await readFromPublishers(store, upstream.fetcher, source.key, ref, limits.maxFileBytes);
+      if (read.kind === 'unchanged') return unchangedResult(read.edition, 0, started);
+      ({ file, companions, remember } = read);
+    } else {
+      file = await upstream.fetch(ref.location, limits.maxFileBytes);
+      companions = await Promise.all(
+        (ref.companions ?? []).map((location) => upstream.fetch(location, limits.maxFileBytes)),
+      );
+    }
   } catch (error) {
     if (error instanceof FileTooLargeError && error.sha256) return oversized(store, source, ref, error, started);
     throw error;
@@ -199,15 +310,8 @@ async function ingestRelease(
   progress.step(source.key, `read ${ref.label} (${formatBytes(bytes)})`);
   const known = await findEditionByContent(db, source.key, sha256);
   if (known && !(await readAgain(store, known))) {
-    return {
-      label: known.label,
-      outcome: 'unchanged',
-      editionId: known.id,
-      checks: known.checks,
-      rowsStored: known.rowsStored,
-      bytes,
-      ms: Date.now() - started,
-    };
+    await remember(sha256);
+    return unchangedResult(known, bytes, started);
   }
 
   const edition: Edition = await recordDetectedEdition(db, {
@@ -221,7 +325,16 @@ async function ingestRelease(
   // Says this ingest is alive while it reads, so that only a dead one's editions are taken for interrupted.
   const heartbeat = setInterval(() => void heartbeatEdition(db, edition.id).catch(() => undefined), HEARTBEAT_MS);
   try {
-    return await readAndSettle(store, source, ref, edition, { file, companions, bytes, limits, started }, progress);
+    const settled = await readAndSettle(
+      store,
+      source,
+      ref,
+      edition,
+      { file, companions, bytes, limits, started },
+      progress,
+    );
+    await remember(sha256);
+    return settled;
   } finally {
     clearInterval(heartbeat);
   }
@@ -295,16 +408,7 @@ async function oversized(
   started: number,
 ): Promise<ReleaseResult> {
   const known = await findEditionByContent(store.db, source.key, error.sha256!);
-  if (known)
-    return {
-      label: known.label,
-      outcome: 'unchanged',
-      editionId: known.id,
-      checks: known.checks,
-      rowsStored: known.rowsStored,
-      bytes: error.bytes,
-      ms: Date.now() - started,
-    };
+  if (known) return unchangedResult(known, error.bytes, started);
   const edition = await recordDetectedEdition(store.db, {
     sourceKey: source.key,
     label: ref.label,
@@ -317,7 +421,7 @@ async function oversized(
     {
       rule: `the file is at most ${mebibytes(error.maxBytes)}, the size this source reads`,
       status: 'fail',
-      observed: `${mebibytes(error.bytes)} (${error.bytes} bytes); not read`,
+      observed: `${mebibytes(error.bytes)} (${error.bytes} bytes${error.exact ? '' : ' or more'}); not read`,
     },
   ];
   await quarantineEdition(store.db, edition.id, checks);
@@ -328,6 +432,18 @@ async function oversized(
     checks,
     rowsStored: null,
     bytes: error.bytes,
+    ms: Date.now() - started,
+  };
+}
+
+function unchangedResult(known: Edition, bytes: number, started: number): ReleaseResult {
+  return {
+    label: known.label,
+    outcome: 'unchanged',
+    editionId: known.id,
+    checks: known.checks,
+    rowsStored: known.rowsStored,
+    bytes,
     ms: Date.now() - started,
   };
 }

@@ -9,15 +9,32 @@ export interface ReadLimits {
   maxInflatedBytes: number;
   maxHeapMb: number;
   maxParseMs: number;
+  /** Workbooks of one release read at once (ASHE's many), each in workers of their own: see `workbookLanesFor`. */
+  maxConcurrentWorkbooks: number;
+}
+
+/** What an ingest keeps for itself (the process, the staging), and what one workbook lane costs at its peak (measured). */
+const BASE_MB = 512;
+const LANE_MB = 320;
+
+/**
+ * How many workbooks may be read at once within LMI_INGEST_MEMORY_MB: the budget less the base,
+ * a lane's peak each, one to three. Measured for ASHE Table 14 with every figure x1000 (the worst
+ * fault): 521 MiB with one lane, 641 with two, 809 with three; so 1 GiB allows one lane, whatever
+ * the number of cores.
+ */
+export function workbookLanesFor(memoryMb: number): number {
+  return Math.max(1, Math.min(3, Math.floor((memoryMb - BASE_MB) / LANE_MB)));
 }
 
 const MiB = 1024 * 1024;
 
-const DEFAULT_READ_LIMITS: ReadLimits = {
+export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: 32 * MiB,
   maxInflatedBytes: 128 * MiB,
   maxHeapMb: 384,
   maxParseMs: 10 * 60_000,
+  maxConcurrentWorkbooks: workbookLanesFor(1024),
 };
 
 export function readLimits(overrides: Partial<ReadLimits> = {}): ReadLimits {

@@ -2,29 +2,11 @@ import type { Check, EditionSummary } from '../domain/editions.js';
 import type { SourceProfile } from '../domain/sources.js';
 import type { Tx } from '../store/schema.js';
 import type { PlausibilityLimits } from './checks/plausibility.js';
-import type { Discovery, DiscoveryContext } from './discovery.js';
+import type { Discovery, DiscoveryContext, ReleaseRef } from './discovery.js';
 import type { ReadLimits } from './read-limits.js';
-import type { FileLocation, Upstream, UpstreamFile } from './upstream.js';
+import type { Upstream, UpstreamFile } from './upstream.js';
 
-/** A release the source found upstream, before it is read. */
-export interface ReleaseRef {
-  /** The release as the publisher names it. */
-  label: string;
-  /** Releases replace others only within a series (for ASHE, the reference year); null: one series. */
-  seriesKey: string | null;
-  location: FileLocation;
-  /** Further files that belong to the same release (read with it; the release's SHA-256 covers them all). */
-  companions?: FileLocation[];
-  /** When the publisher says it released (or last corrected) it, ISO date or date-time. */
-  releasedAt?: string | null;
-  /** The publisher's page that lists the release. */
-  pageUrl?: string;
-  /**
-   * What identifies this release at the publisher without downloading it (e.g. edition address +
-   * file + number of versions): unchanged since the last settled read, the release is not fetched.
-   */
-  fingerprint?: string;
-}
+export type { ReleaseRef } from './discovery.js';
 
 /**
  * What keeps a bad release of a source from publishing or from harming the process, beyond its own
@@ -55,7 +37,7 @@ export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, Relea
    * Releases the publisher offers now, found through its own surface (LMI_UPSTREAM=publishers).
    * Absent: the source has no publisher surface and is read only from a mirror.
    */
-  discover?(context: DiscoveryContext): Promise<Discovery>;
+  discover?: (context: DiscoveryContext) => Promise<Discovery>;
   /** The publisher surface `discover` reads, for /v1/meta/sources (e.g. "ONS dataset pages"). */
   surface?: string;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */

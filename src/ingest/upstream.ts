@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import https from 'node:https';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Config, ConnectTo } from '../config.js';
+import { FileTooLargeError, UpstreamError } from './fetch/errors.js';
+import { createFetcher, type PublisherFetcher } from './fetch/fetcher.js';
+import { trustedCas } from './fetch/trust.js';
+import { userAgent } from './fetch/user-agent.js';
+import { DEFAULT_READ_LIMITS } from './read-limits.js';
 
 /** Where one file of a release lives: in the local mirror, and at the publisher. */
 export interface FileLocation {
@@ -25,10 +31,15 @@ export interface UpstreamFile {
 
 /**
  * One interface over the two ways a release is read: the local mirror (LMI_UPSTREAM_DIR) or the
- * publisher's HTTPS address. Parsers receive bytes and never know which.
+ * publishers over HTTPS (LMI_UPSTREAM). Parsers receive bytes and never know which.
  */
 export interface Upstream {
+  readonly kind: 'mirror' | 'publishers';
   readonly description: string;
+  /** The publishers' fetcher (conditional GET, discovery documents); absent for the mirror. */
+  readonly fetcher?: PublisherFetcher;
+  /** Releases what the upstream holds (downloaded files, connections). */
+  close?(): Promise<void>;
   /** Whether the file is there to read. Over HTTPS this is only known by fetching it. */
   has(location: FileLocation): Promise<boolean>;
   /** File names in a mirror folder; empty over HTTPS, where sources list their known addresses. */
@@ -37,24 +48,7 @@ export interface Upstream {
   fetch(location: FileLocation, maxBytes?: number): Promise<UpstreamFile>;
 }
 
-export class UpstreamError extends Error {
-  override name = 'UpstreamError';
-}
-
-/** A file over the source's size cap: never read into memory. */
-export class FileTooLargeError extends UpstreamError {
-  override name = 'FileTooLargeError';
-  constructor(
-    readonly uri: string,
-    /** Its size, or at least this many bytes when it was cut off while downloading. */
-    readonly bytes: number,
-    readonly maxBytes: number,
-    /** SHA-256 of the whole file when it could be hashed without keeping it (the mirror); null otherwise. */
-    readonly sha256: string | null,
-  ) {
-    super(`${uri} is ${bytes} bytes${sha256 ? '' : ' or more'}, over the ${maxBytes} bytes this source reads`);
-  }
-}
+export { FileTooLargeError, UpstreamError } from './fetch/errors.js';
 
 /** SHA-256 of a file, streamed: nothing of it is kept. */
 async function hashFile(file: string): Promise<string> {
@@ -74,6 +68,7 @@ export function mirrorUpstream(root: string): Upstream {
     return full;
   };
   return {
+    kind: 'mirror',
     description: `local mirror ${root}`,
     async has(location) {
       try {
@@ -104,65 +99,87 @@ export function mirrorUpstream(root: string): Upstream {
   };
 }
 
-interface HttpsUpstreamOptions {
-  /** Extra certificate authorities to trust (tests serve HTTPS with their own). */
-  ca?: string | Buffer;
-  timeoutMs?: number;
-  maxBytes?: number;
-}
-
-export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
-  const download = (url: string, limit: number, redirectsLeft = 5): Promise<{ url: string; bytes: Uint8Array }> =>
-    new Promise((resolve, reject) => {
-      if (!url.startsWith('https://'))
-        return reject(new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`));
-      const request = https.get(url, { timeout: timeoutMs, ...(options.ca ? { ca: options.ca } : {}) }, (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location && redirectsLeft > 0) {
-          response.resume();
-          resolve(download(new URL(response.headers.location, url).href, limit, redirectsLeft - 1));
-          return;
-        }
-        if (status !== 200) {
-          response.resume();
-          reject(new UpstreamError(`${url} answered HTTP ${status}`));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limit) {
-            request.destroy(new FileTooLargeError(url, size, limit, null));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ url, bytes: new Uint8Array(Buffer.concat(chunks)) }));
-        response.on('error', reject);
-      });
-      request.on('timeout', () => request.destroy(new UpstreamError(`${url} did not answer within ${timeoutMs} ms`)));
-      request.on('error', (error) =>
-        reject(error instanceof UpstreamError ? error : new UpstreamError(`${url}: ${error.message}`)),
-      );
-    });
+/**
+ * The publishers themselves over HTTPS, through `fetcher` (User-Agent, conditional GET, caps,
+ * retries). `fetch` downloads to disk under the cap and then reads the file, already bounded.
+ */
+export function publishersUpstream(fetcher: PublisherFetcher): Upstream {
   return {
-    description: 'publishers over HTTPS',
+    kind: 'publishers',
+    description: 'the publishers over HTTPS',
+    fetcher,
     async has() {
       return true;
     },
     async listFolder() {
       return [];
     },
-    async fetch(location, limit = maxBytes) {
-      const { url, bytes } = await download(location.url, Math.min(limit, maxBytes));
-      return describeBytes(url, bytes);
+    async fetch(location, maxBytes = DEFAULT_READ_LIMITS.maxFileBytes) {
+      if (location.builtPath) return readLocalFile(location.builtPath, maxBytes);
+      const result = await fetcher.download(location.url, { maxBytes });
+      if (result.kind !== 'file') throw new UpstreamError(`${location.url} answered 304 to an unconditional request`);
+      return {
+        uri: result.file.uri,
+        bytes: new Uint8Array(await readFile(result.file.path)),
+        sha256: result.file.sha256,
+      };
     },
+    close: () => fetcher.close(),
   };
 }
 
-export function upstreamFor(upstreamDir: string | null): Upstream {
-  return upstreamDir ? mirrorUpstream(upstreamDir) : httpsUpstream();
+/** A file on this machine (one discovery built, or an operator's package): read under the cap. */
+export async function readLocalFile(file: string, maxBytes: number): Promise<UpstreamFile> {
+  const { size } = await stat(file);
+  if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
+  return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
+}
+
+export interface HttpsUpstreamOptions {
+  /** Extra certificate authorities to trust (tests serve HTTPS with their own). */
+  ca?: string | Buffer;
+  connectTo?: ConnectTo[];
+  retries?: number;
+  backoffMs?: number;
+  downloadDir?: string;
+}
+
+/** The publishers over HTTPS with a default User-Agent (tests; the service uses `upstreamFor`). */
+export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
+  return publishersUpstream(
+    createFetcher({
+      userAgent: userAgent({ override: null, operatorContact: null, publicUrl: 'http://localhost' }),
+      downloadDir: options.downloadDir ?? tmpdir(),
+      ca: trustedCas(process.env, options.ca ? [options.ca.toString()] : []),
+      connectTo: options.connectTo ?? [],
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+    }),
+  );
+}
+
+/** Which upstream LMI_UPSTREAM chooses (`auto`: the mirror when there is one), and how the fetcher talks to publishers. */
+export function upstreamKind(config: Config): 'mirror' | 'publishers' {
+  if (config.upstream.mode === 'auto') return config.upstreamDir ? 'mirror' : 'publishers';
+  return config.upstream.mode;
+}
+
+export function upstreamFor(config: Config, overrides: { ca?: string[]; backoffMs?: number } = {}): Upstream {
+  if (upstreamKind(config) === 'mirror') return mirrorUpstream(config.upstreamDir!);
+  const settings = config.upstream;
+  return publishersUpstream(
+    createFetcher({
+      userAgent: userAgent({
+        override: settings.userAgent,
+        operatorContact: settings.operatorContact,
+        publicUrl: config.publicUrl,
+      }),
+      downloadDir: path.join(config.dataDir, 'downloads'),
+      ca: trustedCas(process.env, overrides.ca),
+      connectTo: settings.connectTo,
+      retries: settings.retries,
+      ...(overrides.backoffMs !== undefined ? { backoffMs: overrides.backoffMs } : {}),
+      hostIntervalMs: { 'nationalcareers.service.gov.uk': settings.ncsIntervalMs },
+    }),
+  );
 }

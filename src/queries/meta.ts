@@ -3,6 +3,7 @@ import type { EditionResponse, IngestStatusResponse, SourceResponse } from '../s
 import { listEditions } from '../store/editions.js';
 import { countFinishedRuns, latestRunsBySource, type RunCount } from '../store/ingest-runs.js';
 import type { Db } from '../store/schema.js';
+import { newestFoundBySource, sourceChecks } from '../store/upstream-state.js';
 import type { CurrentEditions } from './current-editions.js';
 
 /** The sources, their releases and the ingest runs, as /v1/meta shows them. */
@@ -14,8 +15,10 @@ export class Meta {
 
   async sources(): Promise<SourceResponse[]> {
     const responses: SourceResponse[] = [];
+    const found = await newestFoundBySource(this.db);
     for (const source of this.current.catalog.profiles) {
       const latest = await this.current.latest(source.key);
+      const newest = found.get(source.key);
       responses.push({
         key: source.key,
         name: source.name,
@@ -26,9 +29,12 @@ export class Meta {
         tier: source.tier,
         currentEdition: latest?.label ?? null,
         currentEditionPublished: latest?.publishedAt ?? null,
+        newestRelease: newest ? { label: newest.label, date: newest.releasedAt, url: newest.url } : null,
         status: latest
           ? `Serving the release "${latest.label}".`
-          : 'No release has been ingested, so the figures that need this source answer 404 naming it.',
+          : newest
+            ? `The publisher offers "${newest.label}" (${newest.url}), which this service does not read yet, so the figures that need this source answer 404 naming it.`
+            : 'No release has been ingested, so the figures that need this source answer 404 naming it.',
       });
     }
     return responses;
@@ -40,9 +46,19 @@ export class Meta {
 
   async ingestStatus(): Promise<IngestStatusResponse> {
     const runs = await latestRunsBySource(this.db);
+    const checks = await sourceChecks(this.db);
     const quarantined = (await listEditions(this.db)).filter((e) => e.status === 'quarantined');
     return {
-      sources: runs,
+      sources: runs.map((run) => {
+        const check = checks.get(run.sourceKey);
+        return {
+          ...run,
+          lastOutcome: check?.lastOutcome ?? null,
+          message: check?.message ?? null,
+          nextCheck: check?.nextCheck ?? null,
+          upstream: check?.upstream === 'publishers' || check?.upstream === 'mirror' ? check.upstream : null,
+        };
+      }),
       quarantined: quarantined.map((e) => ({
         id: e.id,
         sourceKey: e.sourceKey,

@@ -12,6 +12,19 @@ export const SourceResponseSchema = Type.Object(
     tier: StringEnum(['api', 'scrapeanddiff', 'detectonly'] as const),
     currentEdition: Nullable(Type.String()),
     currentEditionPublished: Nullable(DateTime),
+    newestRelease: Nullable(
+      Type.Object(
+        {
+          label: Type.String(),
+          date: Nullable(Type.String({ description: "The publisher's date for it (ISO)" })),
+          url: Type.String(),
+        },
+        {
+          description:
+            'The newest release found at the publisher and not read: a detect-only source, or one newer than its parser knows',
+        },
+      ),
+    ),
     status: Type.String({
       description:
         'In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source)',
@@ -45,7 +58,22 @@ export type EditionResponse = Static<typeof EditionResponseSchema>;
 
 export const IngestStatusResponseSchema = Type.Object(
   {
-    sources: Type.Array(Type.Object({ sourceKey: Type.String(), lastRun: DateTime, lastSuccess: Nullable(DateTime) })),
+    sources: Type.Array(
+      Type.Object({
+        sourceKey: Type.String(),
+        lastRun: DateTime,
+        lastSuccess: Nullable(DateTime),
+        lastOutcome: Nullable(
+          Type.String({
+            description:
+              'published, unchanged, found (a release with no parser), unavailable, quarantined, refused (the publisher refuses automated clients) or failed',
+          }),
+        ),
+        message: Nullable(Type.String({ description: 'Why the last check failed, or what it found' })),
+        nextCheck: Nullable(Type.String({ format: 'date-time', description: 'When the refresh schedule next looks' })),
+        upstream: Nullable(StringEnum(['publishers', 'mirror'] as const)),
+      }),
+    ),
     quarantined: Type.Array(
       Type.Object({
         id: Type.String({ format: 'uuid' }),

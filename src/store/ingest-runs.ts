@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { nowIso } from './clock.js';
 import type { Db } from './schema.js';
 
-export type RunOutcome = 'published' | 'unchanged' | 'unavailable' | 'quarantined' | 'failed';
+/**
+ * `found`: the publisher offers a release this service has no parser for (detect-only); `refused`:
+ * the publisher refused this client (401/403); `failed`: it could not be reached or read.
+ */
+export type RunOutcome = 'published' | 'unchanged' | 'unavailable' | 'quarantined' | 'failed' | 'refused' | 'found';
 
 /** Outcomes after which the source is in good order (what `lastSuccess` reports). */
-const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged'];
+export const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged', 'found'];
 
 export async function startIngestRun(db: Db, sourceKey: string): Promise<string> {
   const id = randomUUID();

@@ -259,6 +259,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'soc-crosswalk': 'the SOC 2010 crosswalk rows',
     'soc-descriptions': 'the SOC 2020 descriptions (occupations tables)',
     sources: 'the sources table (meta tables)',
+    'upstream-state': 'what the ingest remembers of each publisher: validators, found releases, schedule (meta tables)',
   },
   'src/store/tables': {
     'soc-crosswalk': 'the SOC 2010 to 2020 crosswalk, read by vacancies and projections',

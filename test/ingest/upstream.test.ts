@@ -73,13 +73,15 @@ describe('ingest over HTTPS (a local publisher stand-in)', () => {
   it('publishes the release read from the publisher, following a redirect, with its URL as the source URI', async () => {
     const source = {
       ...socStructureSource,
-      detect: async () => [
-        {
-          label: 'Volume 2',
-          seriesKey: null,
-          location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/moved.xlsx` },
-        },
-      ],
+      discover: async () => ({
+        releases: [
+          {
+            label: 'Volume 2',
+            seriesKey: null,
+            location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/moved.xlsx` },
+          },
+        ],
+      }),
     };
     const [result] = await ingestSources({ store, upstream: httpsUpstream({ ca: publisher.ca }), sources: [source] });
     assert.equal(result!.outcome, 'published');
@@ -89,20 +91,23 @@ describe('ingest over HTTPS (a local publisher stand-in)', () => {
     assert.equal(edition!.sha256, '1e9db61a04a95a76a17328813fab5ea6c5e52b2a50005f3cd4d2c876f61c119d');
   });
 
-  it('fails the source, with the HTTP status, when the publisher answers 404', async () => {
+  it('fails the release and the source, with the HTTP status, when the publisher answers 404', async () => {
     const source = {
       ...socStructureSource,
-      detect: async () => [
-        {
-          label: 'Volume 2',
-          seriesKey: null,
-          location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/gone.xlsx` },
-        },
-      ],
+      discover: async () => ({
+        releases: [
+          {
+            label: 'Volume 2',
+            seriesKey: null,
+            location: { mirrorPath: VOLUME2_FILE, url: `${publisher.base}/gone.xlsx` },
+          },
+        ],
+      }),
     };
     const [result] = await ingestSources({ store, upstream: httpsUpstream({ ca: publisher.ca }), sources: [source] });
     assert.equal(result!.outcome, 'failed');
     assert.match(result!.message!, /answered HTTP 404/);
+    assert.equal(result!.releases[0]!.outcome, 'failed');
   });
 
   it('refuses plain HTTP addresses', async () => {

@@ -24,3 +24,30 @@ describe('ingest lock (postgres)', () => {
     }
   });
 });
+
+describe('ingest lock (sqlite lease)', () => {
+  it('lets one ingest run at a time, takes over a lease whose holder went silent, and frees it at the end', async () => {
+    const store = await openTestStore('sqlite');
+    try {
+      let release!: () => void;
+      const held = withIngestLock(store, () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await assert.rejects(
+        withIngestLock(store, async () => 'ran'),
+        IngestBusyError,
+      );
+      release();
+      await held;
+      assert.equal(await withIngestLock(store, async () => 'ran'), 'ran', 'free again once the first is done');
+      const silent = new Date(Date.now() - 60_000).toISOString();
+      await store.db
+        .insertInto('ingest_lease')
+        .values({ id: 1, owner: 'dead-host:1:x', heartbeat_at: silent })
+        .execute();
+      assert.equal(await withIngestLock(store, async () => 'ran'), 'ran', 'a silent holder is taken over');
+      assert.equal(await store.db.selectFrom('ingest_lease').selectAll().executeTakeFirst(), undefined);
+    } finally {
+      await store.dispose();
+    }
+  });
+});

@@ -5,6 +5,10 @@ export interface MetaTables {
   sources: SourcesTable;
   editions: EditionsTable;
   ingest_runs: IngestRunsTable;
+  upstream_fetches: UpstreamFetchesTable;
+  found_releases: FoundReleasesTable;
+  source_checks: SourceChecksTable;
+  ingest_lease: IngestLeaseTable;
 }
 
 /**
@@ -49,4 +53,48 @@ export interface IngestRunsTable {
   /** published | unchanged | unavailable | quarantined | failed */
   outcome: string | null;
   message: string | null;
+}
+
+/** An address a source read from a publisher: its validators, and the release they belong to. */
+export interface UpstreamFetchesTable {
+  source_key: string;
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  file_sha256: string | null;
+  /** The edition's sha256 the address's bytes settled into (published, quarantined or unchanged). */
+  release_sha256: string | null;
+  fingerprint: string | null;
+  checked_at: string;
+}
+
+/** A release a publisher offers that was found but not read (detect-only, or superseded). */
+export interface FoundReleasesTable {
+  source_key: string;
+  url: string;
+  label: string;
+  series_key: string | null;
+  released_at: string | null;
+  page_url: string;
+  first_found_at: string;
+  last_found_at: string;
+}
+
+/** When each source was last looked at upstream, how that went, and when it is next due. */
+export interface SourceChecksTable {
+  source_key: string;
+  last_checked_at: string;
+  next_check_at: string | null;
+  last_outcome: string;
+  last_message: string | null;
+  consecutive_failures: number;
+  /** `publishers` or `mirror`: where it was looked at. */
+  upstream: string;
+}
+
+/** One row while an ingest runs on SQLite: who holds it and when it last said so. */
+export interface IngestLeaseTable {
+  id: number;
+  owner: string;
+  heartbeat_at: string;
 }

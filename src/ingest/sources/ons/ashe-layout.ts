@@ -14,6 +14,7 @@ import {
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
+import { activeReadLimits } from '../../read-limits.js';
 
 /**
  * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS
@@ -255,7 +256,7 @@ export async function readAsheTables<T>(
       }
     }
   };
-  const lanes = Math.max(1, Math.min(3, availableParallelism()));
+  const lanes = Math.max(1, Math.min(activeReadLimits().maxConcurrentWorkbooks, availableParallelism()));
   await Promise.all(Array.from({ length: lanes }, worker));
   return results;
 }

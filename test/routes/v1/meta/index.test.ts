@@ -33,11 +33,13 @@ for (const dialect of DIALECTS) {
         'key',
         'licence',
         'name',
+        'newestRelease',
         'publisher',
         'status',
         'tier',
         'url',
       ]);
+      assert.equal(structure.newestRelease, null, 'nothing found beyond what is served');
       assert.equal(
         structure.status,
         'Serving the release "SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)".',
@@ -73,6 +75,7 @@ for (const dialect of DIALECTS) {
         store: served.store,
         upstream: mirrorUpstream(mirror.root),
         sources: [socStructureSource],
+        refreshIntervalMs: 6 * 3_600_000,
       });
 
       const res = await served.app.inject({ url: '/v1/meta/ingest' });
@@ -84,6 +87,11 @@ for (const dialect of DIALECTS) {
       assert.match(run.lastRun, ISO);
       assert.match(run.lastSuccess, ISO);
       assert.ok(run.lastRun > run.lastSuccess, 'the quarantining run is the last run but not a success');
+      assert.equal(run.lastOutcome, 'quarantined');
+      assert.match(run.message, /minor groups: 104 \(observed: 103\)/);
+      assert.equal(run.upstream, 'mirror');
+      const untilNext = Date.parse(run.nextCheck) - Date.parse(run.lastRun);
+      assert.ok(untilNext > 5.9 * 3_600_000 && untilNext < 6.1 * 3_600_000, 'next check one interval on');
       assert.equal(body.quarantined.length, 1);
       assert.deepEqual(Object.keys(body.quarantined[0]).sort(), ['detectedAt', 'id', 'label', 'sourceKey']);
 

@@ -1,0 +1,316 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ConnectTo } from '../../config.js';
+import { FileTooLargeError, PublisherRefused, PublisherUnreachable, UpstreamError } from './errors.js';
+
+export interface FetcherOptions {
+  userAgent: string;
+  /** Where downloads are written while they stream; the fetcher's own folder inside is removed by `close`. */
+  downloadDir: string;
+  /** Every CA to trust (trust.ts); undefined: Node's defaults. */
+  ca?: string[];
+  /** Tests and diagnostics only: the certificate and Host stay the publisher's. */
+  connectTo?: ConnectTo[];
+  /** No byte for this long (connecting, waiting for headers, or mid-body) fails the attempt. */
+  idleTimeoutMs?: number;
+  /** Further attempts after a 5xx, 408, 429 or network error. */
+  retries?: number;
+  /** First back-off; each next one is four times longer, with a quarter of jitter. */
+  backoffMs?: number;
+  maxRedirects?: number;
+  /** The least gap between two requests to a host (National Careers Service pages: a second). */
+  hostIntervalMs?: Record<string, number>;
+}
+
+/** What a publisher said identifies the bytes it sent, to ask next time whether they changed. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** A download on disk: streamed, hashed and capped as it came. */
+export interface DownloadedFile {
+  /** The address that answered, after redirects. */
+  uri: string;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+export type DownloadResult =
+  { kind: 'file'; file: DownloadedFile; validators: Validators } | { kind: 'not-modified'; url: string };
+
+export interface FetchedDocument {
+  body: Buffer;
+  url: string;
+  headers: IncomingMessage['headers'];
+}
+
+export interface PublisherFetcher {
+  readonly userAgent: string;
+  /** A small document read whole (a page, an API answer), at most `maxBytes` (8 MiB by default). */
+  document(url: string, options?: { accept?: string; maxBytes?: number }): Promise<FetchedDocument>;
+  /** A data file streamed to disk under `maxBytes`; with validators, a 304 reads nothing. */
+  download(url: string, options: { maxBytes: number; validators?: Validators | null }): Promise<DownloadResult>;
+  /** Deletes every download of this fetcher and closes its connections. */
+  close(): Promise<void>;
+}
+
+const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 60_000;
+const DOCUMENT_CAP = 8 * 1024 * 1024;
+
+/** An attempt that may succeed if tried again (5xx, 408, 429, a network error or timeout). */
+class Transient extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+function retryAfter(header: string | undefined): number | null {
+  if (!header) return null;
+  const ms = /^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createFetcher(options: FetcherOptions): PublisherFetcher {
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const retries = options.retries ?? 3;
+  const backoffMs = options.backoffMs ?? 1000;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const agent = new https.Agent({ keepAlive: true, maxSockets: 4, ...(options.ca ? { ca: options.ca } : {}) });
+  const folder = path.join(options.downloadDir, `fetch-${randomUUID()}`);
+  const lastRequestAt = new Map<string, number>();
+  const runCache = new Map<string, DownloadResult & { kind: 'file' }>();
+
+  async function politely(host: string): Promise<void> {
+    const gap = options.hostIntervalMs?.[host] ?? 0;
+    const wait = (lastRequestAt.get(host) ?? 0) + gap - Date.now();
+    if (gap > 0 && wait > 0) await sleep(wait);
+    lastRequestAt.set(host, Date.now());
+  }
+
+  /** One request, following redirects (HTTPS only, at most `maxRedirects`); resolves on a final status. */
+  async function open(url: string, headers: Record<string, string>, hops = 0): Promise<IncomingMessage> {
+    const target = new URL(url);
+    if (target.protocol !== 'https:') throw new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`);
+    await politely(target.host);
+    const port = Number(target.port || 443);
+    const route = options.connectTo?.find((c) => (c.host === '*' || c.host === target.hostname) && c.port === port);
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const request = https.request(
+        {
+          host: route?.toHost ?? target.hostname,
+          port: route?.toPort ?? port,
+          servername: target.hostname,
+          path: `${target.pathname}${target.search}`,
+          method: 'GET',
+          agent,
+          headers: { host: target.host, 'user-agent': options.userAgent, ...headers },
+          timeout: idleTimeoutMs,
+        },
+        resolve,
+      );
+      request.on('timeout', () =>
+        request.destroy(new Transient(`no answer within ${idleTimeoutMs / 1000} s`, null, null)),
+      );
+      request.on('error', (error) =>
+        reject(error instanceof Transient || !isNetworkError(error) ? error : new Transient(error.message, null, null)),
+      );
+      request.end();
+    });
+    // The idle timeout keeps guarding the body: a stalled transfer fails instead of hanging.
+    response.setTimeout(idleTimeoutMs, () =>
+      response.destroy(new Transient(`the transfer stalled for ${idleTimeoutMs / 1000} s`, null, null)),
+    );
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && status !== 304 && response.headers.location) {
+      response.resume();
+      if (hops >= maxRedirects) throw new UpstreamError(`${url} redirected more than ${maxRedirects} times`);
+      const next = new URL(response.headers.location, url);
+      if (next.protocol !== 'https:')
+        throw new UpstreamError(`${url} redirected to ${next.href}, which is not HTTPS: not followed`);
+      return open(next.href, headers, hops + 1);
+    }
+    Object.defineProperty(response, 'finalUrl', { value: url });
+    if (status === 401 || status === 403) {
+      response.resume();
+      throw new PublisherRefused(url, status);
+    }
+    if (RETRIED_STATUSES.has(status)) {
+      response.resume();
+      throw new Transient(`HTTP ${status}`, status, retryAfter(response.headers['retry-after']));
+    }
+    if (status !== 200 && status !== 304) {
+      response.resume();
+      throw new UpstreamError(`${url} answered HTTP ${status}`);
+    }
+    return response;
+  }
+
+  /** Runs `attempt` until it succeeds, fails for good, or the retries are spent. */
+  async function withRetries<T>(url: string, attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (error instanceof UpstreamError) throw error;
+        // A certificate that does not verify, a protocol error: trying again would not help.
+        if (!(error instanceof Transient)) throw new PublisherUnreachable(url, (error as Error).message);
+        if (tries >= retries) {
+          if (error.status === 429) throw new PublisherRefused(url, 429);
+          throw new PublisherUnreachable(url, `${error.message} (after ${tries + 1} attempts)`);
+        }
+        const backoff = backoffMs * 4 ** tries * (0.75 + Math.random() * 0.5);
+        await sleep(error.retryAfterMs ?? backoff);
+      }
+    }
+  }
+
+  const finalUrl = (response: IncomingMessage): string => (response as IncomingMessage & { finalUrl: string }).finalUrl;
+
+  function overCap(url: string, response: IncomingMessage, maxBytes: number): FileTooLargeError | null {
+    const length = Number(response.headers['content-length'] ?? NaN);
+    if (!(length > maxBytes)) return null;
+    response.destroy();
+    return new FileTooLargeError(url, length, maxBytes, oversizedIdentity(url, response), true);
+  }
+
+  return {
+    userAgent: options.userAgent,
+
+    async document(url, { accept, maxBytes = DOCUMENT_CAP } = {}) {
+      return withRetries(url, async () => {
+        const response = await open(url, accept ? { accept } : {});
+        const tooLarge = overCap(finalUrl(response), response, maxBytes);
+        if (tooLarge) throw tooLarge;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        try {
+          for await (const chunk of response) {
+            size += (chunk as Buffer).length;
+            if (size > maxBytes) {
+              response.destroy();
+              throw new FileTooLargeError(finalUrl(response), size, maxBytes, oversizedIdentity(url, response), false);
+            }
+            chunks.push(chunk as Buffer);
+          }
+        } catch (error) {
+          throw asTransient(error);
+        }
+        return { body: Buffer.concat(chunks), url: finalUrl(response), headers: response.headers };
+      });
+    },
+
+    async download(url, { maxBytes, validators }) {
+      // Sources sharing a file (O*NET's zip, the coding index) download it once per run.
+      const cached = runCache.get(url);
+      if (cached) {
+        const same =
+          (validators?.etag && validators.etag === cached.validators.etag) ||
+          (validators?.lastModified && validators.lastModified === cached.validators.lastModified);
+        return same ? { kind: 'not-modified', url } : cached;
+      }
+      const conditional: Record<string, string> = {};
+      if (validators?.etag) conditional['if-none-match'] = validators.etag;
+      if (validators?.lastModified) conditional['if-modified-since'] = validators.lastModified;
+      const result = await withRetries(url, async (): Promise<DownloadResult> => {
+        const response = await open(url, conditional);
+        if (response.statusCode === 304) {
+          response.resume();
+          return { kind: 'not-modified', url };
+        }
+        const tooLarge = overCap(finalUrl(response), response, maxBytes);
+        if (tooLarge) throw tooLarge;
+        return {
+          kind: 'file',
+          file: await streamToDisk(response, finalUrl(response), folder, maxBytes),
+          validators: {
+            etag: response.headers.etag ?? null,
+            lastModified: response.headers['last-modified'] ?? null,
+          },
+        };
+      });
+      if (result.kind === 'file') runCache.set(url, result);
+      return result;
+    },
+
+    async close() {
+      agent.destroy();
+      runCache.clear();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function isNetworkError(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|EPIPE|ENETUNREACH|EHOSTUNREACH|ECONNABORTED|UND_ERR_)/.test(
+    code,
+  );
+}
+
+function asTransient(error: unknown): unknown {
+  if (error instanceof Transient || error instanceof UpstreamError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new Transient(`the transfer broke off: ${message}`, null, null);
+}
+
+/**
+ * What an over-cap file is known by without reading it: its address and what the publisher says
+ * identifies it, so it is quarantined once and a later check of the same file is `unchanged`.
+ */
+function oversizedIdentity(url: string, response: IncomingMessage): string {
+  const { etag, 'last-modified': lastModified, 'content-length': length } = response.headers;
+  return createHash('sha256')
+    .update(`oversized\n${url}\n${etag ?? lastModified ?? length ?? 'unknown'}`)
+    .digest('hex');
+}
+
+/** Streams the body to `<folder>/<uuid>`, hashing as it goes; over `maxBytes` it stops and deletes the part. */
+async function streamToDisk(
+  response: IncomingMessage,
+  url: string,
+  folder: string,
+  maxBytes: number,
+): Promise<DownloadedFile> {
+  await mkdir(folder, { recursive: true });
+  const target = path.join(folder, randomUUID());
+  const part = `${target}.part`;
+  const hash = createHash('sha256');
+  let size = 0;
+  let tooLarge: FileTooLargeError | null = null;
+  try {
+    await pipeline(
+      response,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            tooLarge = new FileTooLargeError(url, size, maxBytes, oversizedIdentity(url, response), false);
+            throw tooLarge;
+          }
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(part),
+    );
+  } catch (error) {
+    await rm(part, { force: true });
+    throw tooLarge ?? asTransient(error);
+  }
+  await rename(part, target);
+  return { uri: url, path: target, size, sha256: hash.digest('hex') };
+}
