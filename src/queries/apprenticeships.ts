@@ -68,9 +68,12 @@ export class Apprenticeships {
     const standardsPage = served.source.url;
     const occupations: ApprenticeshipOccupation[] = [];
     for (const { code, reasons } of evidence.values()) {
-      const active = approvedByCode.get(code);
+      const listed = approvedByCode.get(code);
+      // The API's list keeps every status; only standards approved for delivery are active.
+      const active = listed && (listed.status === null || listed.status === 'Approved for delivery') ? listed : null;
       const derivation = `Related by derivation (no publisher maps standards to SOC 2020): ${reasons.join('; ')}.`;
       if (active) occupations.push(occupationOf(active, derivation, standardsPage));
+      else if (query.includeInactive && listed) occupations.push(occupationOf(listed, derivation, standardsPage));
       else if (query.includeInactive) {
         const old = known.get(code);
         if (old)
