@@ -1,5 +1,7 @@
+import type { Discovery, DiscoveryContext } from '../../discovery.js';
 import { mirrorFileSource, type MirrorFileSpec } from '../../single-file-sources.js';
 import type { PublisherProfile, SourceDescriptor } from '../../source.js';
+import { databaseFileBytes, newestTextZip, ONET_DATABASE_PAGE, taxonomyFile } from './onet-site.js';
 
 /**
  * The O*NET database's text files (`onet-occupations`, `onet-interests`, `onet-abilities`) and the
@@ -17,23 +19,99 @@ const ONET: PublisherProfile = {
     'This page includes information from the O*NET Database by the U.S. Department of Labor, Employment and Training Administration (USDOL/ETA). Used under the CC BY 4.0 license. O*NET® is a trademark of USDOL/ETA.',
 };
 
+const MiB = 1024 * 1024;
+
 /**
- * An O*NET file as a source. O*NET's files sit at addresses that change with every database
- * release, so the service reads them only from the mirror folder `onet/` (see the source READMEs).
+ * The newest database release's text zip, with `file` read from inside it (one download serves
+ * every database source of the run: the fetcher keeps it for the run).
+ */
+function databaseDiscovery(file: string, what: string) {
+  return async (context: DiscoveryContext): Promise<Discovery> => {
+    const release = await newestTextZip(context);
+    return {
+      releases: [
+        {
+          label: `O*NET ${release.version} Database: ${what}`,
+          seriesKey: null,
+          location: { mirrorPath: `onet/${file}`, url: release.url, member: `${release.folder}/${file}` },
+          pageUrl: ONET_DATABASE_PAGE,
+          fingerprint: release.url,
+        },
+      ],
+    };
+  };
+}
+
+/** `O*NET 30.3 Database` from a discovered release's label, kept beside what its file parsed into. */
+const databaseOf = new WeakMap<object, string>();
+
+/**
+ * An O*NET database file as a source: from the mirror folder `onet/`, or (publishers) from inside
+ * the newest database release's text zip, whose version then leads the release's name. A spec
+ * with its own `discover` (a taxonomy page's file) is read as published.
  */
 export function onetFileSource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
-  return mirrorFileSource('onet', ONET, spec);
+  const fromDatabase = !spec.discover;
+  const source = mirrorFileSource('onet', ONET, {
+    ...(fromDatabase
+      ? {
+          tier: 'api' as const,
+          surface: 'O*NET database page -> newest db_<M>_<m>_text.zip -> its entry',
+          discover: databaseDiscovery(spec.file, spec.label),
+          // The whole release's text zip is downloaded to read one entry of it.
+          limits: { maxFileBytes: 128 * MiB, ...spec.limits },
+        }
+      : {}),
+    ...spec,
+  });
+  const { labelOf } = spec;
+  return {
+    ...source,
+    parse: async (file, release, companions) => {
+      const bytes = databaseFileBytes(file.bytes, release.location.member, release.label);
+      const parsed = await source.parse({ ...file, bytes }, release, companions);
+      const database = /^O\*NET \d+\.\d+ Database/.exec(release.label)?.[0];
+      if (database && typeof parsed === 'object' && parsed !== null) databaseOf.set(parsed, database);
+      return parsed;
+    },
+    ...(labelOf
+      ? {
+          labelOf: (parsed: Parsed) => {
+            const database = typeof parsed === 'object' && parsed !== null ? databaseOf.get(parsed) : undefined;
+            return database ? `${database}: ${labelOf(parsed)}` : labelOf(parsed);
+          },
+        }
+      : {}),
+  };
+}
+
+/** Discovery of a taxonomy page's workbook: the link named as the mirror's copy, else one matching `fallback`. */
+export function taxonomyDiscovery(
+  page: string,
+  folder: string,
+  spec: { file: string; label: string },
+  fallback?: RegExp,
+) {
+  return async (context: DiscoveryContext): Promise<Discovery> => {
+    const url = await taxonomyFile(context, page, spec.file, fallback);
+    const location = { mirrorPath: `${folder}/${spec.file}`, url };
+    return { releases: [{ label: spec.label, seriesKey: null, location, pageUrl: page }] };
+  };
 }
 
 /**
  * A file of O*NET's taxonomy pages (crosswalks between O*NET-SOC and SOC versions), read from the
  * mirror folder `onet-taxonomy/`: one-off files of a taxonomy revision, not of the database
- * releases, so they have their own page and no cadence.
+ * releases, so they have their own page and no cadence. Over HTTPS the page's link is followed.
  */
 export function onetTaxonomySource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
+  const page = 'https://www.onetcenter.org/taxonomy/2019/walk.html';
   return mirrorFileSource('onet-taxonomy', ONET, {
-    url: 'https://www.onetcenter.org/taxonomy/2019/walk.html',
+    url: page,
     cadence: null,
+    tier: 'scrapeanddiff',
+    surface: 'O*NET taxonomy page links',
+    discover: taxonomyDiscovery(page, 'onet-taxonomy', spec),
     ...spec,
   });
 }
