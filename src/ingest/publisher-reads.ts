@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_PROGRESS_STATUSES, INTERRUPTED_RULE, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
@@ -15,6 +15,8 @@ export async function discoveryContext(
   workRoot: string,
   options: DiscoveryOptions,
 ): Promise<{ context: DiscoveryContext; dispose: () => Promise<void> }> {
+  // The data folder's downloads folder does not exist before the first download of a fresh install.
+  await mkdir(workRoot, { recursive: true });
   const workDir = await mkdtemp(path.join(workRoot, `discover-${sourceKey}-`));
   const getText: DiscoveryContext['getText'] = async (url, opts) => {
     const document = await fetcher.document(url, opts?.accept ? { accept: opts.accept } : {});
