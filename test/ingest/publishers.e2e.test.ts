@@ -4,7 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lmiCommand, startLmiServer, until, type LmiServer } from '../helpers/lmi-process.js';
+import { essRoutes, occupationsInDemandRoutes } from '../helpers/publisher-double/routes-ees.js';
 import { lmspRoutes, visasRoutes } from '../helpers/publisher-double/routes-govuk.js';
+import { onetRoutes } from '../helpers/publisher-double/routes-onet.js';
+import { standardsRoutes } from '../helpers/publisher-double/routes-skills-england.js';
 import {
   apsAdhocRoutes,
   asheRoutes,
@@ -32,14 +35,24 @@ const VOLUME1_NAME = 'soc2020volume1structureanddescriptionofunitgroupsexcel1604
 const VOLUME2_NAME = path.basename(VOLUME2_FILE);
 const VOLUME2_V14 = 'soc2020volume2thecodingindexexcel20260827.xlsx';
 const ASHE_2024: AsheEditionSpec = { year: 2024, kind: 'provisional' };
-const READ = [
-  'ashe-table14',
-  'soc2020-structure',
-  'soc2020-index',
-  'soc2020-descriptions',
-  'aps-occupation-industry',
-  'lmsp-england',
-] as const;
+/** The sources the double serves a release of, and where at their publisher each release is read. */
+const READ_FROM = {
+  'ashe-table14': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
+  'soc2020-structure': 'https://www.ons.gov.uk/file?uri=/methodology/',
+  'soc2020-index': 'https://www.ons.gov.uk/file?uri=/methodology/',
+  'soc2020-descriptions': 'https://www.ons.gov.uk/file?uri=/methodology/',
+  'aps-occupation-industry': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
+  'lmsp-england': 'https://assets.publishing.service.gov.uk/media/',
+  'ess-vacancies': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
+  'apprenticeship-standards': 'https://skillsengland.education.gov.uk/api/apprenticeshipstandards',
+  'onet-occupations': 'https://www.onetcenter.org/dl_files/database/db_30_3_text.zip',
+  'onet-interests': 'https://www.onetcenter.org/dl_files/database/db_30_3_text.zip',
+  'onet-soc-2010-crosswalk': 'https://www.onetcenter.org/taxonomy/2010/',
+  'onet-soc-2019-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
+  'onet-soc-2018-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
+  'isco-us-soc-crosswalk': 'https://www.bls.gov/soc/',
+} as const;
+const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
 const REFRESH_SECONDS = 4;
 
@@ -52,12 +65,20 @@ function publishersToday() {
     apsAdhocRoutes(),
     lmspRoutes(),
     visasRoutes(),
+    essRoutes(),
+    occupationsInDemandRoutes(),
+    standardsRoutes(),
+    onetRoutes(),
   );
 }
 
 /** A data file (not a page or an API document a discovery reads) at the publishers the double stands in for. */
-const isDataFile = (request: { host: string; path: string }) =>
-  request.path.startsWith('/file?') || request.host === 'assets.publishing.service.gov.uk';
+const isDataFile = ({ host, path }: { host: string; path: string }) =>
+  path.startsWith('/file?') ||
+  host === 'assets.publishing.service.gov.uk' ||
+  /\.(zip|xlsx?|csv)$/.test(path) ||
+  /^\/api\/releases\/[^/]+\/files\//.test(path) ||
+  path.startsWith('/api/apprenticeshipstandards');
 
 interface IngestStatus {
   sources: {
@@ -129,6 +150,7 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
   before(async () => {
     double = await startPublisherDouble();
     double.publishAll(publishersToday());
+    double.requireUserAgent('www.bls.gov');
     dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-e2e-publishers-'));
     const env = {
       LMI_DATA_DIR: dataDir,
@@ -183,15 +205,18 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     const read = editions.filter((e) => e.status === 'published');
     assert.deepEqual([...new Set(read.map((e) => e.sourceKey))].sort(), [...READ].sort());
     for (const edition of read)
-      assert.match(
-        edition.sourceUri,
-        /^https:\/\/(www\.ons\.gov\.uk\/file\?uri=\/|assets\.publishing\.service\.gov\.uk\/media\/)/,
-        `${edition.sourceKey} was read from its publisher's address`,
+      assert.ok(
+        edition.sourceUri.startsWith(READ_FROM[edition.sourceKey as keyof typeof READ_FROM]),
+        `${edition.sourceKey} was read from its publisher's address (${edition.sourceUri})`,
       );
     const status = await ingestStatus();
     for (const source of READ) assert.equal(runOf(status, source)?.upstream, 'publishers');
 
-    for (const url of ['/v1/occupations/2134/pay', '/v1/occupations/2134']) {
+    for (const url of [
+      '/v1/occupations/2134/pay',
+      '/v1/occupations/2134',
+      '/v1/occupations/2134/projections?area=england',
+    ]) {
       const mirrored = await template.get(url);
       assert.equal(mirrored.statusCode, 200);
       assert.deepEqual(figures(await get(url)), figures(mirrored.json()), url);
