@@ -69,6 +69,21 @@ export interface SourceProfile {
   tier: SourceTier;
   /** The credit to show wherever the data is displayed. */
   attribution: string;
+  /**
+   * The publisher surface the source's discovery reads (e.g. "ONS dataset pages"), for
+   * /v1/meta/sources; absent: no publisher surface is followed and only a mirror provides it.
+   */
+  surface?: string;
+}
+
+/**
+ * What following a source's publisher gives (LMI_UPSTREAM=publishers): its releases read, its
+ * releases only found and named (a detect-only source: a surface and no parser), or nothing (no
+ * surface followed: only a mirror of its files provides it).
+ */
+export function publisherReach(source: Pick<SourceProfile, 'surface' | 'tier'>): 'read' | 'found' | 'mirror only' {
+  if (!source.surface) return 'mirror only';
+  return source.tier === 'detectonly' ? 'found' : 'read';
 }
 
 /** The registered sources by key; asking for an unregistered one is a programming error. */

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Config, ConnectTo } from '../config.js';
+import { upstreamKind, type Config, type ConnectTo } from '../config.js';
 import { FileTooLargeError, UpstreamError } from './fetch/errors.js';
 import { createFetcher, type PublisherFetcher } from './fetch/fetcher.js';
 import { trustedCas } from './fetch/trust.js';
@@ -162,12 +162,6 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
       ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
     }),
   );
-}
-
-/** Which upstream LMI_UPSTREAM chooses (`auto`: the mirror when there is one), and how the fetcher talks to publishers. */
-function upstreamKind(config: Config): 'mirror' | 'publishers' {
-  if (config.upstream.mode === 'auto') return config.upstreamDir ? 'mirror' : 'publishers';
-  return config.upstream.mode;
 }
 
 export function upstreamFor(config: Config, overrides: { ca?: string[]; backoffMs?: number } = {}): Upstream {

@@ -56,6 +56,26 @@ const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
 const REFRESH_SECONDS = 4;
 
+/** What 2134 answers with only the publishers' surfaces followed today (the README's quick start says the same). */
+const WITHOUT_THE_MIRROR: Record<string, number> = {
+  '/v1/occupations/2134': 200,
+  '/v1/occupations/2134/titles': 200,
+  '/v1/occupations/search?q=software%20developer': 200,
+  '/v1/occupations/2134/pay': 200,
+  '/v1/occupations/2134/pay/series': 200,
+  '/v1/occupations/2134/pay/regions': 404,
+  '/v1/occupations/2134/employment': 200,
+  '/v1/occupations/2134/workforce': 200,
+  '/v1/occupations/2134/vacancies': 404,
+  '/v1/occupations/2134/projections?area=england': 200,
+  '/v1/occupations/2134/projections': 404,
+  '/v1/occupations/2134/skills': 404,
+  '/v1/occupations/2134/work-profile': 200,
+  '/v1/occupations/2134/how-to-become': 404,
+  '/v1/occupations/2134/apprenticeships': 200,
+  '/v1/local-areas': 404,
+};
+
 /** The publishers as the double first serves them. */
 function publishersToday() {
   return routes(
@@ -95,6 +115,7 @@ interface IngestStatus {
 interface SourceInfo {
   key: string;
   tier: string;
+  upstream: { mode: string; reads: boolean; surface: string | null; description: string };
   currentEdition: string | null;
   newestRelease: { label: string; url: string } | null;
 }
@@ -194,8 +215,15 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
 
   it('(a) becomes ready serving the current releases read from the publishers, the same figures as from the mirror', async () => {
     const sources = await get<SourceInfo[]>('/v1/meta/sources');
-    for (const source of READ)
-      assert.ok(sources.find((s) => s.key === source)?.currentEdition, `${source} serves a release`);
+    for (const key of READ) {
+      const source = sources.find((s) => s.key === key)!;
+      assert.ok(source.currentEdition, `${key} serves a release`);
+      assert.equal(source.upstream.mode, 'publishers');
+      assert.equal(source.upstream.reads, true);
+    }
+    // What a source with no publisher surface says when the service reads the publishers.
+    const esco = sources.find((s) => s.key === 'esco-occupations')!;
+    assert.deepEqual([esco.upstream.mode, esco.upstream.reads, esco.currentEdition], ['none', false, null]);
     assert.equal(
       sources.find((s) => s.key === 'soc2020-index')!.currentEdition,
       'SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)',
@@ -225,12 +253,19 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     assert.equal(pay.year, 2024);
   });
 
+  it('serves what the README says a user without the mirror gets, and answers 404 for the rest', async () => {
+    const statuses: Record<string, number> = {};
+    for (const url of Object.keys(WITHOUT_THE_MIRROR)) statuses[url] = (await server.get(url, key)).status;
+    assert.deepEqual(statuses, WITHOUT_THE_MIRROR);
+  });
+
   it('(f) names the release a detect-only source found in its 404', async () => {
     const problem = await get<{ detail: string }>('/v1/occupations/2134/visas', 404);
     assert.match(problem.detail, /Occupation \(SOC 2020\) visas datasets, June 2026/);
     assert.match(problem.detail, /occupation-soc2020-visas-datasets-jun-2026\.xlsx/);
     const visas = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'home-office-work-visas')!;
     assert.equal(visas.tier, 'detectonly');
+    assert.deepEqual([visas.upstream.mode, visas.upstream.reads], ['publishers', false]);
     assert.equal(visas.currentEdition, null);
     assert.match(visas.newestRelease!.url, /occupation-soc2020-visas-datasets-jun-2026\.xlsx$/);
   });

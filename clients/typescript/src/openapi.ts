@@ -646,8 +646,26 @@ export interface operations {
                         tier: "api" | "scrapeanddiff" | "detectonly";
                         currentEdition: string | null;
                         currentEditionPublished: string | null;
+                        newestRelease: {
+                            label: string;
+                            date: string | null;
+                            url: string;
+                        } | null;
                         /** @description In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source) */
                         status: string;
+                        /** @description How the source reaches this service: from its publisher, from a mirror, or not at all */
+                        upstream: {
+                            /**
+                             * @description Where this service reads the source's releases as configured (LMI_UPSTREAM): `publishers` (found at the publisher's own surface), `mirror` (the local mirror folder), `none` (reading the publishers, but no publisher surface is followed for this source yet: only a mirror provides it)
+                             * @enum {string}
+                             */
+                            mode: "publishers" | "mirror" | "none";
+                            /** @description Whether a release found is read; false for a detect-only source (found and named in its 404, no parser yet) and for `none` */
+                            reads: boolean;
+                            surface: string | null;
+                            /** @description The same in plain words */
+                            description: string;
+                        };
                     }[];
                 };
             };
@@ -784,6 +802,10 @@ export interface operations {
                             /** Format: date-time */
                             lastRun: string;
                             lastSuccess: string | null;
+                            lastOutcome: string | null;
+                            message: string | null;
+                            nextCheck: string | null;
+                            upstream: ("publishers" | "mirror") | null;
                         }[];
                         quarantined: {
                             /** Format: uuid */
@@ -4295,6 +4317,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4351,6 +4375,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4796,6 +4826,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4852,6 +4884,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
