@@ -1068,6 +1068,7 @@ export interface operations {
                         confidence: number;
                         /** @enum {string} */
                         matchType: "exact" | "fuzzy";
+                        titleShare: number | null;
                     }[];
                 };
             };
