@@ -20,6 +20,7 @@ import { Occupations } from './queries/occupations.js';
 import { Pay } from './queries/pay.js';
 import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
+import { UnitGroupTexts } from './queries/joins/unit-group-text.js';
 import { Skills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
@@ -56,6 +57,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const codingIndex = new CodingIndexCache(store.db, currentEditions);
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
+  const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const localAreas = new LocalAreas(store.db, currentEditions);
   const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
@@ -69,7 +71,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     occupations,
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
-    skills: new Skills(store.db, currentEditions, codingIndex, occupations),
+    skills: new Skills(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
     workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations),
     localAreas,
     socCrosswalk,

@@ -64,6 +64,7 @@ export interface RecordTitles {
 
 export interface IndexedTitles {
   codes: string[];
+  rewrites: ReadonlyMap<string, string>;
   records: RecordTitles;
   titles: Titles;
   exactTitles: Map<string, number[]>;
@@ -83,6 +84,7 @@ export function* buildIndex(
   index: CodingIndex,
   normaliser: Normaliser,
   aliases: readonly TitleAlias[],
+  rewrites: ReadonlyMap<string, string> = new Map(),
 ): Generator<void, IndexedTitles> {
   const codes: string[] = [];
   const codeIds = new Map<string, number>();
@@ -139,6 +141,9 @@ export function* buildIndex(
     // Titles that normalise alike share a Title but keep their own exact keys ("Drawer-in" has "drawerin").
     addKey(exactTitles, key, id);
     if (analysed.joinedTokens) addKey(exactTitles, titleKey(analysed.joinedTokens), id);
+    // "Customer service advisor" is also the key of "customer service adviser" (one-word see rows).
+    const rewrittenTokens = rewritten(analysed.tokens, rewrites);
+    if (rewrittenTokens) addKey(exactTitles, titleKey(rewrittenTokens), id);
     if (qualifierTokens.length > 0) addKey(exactWithQualifier, titleKey([...analysed.tokens, ...qualifierTokens]), id);
 
     const code = codeId(entry.soc2020);
@@ -209,6 +214,7 @@ export function* buildIndex(
   yield;
   return {
     codes,
+    rewrites,
     records: recordTitles(codeRecords, codeFlags, titleWords),
     titles: {
       count: titles.length,
@@ -230,6 +236,12 @@ export function* buildIndex(
     weights,
     unknownWordWeight: sortedWeights[Math.floor(sortedWeights.length * 0.25)] ?? 1,
   };
+}
+
+/** The tokens with one-word see rows applied ("advisor" -> "adviser"); null when none applies. */
+export function rewritten(tokens: readonly string[], rewrites: ReadonlyMap<string, string>): string[] | null {
+  if (!tokens.some((token) => rewrites.has(token))) return null;
+  return tokens.map((token) => rewrites.get(token) ?? token);
 }
 
 function recordTitles(

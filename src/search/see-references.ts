@@ -60,15 +60,15 @@ export function groupByIndexedTitle(records: readonly CodingIndexRecord[]): Map<
  * indexed "Customer service adviser"). Only plain `see` rows whose title and target are one word
  * each after normalising: `see also` rows and qualified targets point to entries, not spellings.
  */
-export function seeWordRewrites(records: readonly CodingIndexRecord[]): Map<string, readonly string[]> {
-  const rewrites = new Map<string, readonly string[]>();
+export function seeWordRewrites(records: readonly CodingIndexRecord[]): Map<string, string> {
+  const rewrites = new Map<string, string>();
   for (const record of records) {
     if (record.soc2020 !== null || record.see === null || /^\s*see\s+also\b/i.test(record.see)) continue;
     const reference = parseSeeNote(record.see);
     if (reference === null || reference.qualifier !== null) continue;
     const from = Normaliser.meaningTokens(record.naturalTitle);
     const to = Normaliser.meaningTokens(reference.target);
-    if (from.length === 1 && to.length === 1 && from[0] !== to[0]) rewrites.set(from[0]!, to);
+    if (from.length === 1 && to.length === 1 && from[0] !== to[0]) rewrites.set(from[0]!, to[0]!);
   }
   return rewrites;
 }

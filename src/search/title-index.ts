@@ -1,7 +1,7 @@
 import type { CodingIndex } from '../domain/soc.js';
 import { abbreviationExpansions } from './abbreviations.js';
 import type { TitleAlias } from './aliases.js';
-import { buildIndex, type Hit, type IndexedTitles, type Titles } from './indexed-titles.js';
+import { buildIndex, rewritten, type Hit, type IndexedTitles, type Titles } from './indexed-titles.js';
 import { type AnalysedText, Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import { Scratch } from './query-scratch.js';
 import { seeWordRewrites } from './see-references.js';
@@ -65,6 +65,8 @@ export class TitleIndex {
   private constructor(
     private readonly normaliser: Normaliser,
     private readonly prior: TitlePrior,
+    /** One-word see rows as word rewrites (see-references.ts): a query rewritten by them is a further exact key. */
+    private readonly rewrites: ReadonlyMap<string, string>,
     private readonly codes: readonly string[],
     private readonly titles: Titles,
     /** Normalised title key -> titles; titles whose hyphenated words joined give the key are included. */
@@ -88,7 +90,7 @@ export class TitleIndex {
    */
   static build(index: CodingIndex, data: TitleIndexData = {}): TitleIndex {
     const normaliser = TitleIndex.normaliserOf(index);
-    const steps = buildIndex(index, normaliser, data.aliases ?? []);
+    const steps = buildIndex(index, normaliser, data.aliases ?? [], seeWordRewrites(index.records));
     let step = steps.next();
     while (!step.done) step = steps.next();
     return TitleIndex.of(normaliser, step.value, data.employment);
@@ -101,7 +103,7 @@ export class TitleIndex {
    */
   static async buildInSlices(index: CodingIndex, data: TitleIndexData = {}): Promise<TitleIndex> {
     const normaliser = TitleIndex.normaliserOf(index);
-    const steps = buildIndex(index, normaliser, data.aliases ?? []);
+    const steps = buildIndex(index, normaliser, data.aliases ?? [], seeWordRewrites(index.records));
     let step = steps.next();
     while (!step.done) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -110,10 +112,9 @@ export class TitleIndex {
     return TitleIndex.of(normaliser, step.value, data.employment);
   }
 
-  /** Abbreviations expanded, and one-word see rows applied as word rewrites inside phrases (see-references.ts). */
+  /** Abbreviations expanded (abbreviations.ts). */
   private static normaliserOf(index: CodingIndex): Normaliser {
-    // An abbreviation's own meaning wins over a see row of the same word.
-    return new Normaliser(new Map([...seeWordRewrites(index.records), ...abbreviationExpansions(index.abbreviations)]));
+    return new Normaliser(abbreviationExpansions(index.abbreviations));
   }
 
   private static of(
@@ -134,6 +135,7 @@ export class TitleIndex {
         records.titleWords,
         built.titles.heads,
       ),
+      built.rewrites,
       built.codes,
       built.titles,
       built.exactTitles,
@@ -166,10 +168,13 @@ export class TitleIndex {
 
   private exactMatches(query: string, analysed: AnalysedText, wanted: number, matches: TitleMatch[]): void {
     const { tokens, joinedTokens: joined } = analysed;
-    const keys = joined ? [titleKey(tokens), titleKey(joined)] : [titleKey(tokens)];
     const typed = spelling(query);
-    const words = [...new Set(tokens)].map((token) => this.vocabulary.idOf(token)).filter((id) => id !== undefined);
-    const head = this.vocabulary.idOf(tokens[analysed.head] ?? '') ?? -1;
+    const spelt = rewritten(tokens, this.rewrites);
+    const keys = [tokens, joined, spelt].filter((variant) => variant !== null).map((variant) => titleKey(variant));
+    // The prior reads the title as the index spells it ("adviser" records, not "advisor" ones).
+    const asIndexed = spelt ?? tokens;
+    const words = [...new Set(asIndexed)].map((token) => this.vocabulary.idOf(token)).filter((id) => id !== undefined);
+    const head = this.vocabulary.idOf(asIndexed[analysed.head] ?? '') ?? -1;
     const found: { hit: Hit; order: number; prior: number; closeness: number }[] = [];
     const groupWeights = new Map<number, number>();
     const groupWeight = (code: number): number => {
@@ -185,7 +190,8 @@ export class TitleIndex {
           // before "Joiner-machinist" 5316); then a title's own entries, qualified or not, come
           // before those its see-other-entry row points to ("Chargeman" before "see also
           // Foreman"); a title beats title + qualifier. Within each, what the title most often
-          // means (title-prior.ts), then the nearer spelling, then the index's own rank.
+          // the nearer spelling, then what the title most often means (title-prior.ts: all the
+          // hits of "teacher" are spelt alike), then the index's own rank.
           const order =
             spellingDistance(typed, hit.spelling) * 4 + (hit.viaSeeReference ? 2 : 0) + (viaQualifier ? 1 : 0);
           const prior = groupWeight(hit.code);
@@ -193,10 +199,10 @@ export class TitleIndex {
         }
       }
     };
-    for (const key of keys) collect(this.exactTitles.get(key), false);
-    for (const key of keys) collect(this.exactWithQualifier.get(key), true);
+    for (const key of new Set(keys)) collect(this.exactTitles.get(key), false);
+    for (const key of new Set(keys)) collect(this.exactWithQualifier.get(key), true);
     found.sort(
-      (a, b) => a.order - b.order || b.prior - a.prior || b.closeness - a.closeness || a.hit.rank - b.hit.rank,
+      (a, b) => a.order - b.order || b.closeness - a.closeness || b.prior - a.prior || a.hit.rank - b.hit.rank,
     );
     // Each unit group once, at its best entry; shares are of all the groups the title reached.
     const best = found.filter(({ hit }) => this.scratch.take(hit.code));

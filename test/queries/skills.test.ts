@@ -5,6 +5,7 @@ import { SOURCES } from '../../src/ingest/registry.js';
 import { CodingIndexCache } from '../../src/queries/coding-index.js';
 import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { Occupations } from '../../src/queries/occupations.js';
+import { UnitGroupTexts } from '../../src/queries/joins/unit-group-text.js';
 import { Skills } from '../../src/queries/skills.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
@@ -20,7 +21,13 @@ for (const dialect of DIALECTS) {
       const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
       const codingIndex = new CodingIndexCache(store.db, current);
       occupations = new Occupations(store.db, current, codingIndex);
-      skills = new Skills(store.db, current, codingIndex, occupations);
+      skills = new Skills(
+        store.db,
+        current,
+        codingIndex,
+        occupations,
+        new UnitGroupTexts(store.db, current, codingIndex),
+      );
     });
     after(() => store.dispose());
 

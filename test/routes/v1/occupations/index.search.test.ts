@@ -222,6 +222,7 @@ for (const dialect of DIALECTS) {
         qualifier: null,
         confidence: 1,
         matchType: 'exact',
+        titleShare: 1,
       });
     });
 
