@@ -155,25 +155,28 @@ for (const deployment of DEPLOYMENTS) {
     'pipe',
   );
 
+  /** One autocannon run of a scenario against one server, with its CPU and (ours) log lines per request. */
+  const measure = async (which: 'bare' | 'ours', url: string, headers: Record<string, string>) => {
+    const server = which === 'bare' ? bare : ours;
+    const linesBefore = which === 'ours' ? countLines(logFile) : 0;
+    const cpuBefore = processCpuSeconds(server.child.pid!);
+    const measured = await autocannon(`${server.address}${url}`, headers);
+    measured.cpuUs = ((processCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, measured.total);
+    if (which === 'ours') {
+      // Log lines are written in batches, at the latest 250 ms after they are made.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      measured.logLinesPerRequest = (countLines(logFile) - linesBefore) / Math.max(1, measured.total);
+    }
+    return measured;
+  };
+
   const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
     const row: Row = { scenario, bare: [], ours: [] };
     const headers = headersOf(scenario, keys, recorded);
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const);
-      for (const which of order) {
-        const server = which === 'bare' ? bare : ours;
-        const linesBefore = which === 'ours' ? countLines(logFile) : 0;
-        const cpuBefore = processCpuSeconds(server.child.pid!);
-        const measured = await autocannon(`${server.address}${scenario.url}`, headers);
-        measured.cpuUs = ((processCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, measured.total);
-        if (which === 'ours') {
-          // Log lines are written in batches, at the latest 250 ms after they are made.
-          await new Promise((resolve) => setTimeout(resolve, 400));
-          measured.logLinesPerRequest = (countLines(logFile) - linesBefore) / Math.max(1, measured.total);
-        }
-        row[which].push(measured);
-      }
+      for (const which of order) row[which].push(await measure(which, scenario.url, headers));
     }
     rows.push(row);
     printRow(row, rows.length === 1);

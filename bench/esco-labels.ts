@@ -52,9 +52,7 @@ export interface EscoLabelQuery {
 }
 
 export function readEscoOccupations(bytes: Uint8Array = readFileSync(ESCO_OCCUPATIONS_FILE)): EscoOccupationLabels[] {
-  const rows = parse(Buffer.from(bytes), { columns: true, skip_empty_lines: true, bom: true }) as Array<
-    Record<string, string>
-  >;
+  const rows = parse<Record<string, string>>(Buffer.from(bytes), { columns: true, skip_empty_lines: true, bom: true });
   return rows
     .filter((row) => row['conceptType'] === 'Occupation' && /^\d{4}$/.test(row['iscoGroup'] ?? ''))
     .map((row) => {
@@ -132,15 +130,15 @@ export function escoLabelQueries(
       }
       const known = byKey.get(k);
       if (known === null) continue;
+      if (known !== undefined && known.isco08 === occupation.iscoGroup) {
+        excluded['same words again']++;
+        if (label === occupation.preferredLabel) known.query.preferred = true;
+        continue;
+      }
       if (known !== undefined) {
-        if (known.isco08 === occupation.iscoGroup) {
-          excluded['same words again']++;
-          if (label === occupation.preferredLabel) known.query.preferred = true;
-        } else {
-          // One label, two ISCO-08 groups: no single right answer.
-          excluded['same words, another ISCO-08 group'] += 2;
-          byKey.set(k, null);
-        }
+        // One label, two ISCO-08 groups: no single right answer.
+        excluded['same words, another ISCO-08 group'] += 2;
+        byKey.set(k, null);
         continue;
       }
       const total = [...groups.values()].reduce((a, b) => a + b, 0);

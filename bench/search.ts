@@ -27,6 +27,7 @@ import type { CodingIndex } from '../src/domain/soc.js';
 import { careersSiteTitles, employmentFromUpstream, escoExactLabels, type JudgedTitle } from './careers-titles.js';
 import { escoLabelQueries, heldOut, iscoLabelsOf, readEscoOccupations, type EscoLabelQuery } from './esco-labels.js';
 import { BEFORE_PRIOR, titleIndexAt, type SearchEngine } from './search-before.js';
+import { percentText } from '../src/domain/numbers.js';
 
 const REPO_ROOT = new URL('../', import.meta.url);
 export const CODING_INDEX_FILE = new URL(
@@ -218,7 +219,7 @@ function collectGarbage(): () => void {
   return typeof gc === 'function' ? (gc as () => void) : () => undefined;
 }
 
-const pct = (share: number): string => `${(share * 100).toFixed(2)}%`;
+const pct = (share: number): string => percentText(share, 2);
 const ms = (value: number): string => `${value.toFixed(3)} ms`;
 
 async function main(): Promise<void> {

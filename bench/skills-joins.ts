@@ -41,7 +41,7 @@ try {
     new UnitGroupTexts(store.db, current, codingIndex),
   );
   const [escoOccupations, skillsEdition, relationsEdition] = await Promise.all(
-    ['esco-occupations', 'esco-skills', 'esco-occupation-skills'].map((key) => current.latest(key)),
+    (['esco-occupations', 'esco-skills', 'esco-occupation-skills'] as const).map((key) => current.latest(key)),
   );
   if (!escoOccupations || !skillsEdition || !relationsEdition) throw new Error('ESCO is not ingested in the template');
   const index = (await codingIndex.get())!;

@@ -31,12 +31,12 @@ import { memoryRateLimitStore } from './ratelimit/memory-store.js';
 import { redisRateLimitStore } from './ratelimit/redis-store.js';
 import type { Store } from './store/database.js';
 
-export interface ServiceLogger {
+interface ServiceLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-export interface ServiceOptions {
+interface ServiceOptions {
   sources?: SourceProfile[];
   rateLimits?: RateLimitStore;
   mailer?: Mailer;

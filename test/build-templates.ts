@@ -23,6 +23,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { Client as PgClient } from 'pg';
 import { sql } from 'kysely';
 import { ingestSources, type SourceResult } from '../src/ingest/pipeline.js';
 import { SOURCES } from '../src/ingest/registry.js';
@@ -205,7 +206,7 @@ async function pgDatabaseExists(database: string): Promise<boolean> {
   );
 }
 
-async function dropTemplate(client: import('pg').Client, database: string): Promise<void> {
+async function dropTemplate(client: PgClient, database: string): Promise<void> {
   if ((await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 0) return;
   await client.query(`alter database ${database} with is_template false`);
   await client.query(`drop database ${database} with (force)`);

@@ -38,7 +38,7 @@ export function recordDurations(durations: ReadonlyMap<string, number>): void {
 }
 
 /** Every test file under test/, relative to it, sorted. */
-export function testFiles(dir = TEST_DIR): string[] {
+function testFiles(dir = TEST_DIR): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => file.split(path.sep).join('/'))
@@ -46,7 +46,7 @@ export function testFiles(dir = TEST_DIR): string[] {
 }
 
 /** The files of each shard: slowest first, each to the shard with the least so far. */
-export function planShards(
+function planShards(
   files: string[],
   shards: number,
   durations: Record<string, number> = measuredDurations(),

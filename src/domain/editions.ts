@@ -1,12 +1,38 @@
 /** Every upstream release becomes an edition; these are its states and what the checks found. */
 
-export type EditionStatus = 'detected' | 'parsing' | 'publishing' | 'published' | 'superseded' | 'quarantined';
+/**
+ * An edition's lifecycle, each state naming the states it may be entered from (none: it is created
+ * in it). No version ever wrote the `detected` or `publishing` once declared here, so no stored row
+ * holds them and dropping them needs no migration.
+ */
+export const EDITION_LIFECYCLE = {
+  /** Being read by an ingest: created so, left so only by an interrupted one. */
+  parsing: [],
+  published: ['parsing'],
+  superseded: ['published'],
+  quarantined: ['parsing'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type EditionStatus = keyof typeof EDITION_LIFECYCLE;
 
 /** States an edition passes through while an ingest reads it; one left in them was interrupted. */
-export const IN_PROGRESS_STATUSES: readonly EditionStatus[] = ['detected', 'parsing', 'publishing'];
+export const IN_PROGRESS_STATUSES: readonly EditionStatus[] = ['parsing'];
 
 /** States whose rows are kept and can be served (a pinned `edition` may name a superseded one). */
 export const SERVABLE_STATUSES: readonly EditionStatus[] = ['published', 'superseded'];
+
+/** The states an edition may move to `to` from. */
+export function enteredFrom(to: EditionStatus): readonly EditionStatus[] {
+  return EDITION_LIFECYCLE[to];
+}
+
+/** An edition asked to move to a state its lifecycle does not allow from where it is. */
+export class EditionTransitionError extends Error {
+  override name = 'EditionTransitionError';
+  constructor(editionId: string, to: EditionStatus) {
+    super(`edition ${editionId} cannot become ${to}: only an edition that is ${enteredFrom(to).join(' or ')} can`);
+  }
+}
 
 export interface Check {
   rule: string;

@@ -32,7 +32,6 @@ export const ROUTE_HEADINGS: Record<RouteKind, string> = {
 
 /** The routes with entry requirements of their own (university, college and apprenticeship). */
 export const ROUTES_WITH_REQUIREMENTS = ['university', 'college', 'apprenticeship'] as const;
-export type RouteWithRequirements = (typeof ROUTES_WITH_REQUIREMENTS)[number];
 
 /** A paragraph (`text`) and the list that follows it (`items`), as plain text. */
 export interface TextPart {

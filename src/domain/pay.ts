@@ -57,7 +57,7 @@ export const PAY_DISTRIBUTION = [
   'p90',
 ] as const;
 export type DistributionPoint = (typeof PAY_DISTRIBUTION)[number];
-export const PERCENTILES = PAY_DISTRIBUTION.filter((p) => p !== 'median') as Exclude<DistributionPoint, 'median'>[];
+export const PERCENTILES = PAY_DISTRIBUTION.filter((p): p is Exclude<DistributionPoint, 'median'> => p !== 'median');
 
 /**
  * Every figure of one row of an ASHE data sheet (estimates or their CVs), in the sheet's column
@@ -86,6 +86,16 @@ export type AsheFigure = (typeof ASHE_FIGURES)[number];
  * median (estimates only; `.` in the CV workbook).
  */
 export type AsheFigures = Record<AsheFigure, number | null>;
+
+/** An ASHE release's figures as the store keeps them: one row per area, occupation, measure, sex and work pattern. */
+export interface PayRow extends AsheFigures {
+  area: string;
+  soc: string;
+  measure: string;
+  sex: string;
+  pattern: string;
+  medianCv: number | null;
+}
 
 /** The release an ASHE edition holds: its reference year and whether ONS will revise it. */
 export interface AsheReleaseFacts {

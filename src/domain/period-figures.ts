@@ -1,3 +1,5 @@
+import { round } from './numbers.js';
+
 /**
  * Sums, averages, changes and ranks over periods of which some figures are withheld. A withheld
  * (suppressed) period is null: it is left out of every total and counted as suppressed, never
@@ -7,7 +9,7 @@
 /** A period's figure as published: null where the publisher suppressed it. */
 export type Published = number | null;
 
-export interface PeriodsSummary {
+interface PeriodsSummary {
   /** The sum over the published periods only. */
   total: number;
   /** Periods whose figure was suppressed (or not published). */
@@ -72,7 +74,5 @@ export function rankDescending<T>(
 
 /** A figure rounded to `places` decimal places, null kept. */
 export function rounded(value: number | null, places = 1): number | null {
-  if (value === null) return null;
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
+  return value === null ? null : round(value, places);
 }

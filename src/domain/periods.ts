@@ -3,7 +3,7 @@
  * releases publish figures for: labels, order and ranges.
  */
 
-export interface Quarter {
+interface Quarter {
   year: number;
   /** 1 to 4. */
   quarter: number;
@@ -13,7 +13,7 @@ const QUARTER_LABEL = /^(\d{4}) Q([1-4])$/;
 const MONTH_LABEL = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** `2024 Q4`, the form the responses use. */
-export function quarterLabel({ year, quarter }: Quarter): string {
+function quarterLabel({ year, quarter }: Quarter): string {
   return `${year} Q${quarter}`;
 }
 

@@ -43,7 +43,7 @@ export interface ValidParameter {
   validValues?: string[];
 }
 
-export interface ProblemExtras {
+interface ProblemExtras {
   invalidParams?: InvalidParam[];
   /** For `source-unavailable`: the key of the source with no release. */
   source?: string;

@@ -95,7 +95,7 @@ export function projectionArea(slug: ProjectionAreaSlug): AreaSummary {
 /** Where the net change is smaller than this many jobs either way, the spec calls it `little change`. */
 export const LITTLE_CHANGE_JOBS = 1_000;
 
-export type ProjectionDirection = 'growing' | 'declining' | 'little change';
+type ProjectionDirection = 'growing' | 'declining' | 'little change';
 
 /** The spec's direction of a net change given in jobs (not thousands), unrounded. */
 export function projectionDirection(netChangeJobs: number): ProjectionDirection {

@@ -53,9 +53,6 @@ export interface CodingIndex {
   abbreviations: Abbreviation[];
 }
 
-/** A four-digit unit group code, the form every `{soc}` path parameter takes. */
-export const UNIT_GROUP_CODE = /^\d{4}$/;
-
 /** The samples ONS dual-coded to both classifications, by sex: the Labour Force Survey and Census 2021. */
 export const CROSSWALK_SAMPLES = ['menLfs', 'menCensus', 'womenLfs', 'womenCensus'] as const;
 export type CrosswalkSample = (typeof CROSSWALK_SAMPLES)[number];

@@ -6,8 +6,60 @@
 
 export type SourceTier = 'api' | 'scrapeanddiff' | 'detectonly';
 
+/**
+ * Every upstream source by its key: descriptors, queries and tests name a source with a
+ * `SourceKey`, so a misspelt key fails to compile instead of failing at run time.
+ */
+export const SOURCE_KEYS = [
+  'soc2020-structure',
+  'soc2020-index',
+  'soc2020-descriptions',
+  'soc-crosswalk',
+  'ashe-table14',
+  'ashe-table15',
+  'aps-occupation',
+  'aps-occupation-industry',
+  'ons-geography',
+  'online-job-adverts',
+  'online-job-adverts-local',
+  'esco-occupations',
+  'esco-skills',
+  'esco-occupation-skills',
+  'onet-occupations',
+  'onet-interests',
+  'onet-abilities',
+  'onet-soc-2010-crosswalk',
+  'onet-soc-2019-crosswalk',
+  'onet-soc-2018-crosswalk',
+  'isco-us-soc-crosswalk',
+  'ess-vacancies',
+  'ess-vacancies-nations',
+  'lmsp-england',
+  'lmsp-uk',
+  'lmsp-wales',
+  'lmsp-scotland',
+  'lmsp-northern-ireland',
+  'lmsp-english-regions',
+  'working-futures-uk',
+  'occupations-in-demand',
+  'apprenticeship-standards',
+  'apprenticeship-units',
+  'foundation-apprenticeships',
+  'higher-technical-qualifications',
+  't-levels',
+  'ncs-job-profiles',
+  'ncs-content-export-2020',
+  'home-office-work-visas',
+] as const;
+
+export type SourceKey = (typeof SOURCE_KEYS)[number];
+
+export function isSourceKey(value: string): value is SourceKey {
+  return (SOURCE_KEYS as readonly string[]).includes(value);
+}
+
 export interface SourceProfile {
-  key: string;
+  key: SourceKey;
   name: string;
   publisher: string;
   licence: string;
@@ -21,13 +73,13 @@ export interface SourceProfile {
 
 /** The registered sources by key; asking for an unregistered one is a programming error. */
 export class SourceCatalog {
-  private readonly byKey: Map<string, SourceProfile>;
+  private readonly byKey: Map<SourceKey, SourceProfile>;
 
   constructor(readonly profiles: readonly SourceProfile[]) {
     this.byKey = new Map(profiles.map((p) => [p.key, p]));
   }
 
-  profile(key: string): SourceProfile {
+  profile(key: SourceKey): SourceProfile {
     const profile = this.byKey.get(key);
     if (!profile) throw new Error(`no source "${key}" is registered`);
     return profile;

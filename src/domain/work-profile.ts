@@ -99,5 +99,3 @@ export const RIASEC = [
       'Work involves following procedures and regulations to organize information or data, typically in a business setting. Conventional occupations are often associated with office work, accounting, mathematics/statistics, information technology, finance, or human resources.',
   },
 ] as const;
-
-export type InterestType = (typeof RIASEC)[number]['type'];

@@ -1,4 +1,5 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../html.js';
+import { round } from '../domain/numbers.js';
 
 /**
  * Charts drawn on the server as inline SVG: no script, no client library, readable without CSS
@@ -7,14 +8,10 @@ import { html, type SafeHtml } from './html.js';
 
 const WIDTH = 640;
 
-function round(n: number): number {
-  return Math.round(n * 10) / 10;
-}
-
 /** A linear scale from [lo, hi] onto [from, to]. */
 function scale(lo: number, hi: number, from: number, to: number): (v: number) => number {
   const span = hi - lo || 1;
-  return (v) => round(from + ((v - lo) / span) * (to - from));
+  return (v) => round(from + ((v - lo) / span) * (to - from), 1);
 }
 
 function svg(
@@ -28,7 +25,7 @@ function svg(
   return html`<svg class="chart" id="${id}" role="img" aria-labelledby="${id}-title" viewBox="0 0 ${WIDTH} ${height}" preserveAspectRatio="xMinYMin meet"${attributes}><title id="${id}-title">${title}</title>${body}</svg>`;
 }
 
-export interface Percentile {
+interface Percentile {
   /** `p10`...`p90`, `median`. */
   name: string;
   value: number | null;
@@ -54,7 +51,7 @@ export function distributionChart(id: string, percentiles: Percentile[], show: (
   const [q1, q3] = [find('p25'), find('p75')];
   const box =
     q1 !== undefined && q3 !== undefined
-      ? html`<rect class="box" x="${x(q1)}" y="40" width="${round(x(q3) - x(q1))}" height="36"/>`
+      ? html`<rect class="box" x="${x(q1)}" y="40" width="${round(x(q3) - x(q1), 1)}" height="36"/>`
       : null;
   const ticks = known.map(
     (p) =>
@@ -74,7 +71,7 @@ export function distributionChart(id: string, percentiles: Percentile[], show: (
   );
 }
 
-export interface Point {
+interface Point {
   label: string;
   value: number | null;
 }
@@ -106,7 +103,7 @@ export function lineChart(id: string, title: string, points: Point[], show: (v: 
   const marks = points.map((p, i) =>
     p.value === null
       ? html`<text class="withheld-mark" x="${x(i)}" y="100" text-anchor="middle">withheld</text>${axisLabel(p, i)}`
-      : html`<circle class="point" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 8 ? 2.5 : 4}"><title>${p.label}: ${show(p.value)}</title></circle>${valued(i) ? html`<text class="value" x="${x(i)}" y="${round(y(p.value) - 10)}" text-anchor="middle">${show(p.value)}</text>` : null}${axisLabel(p, i)}`,
+      : html`<circle class="point" cx="${x(i)}" cy="${y(p.value)}" r="${points.length > 8 ? 2.5 : 4}"><title>${p.label}: ${show(p.value)}</title></circle>${valued(i) ? html`<text class="value" x="${x(i)}" y="${round(y(p.value) - 10, 1)}" text-anchor="middle">${show(p.value)}</text>` : null}${axisLabel(p, i)}`,
   );
   return svg(id, title, 185, html`<line class="axis" x1="40" y1="158" x2="${WIDTH - 40}" y2="158"/>${lines}${marks}`);
 }
@@ -127,7 +124,7 @@ export function barChart(
     const bar =
       b.value === null
         ? html`<text class="withheld-mark" x="210" y="${yTop + 14}">withheld</text>`
-        : html`<rect class="bar" x="210" y="${yTop}" width="${Math.max(w(b.value), 1)}" height="18"><title>${b.label}: ${show(b.value)}</title></rect><text class="value" x="${round(216 + w(b.value))}" y="${yTop + 14}">${show(b.value)}</text>`;
+        : html`<rect class="bar" x="210" y="${yTop}" width="${Math.max(w(b.value), 1)}" height="18"><title>${b.label}: ${show(b.value)}</title></rect><text class="value" x="${round(216 + w(b.value), 1)}" y="${yTop + 14}">${show(b.value)}</text>`;
     return html`<text class="bar-label" x="200" y="${yTop + 14}" text-anchor="end">${b.label.length > 30 ? `${b.label.slice(0, 29)}…` : b.label}</text>${bar}`;
   });
   return svg(id, title, 16 + bars.length * 26, html`${rows}`);

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../html.js';
 
 const GROUPED = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -21,7 +21,7 @@ export function percent(value: number): string {
 }
 
 /** A figure the publisher withheld (null) or one that must not be shown as a number (`presentable: false`). */
-export function withheld(reason = 'withheld by the publisher'): SafeHtml {
+function withheld(reason = 'withheld by the publisher'): SafeHtml {
   return html`<span class="withheld" title="${reason}">withheld</span>`;
 }
 

@@ -1,4 +1,4 @@
-import { html, type Interpolation, type SafeHtml } from './html.js';
+import { html, type Interpolation, type SafeHtml } from '../html.js';
 
 /** Where the explorer lives, and its two assets. */
 export const EXPLORE = '/explore';
@@ -17,7 +17,7 @@ export const EXPLORE_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 } as const;
 
-export function searchForm(q = ''): SafeHtml {
+function searchForm(q = ''): SafeHtml {
   return html`<form class="search" method="get" action="${EXPLORE}" role="search">
 <label for="q">Job title</label> <input id="q" name="q" type="search" value="${q}" maxlength="200" required placeholder="e.g. software developer">
 <button type="submit">Search</button>

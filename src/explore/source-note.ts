@@ -1,6 +1,6 @@
 import type { SourceCatalog } from '../domain/sources.js';
 import type { Provenance } from '../queries/provenance.js';
-import { externalLink, html, type SafeHtml } from './html.js';
+import { externalLink, html, type SafeHtml } from '../html.js';
 
 interface Coverage {
   population: string;
@@ -9,7 +9,7 @@ interface Coverage {
   note: string;
 }
 
-export interface SourceNoteParts {
+interface SourceNoteParts {
   coverage?: Coverage;
   /** A response's own required credit (`attribution`) or citation (`citation`), shown as given. */
   attribution?: string;

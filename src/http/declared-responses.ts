@@ -22,8 +22,7 @@ type DeclaredResponses<Success extends number, T extends TSchema, Errors extends
 } & { [E in Errors]: DeclaredResponse<typeof ProblemSchema> };
 
 /** How the OpenAPI document marks an example: a shape to build a client against, never data. */
-export const ILLUSTRATIVE =
-  'Illustrative only: made-up figures showing the shape of the response, not data from any release';
+const ILLUSTRATIVE = 'Illustrative only: made-up figures showing the shape of the response, not data from any release';
 
 /**
  * The responses of a route: its success body (with an example, marked illustrative, where given) and the errors the spec declares for it, each

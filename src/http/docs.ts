@@ -17,7 +17,7 @@ export interface DocTag {
   description: string;
 }
 
-export interface DocsOptions {
+interface DocsOptions {
   /** Where callers reach the API (LMI_PUBLIC_URL): the document's one server. */
   publicUrl: string;
   /** Every tag the routes use, with what the group is for. */
@@ -68,6 +68,14 @@ type DocumentResponses = {
   >;
 };
 
+/** Every media type of every response of every operation in the document. */
+function* responseMedia(document: DocumentResponses) {
+  for (const [path, operations] of Object.entries(document.paths ?? {}))
+    for (const [method, operation] of Object.entries(operations))
+      for (const [status, response] of Object.entries(operation.responses ?? {}))
+        for (const [type, media] of Object.entries(response.content ?? {})) yield { path, method, status, type, media };
+}
+
 /**
  * The examples of the routes' success responses, as the routes declare them. The generator walks
  * examples as if they were schemas and drops any `definitions` member (a field of some resources),
@@ -77,7 +85,7 @@ function declaredExamples() {
   const examples = new Map<string, MediaExamples>();
   const key = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
   return {
-    collect({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[] } }) {
+    collect: ({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[] } }) => {
       for (const [status, response] of Object.entries((schema as RouteSchema | undefined)?.response ?? {})) {
         for (const [type, media] of Object.entries(response.content ?? {})) {
           if (media.examples)
@@ -88,15 +96,9 @@ function declaredExamples() {
       return { schema: schema as never, url };
     },
     restore<T>(document: T): T {
-      for (const [path, operations] of Object.entries((document as DocumentResponses).paths ?? {})) {
-        for (const [method, operation] of Object.entries(operations)) {
-          for (const [status, response] of Object.entries(operation.responses ?? {})) {
-            for (const [type, media] of Object.entries(response.content ?? {})) {
-              const declared = examples.get(`${key(method, path)} ${status} ${type}`);
-              if (declared) media.examples = declared;
-            }
-          }
-        }
+      for (const { path, method, status, type, media } of responseMedia(document as DocumentResponses)) {
+        const declared = examples.get(`${key(method, path)} ${status} ${type}`);
+        if (declared) media.examples = declared;
       }
       return document;
     },

@@ -18,7 +18,7 @@ import { problemBody, problemContentType } from './problem.js';
  */
 
 /** Longer request targets get 414 (Node refuses request lines and headers over 16 KiB with 431). */
-export const MAX_URL_LENGTH = 8 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
 
 /** What Node's parser reports, by its error code, as the problem it is. */
 function clientErrorProblem(code: string | undefined): Problem {
@@ -39,7 +39,7 @@ function clientErrorProblem(code: string | undefined): Problem {
 }
 
 /** The response to a problem, as raw HTTP/1.1 written to a socket the parser gave up on. */
-export function rawProblemResponse(problem: Problem, instance: string, head: boolean): string {
+function rawProblemResponse(problem: Problem, instance: string, head: boolean): string {
   const body = JSON.stringify(problemBody(problem, instance, randomUUID()));
   const status = problem.status;
   return [

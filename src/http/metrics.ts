@@ -6,7 +6,7 @@ import type { OneLinePerRequest } from './request-log.js';
 import { RequestDurations } from './request-durations.js';
 
 /** What the metrics read at scrape time: the response cache's counts and the ingest's runs from the database. */
-export interface MetricsSources {
+interface MetricsSources {
   responseCache: ResponseCache;
   meta: {
     ingestCounts(): Promise<{
@@ -31,7 +31,7 @@ function processMetrics(): Registry {
  * per-request cost is one observation counted in place (RequestDurations) when the response has
  * gone; everything else is read when Prometheus scrapes.
  */
-export class AppMetrics {
+class AppMetrics {
   readonly registry = new Registry();
   readonly requests = new RequestDurations();
 

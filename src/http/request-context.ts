@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export type RouteConfig = FastifyContextConfig & { url?: string };
+type RouteConfig = FastifyContextConfig & { url?: string };
 
 /** The request's route config: as read by the first hook, or (for a request answered before the hooks ran: a URL that does not decode) read now. */
 export function routeConfig(request: FastifyRequest): RouteConfig {

@@ -36,9 +36,9 @@ export class RequestDurations {
   observe(route: { url?: string } | null | undefined, method: string, status: number, seconds: number): void {
     const key = route?.url === undefined ? this.unmatched : route;
     let byMethod = this.byRoute.get(key);
-    if (!byMethod) this.byRoute.set(key, (byMethod = new Map()));
+    if (!byMethod) this.byRoute.set(key, (byMethod = new Map<string, Map<number, Series>>()));
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
     let series = byStatus.get(status);
     if (!series) {
       series = { method, route: route?.url ?? UNMATCHED_ROUTE, status, counts: new Float64Array(SUM + 1) };

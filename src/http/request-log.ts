@@ -1,5 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
+import { round } from '../domain/numbers.js';
 
 /** Query-string values that must never reach a log line, whatever a caller puts there. */
 const SECRET_PARAMS = /([?&](?:api_?key|apiKey|key|x-api-key|token)=)[^&]*/gi;
@@ -58,7 +59,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     for (const observer of this.observers) observer(request, reply);
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const ms = round(reply.elapsedTime, 1);
     const logger = request.server.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
     const write = error ? null : lineWriter(logger);
     if (!write) {

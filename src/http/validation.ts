@@ -14,10 +14,39 @@ declare module 'fastify' {
 }
 
 interface VerboseError extends FastifySchemaValidationError {
+  params: Record<string, unknown> & AjvParams;
   parentSchema?: JsonSchema;
 }
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
+/** The members of Ajv's error params this module reads, as Ajv writes them. */
+interface AjvParams {
+  missingProperty?: string;
+  additionalProperty?: string;
+  allowedValues?: unknown[];
+  allowedValue?: unknown;
+  pattern?: string;
+}
+
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, JsonSchema>;
+  type?: string | string[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+};
+
+/** Keywords whose failure is explained by what a valid value looks like. */
+const SHAPE_KEYWORDS = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'type',
+  'minLength',
+  'maxLength',
+  'format',
+]);
 
 /**
  * Turns schema validation errors into a 400 that says, for each parameter, what is wrong and
@@ -60,53 +89,55 @@ export async function parameterValuesOf(request: FastifyRequest): Promise<Record
 
 function describe(error: VerboseError, context: string): InvalidParam {
   const params = error.params;
-  const fromPath = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const name =
-    error.keyword === 'required' || error.keyword === 'additionalProperties'
-      ? String(params.missingProperty ?? params.additionalProperty ?? fromPath)
-      : fromPath || context;
+  const name = parameterName(error, context);
   const schema = error.parentSchema ?? {};
   const enumerated = (values: unknown[]) => ({
     name,
     reason: `\`${name}\` must be one of the valid values`,
     validValues: values.map(String),
   });
+  if (SHAPE_KEYWORDS.has(error.keyword)) return { name, reason: `\`${name}\` must be ${shapeText(schema)}` };
   switch (error.keyword) {
     case 'enum':
-      return enumerated(params.allowedValues as unknown[]);
+      return enumerated(params.allowedValues!);
     case 'const':
       return enumerated([params.allowedValue]);
-    case 'required': {
-      const property = schema.properties?.[name] ?? {};
-      const values = Array.isArray(property.enum) ? { validValues: property.enum.map(String) } : {};
-      return { name, reason: `\`${name}\` is required: ${describedAs(property)}`, ...values };
-    }
-    case 'additionalProperties': {
-      const known = Object.keys(schema.properties ?? {})
-        .map((p) => `\`${p}\``)
-        .join(', ');
-      return {
-        name,
-        reason:
-          context === 'body'
-            ? `\`${name}\` is not a field of the request body; its fields are ${known}`
-            : `\`${name}\` is not a parameter of this endpoint; its parameters are ${known}`,
-      };
-    }
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-    case 'type':
-    case 'minLength':
-    case 'maxLength':
-    case 'format':
-      return { name, reason: `\`${name}\` must be ${shapeText(schema)}` };
+    case 'required':
+      return missing(name, schema);
+    case 'additionalProperties':
+      return unknownProperty(name, schema, context);
     case 'pattern':
-      return { name, reason: `\`${name}\` must match ${String(params.pattern)}` };
+      return { name, reason: `\`${name}\` must match ${params.pattern}` };
     default:
       return { name, reason: `\`${name}\` ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** The parameter an error is about: the property it names, else its path, else the whole context. */
+function parameterName(error: VerboseError, context: string): string {
+  const fromPath = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return error.keyword === 'required' || error.keyword === 'additionalProperties'
+    ? (error.params.missingProperty ?? error.params.additionalProperty ?? fromPath)
+    : fromPath || context;
+}
+
+function missing(name: string, schema: JsonSchema): InvalidParam {
+  const property = schema.properties?.[name] ?? {};
+  const values = Array.isArray(property.enum) ? { validValues: property.enum.map(String) } : {};
+  return { name, reason: `\`${name}\` is required: ${describedAs(property)}`, ...values };
+}
+
+function unknownProperty(name: string, schema: JsonSchema, context: string): InvalidParam {
+  const known = Object.keys(schema.properties ?? {})
+    .map((p) => `\`${p}\``)
+    .join(', ');
+  return {
+    name,
+    reason:
+      context === 'body'
+        ? `\`${name}\` is not a field of the request body; its fields are ${known}`
+        : `\`${name}\` is not a parameter of this endpoint; its parameters are ${known}`,
+  };
 }
 
 /** A property's own description, continuing a sentence ("`q` is required: the job title, ..."), else its shape. */

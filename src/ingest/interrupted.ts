@@ -5,7 +5,7 @@ import { IngestBusyError, withIngestLock } from '../store/ingest-lock.js';
 
 /** How often an ingest says it is still reading a release, and after how long without a word it is taken for dead. */
 export const HEARTBEAT_MS = 5_000;
-export const HEARTBEAT_STALE_MS = 30_000;
+const HEARTBEAT_STALE_MS = 30_000;
 
 /** Who is reading an edition: this process on this host. */
 export const THIS_INGEST = `${hostname()}:${process.pid}`;
@@ -15,7 +15,7 @@ export const THIS_INGEST = `${hostname()}:${process.pid}`;
  * exists (found at once after a kill -9), or any reader silent for longer than HEARTBEAT_STALE_MS
  * (another host's, or one from before readers were recorded).
  */
-export function readerIsGone(edition: InProgressEdition, now = Date.now()): boolean {
+function readerIsGone(edition: InProgressEdition, now = Date.now()): boolean {
   const silentFor = edition.heartbeatAt === null ? Infinity : now - Date.parse(edition.heartbeatAt);
   if (silentFor > HEARTBEAT_STALE_MS) return true;
   const [host, pid] = (edition.owner ?? '').split(/:(?=\d+$)/);

@@ -17,12 +17,13 @@ import { plausibleAgainstPrevious } from './checks/plausibility.js';
 import { ReleaseRefused } from './checks/refusal.js';
 import { HEARTBEAT_MS, recoverInterruptedIngests, THIS_INGEST } from './interrupted.js';
 import { examineInWorker, examineRelease, LayoutError, ReadLimitError, type ExaminedRelease } from './parse-worker.js';
-import { mebibytes, readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
+import { readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
 import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import { FileTooLargeError, type Upstream, type UpstreamFile } from './upstream.js';
+import { formatBytes, mebibytes } from '../domain/numbers.js';
 
-export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
+type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined';
 
 export interface ReleaseResult {
   label: string;
@@ -52,7 +53,7 @@ export interface IngestProgress {
 
 const silentProgress: IngestProgress = { step: () => undefined, sourceDone: () => undefined };
 
-export interface IngestOptions {
+interface IngestOptions {
   store: Store;
   upstream: Upstream;
   sources: AnySourceDescriptor[];
@@ -283,12 +284,6 @@ async function readAndSettle(
     bytes: read.bytes,
     ms: Date.now() - read.started,
   };
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 }
 
 /** A file over the source's size cap is quarantined unread (once: the same bytes are then known). */

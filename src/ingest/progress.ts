@@ -1,4 +1,5 @@
-import { formatBytes, type IngestProgress, type SourceResult } from './pipeline.js';
+import { formatBytes } from '../domain/numbers.js';
+import type { IngestProgress, SourceResult } from './pipeline.js';
 
 /** What a source's releases came to: bytes read from upstream and rows stored (or already stored, for unchanged releases). */
 export function sourceTotals(result: SourceResult): { bytes: number; rows: number } {
@@ -9,7 +10,7 @@ export function sourceTotals(result: SourceResult): { bytes: number; rows: numbe
 }
 
 /** One line per finished source: its outcome, the bytes read and the rows stored. */
-export function sourceLine(result: SourceResult): string {
+function sourceLine(result: SourceResult): string {
   const { bytes, rows } = sourceTotals(result);
   const releases = `${result.releases.length} release${result.releases.length === 1 ? '' : 's'}`;
   return `${result.sourceKey.padEnd(28)} ${result.outcome.padEnd(12)} ${releases.padStart(11)} ${formatBytes(bytes).padStart(10)} ${`${rows.toLocaleString('en-GB')} rows`.padStart(16)} ${seconds(result.ms).padStart(7)}`;

@@ -13,7 +13,7 @@ export interface ReadLimits {
 
 const MiB = 1024 * 1024;
 
-export const DEFAULT_READ_LIMITS: ReadLimits = {
+const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: 32 * MiB,
   maxInflatedBytes: 128 * MiB,
   maxHeapMb: 384,
@@ -33,8 +33,4 @@ export function activeReadLimits(): ReadLimits {
 
 export function useReadLimits(limits: ReadLimits): void {
   active = limits;
-}
-
-export function mebibytes(bytes: number): string {
-  return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
 }

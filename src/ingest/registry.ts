@@ -50,7 +50,7 @@ export const WORK_PROFILE_SOURCES: AnySourceDescriptor[] = [
 ];
 
 /** The projections by occupation: England from the 2020-2035 round, the UK from Working Futures 2017-2027, the rest of the round unreleased. */
-export const PROJECTION_SOURCES: AnySourceDescriptor[] = [
+const PROJECTION_SOURCES: AnySourceDescriptor[] = [
   lmspEnglandSource,
   workingFuturesUkSource,
   ...LMSP_OTHER_AREA_SOURCES,

@@ -2,6 +2,7 @@ import type { Check } from '../domain/editions.js';
 import type { Tx } from '../store/schema.js';
 import type { PublisherProfile, ReleaseSafeguards, SourceDescriptor } from './source.js';
 import type { FileLocation } from './upstream.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** Finds the one release a source has: the file at `location`, when the upstream has it. */
 export function releaseAt(location: FileLocation, label: string): SourceDescriptor['detect'] {
@@ -10,16 +11,16 @@ export function releaseAt(location: FileLocation, label: string): SourceDescript
 
 /** What differs between sources whose release is one file of a publisher's download, read from its bytes. */
 export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile>, ReleaseSafeguards<Parsed> {
-  key: string;
+  key: SourceKey;
   name: string;
   /** The file's name in the publisher's folder of the mirror. */
   file: string;
   /** The release's name until its contents give one (`labelOf`). */
   label: string;
-  parse(bytes: Uint8Array): Parsed | Promise<Parsed>;
-  labelOf?(parsed: Parsed): string;
-  check(parsed: Parsed): Check[];
-  stage(trx: Tx, editionId: string, parsed: Parsed): Promise<number>;
+  parse: (bytes: Uint8Array) => Parsed | Promise<Parsed>;
+  labelOf?: (parsed: Parsed) => string;
+  check: (parsed: Parsed) => Check[];
+  stage: (trx: Tx, editionId: string, parsed: Parsed) => Promise<number>;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { PublisherProfile, SourceDescriptor } from './source.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** Who would publish a source of which no release is reachable, and where; the spec overrides the publisher's profile. */
-export interface UnreleasedSourceSpec extends Partial<PublisherProfile> {
-  key: string;
+interface UnreleasedSourceSpec extends Partial<PublisherProfile> {
+  key: SourceKey;
   name: string;
 }
 

@@ -33,7 +33,7 @@ export interface Upstream {
   fetch(location: FileLocation, maxBytes?: number): Promise<UpstreamFile>;
 }
 
-export class UpstreamError extends Error {
+class UpstreamError extends Error {
   override name = 'UpstreamError';
 }
 
@@ -100,7 +100,7 @@ export function mirrorUpstream(root: string): Upstream {
   };
 }
 
-export interface HttpsUpstreamOptions {
+interface HttpsUpstreamOptions {
   /** Extra certificate authorities to trust (tests serve HTTPS with their own). */
   ca?: string | Buffer;
   timeoutMs?: number;

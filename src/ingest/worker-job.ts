@@ -18,7 +18,7 @@ export class WorkerLimitError extends Error {
   override name = 'WorkerLimitError';
 }
 
-export interface WorkerJobLimits {
+interface WorkerJobLimits {
   timeMs: number;
   heapMb: number;
 }

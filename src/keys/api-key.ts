@@ -22,13 +22,13 @@ export function looksLikeApiKey(value: string): boolean {
   return /^lmi_[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-export interface IssuedApiKey {
+interface IssuedApiKey {
   key: string;
   record: ApiKeyRecord;
   replacedKeys: number;
 }
 
-export interface IssueKeyOptions {
+interface IssueKeyOptions {
   tier: Tier;
   emailHmac: string | null;
   /** Overrides the tier's per-minute limit for this one key. */

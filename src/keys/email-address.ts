@@ -7,7 +7,7 @@ export function emailAddressProblem(value: unknown): string | null {
   const email = value.trim();
   if (email.length === 0) return '`email` is required';
   if (email.length > 254) return '`email` must be at most 254 characters long';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- an address may not hold control characters, so the pattern names them
   if (/[\s\u0000-\u001f\u007f<>()[\]\\,;:"]/.test(email.replace(/^"|"$/g, '')))
     return '`email` contains characters an address cannot have';
   const at = email.lastIndexOf('@');

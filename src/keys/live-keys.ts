@@ -10,7 +10,7 @@ import { hashApiKey, looksLikeApiKey } from './api-key.js';
  */
 export const LIVE_KEY_TTL_MS = 5_000;
 
-export interface LiveKeyOptions {
+interface LiveKeyOptions {
   ttlMs?: number;
   /** Keys remembered as live at most (least recently used dropped first). */
   maxLive?: number;

@@ -17,7 +17,7 @@ export interface Mailer {
   send(mail: Mail): Promise<string>;
 }
 
-export const MAIL_FROM = 'uk-lmi <no-reply@uk-lmi.invalid>';
+const MAIL_FROM = 'uk-lmi <no-reply@uk-lmi.invalid>';
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to an outbox

@@ -24,7 +24,7 @@ interface Evidence {
   reasons: string[];
 }
 
-export interface ApprenticeshipsQuery {
+interface ApprenticeshipsQuery {
   includeInactive?: boolean;
 }
 
@@ -63,34 +63,7 @@ export class Apprenticeships {
       ? new Map((await standardsOf(this.db, exportEdition.id)).map((s) => [s.code, s]))
       : new Map<string, ApprenticeshipStandard>();
 
-    const evidence = new Map<string, Evidence>();
-    const note = (code: string, reason: string) => {
-      const entry = evidence.get(code) ?? { code, reasons: [] };
-      if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-      evidence.set(code, entry);
-    };
-    for (const { slug, match } of view?.bySoc.get(soc) ?? []) {
-      const { profile, standards } = view!.profiles.get(slug)!;
-      for (const code of standards)
-        note(
-          code,
-          `the National Careers Service profile "${profile.title}" (placed here by its ${match}) linked it in November 2020`,
-        );
-    }
-    for (const standard of approved) {
-      for (const placement of placeByTitles(
-        this.titles.index,
-        standard.typicalJobTitles[0] ?? '',
-        standard.typicalJobTitles.slice(1),
-        { qualifiedAmongOthers: false },
-      )) {
-        if (placement.soc2020 === soc)
-          note(
-            standard.code,
-            `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group${placement.qualified ? ' (with a qualifier)' : ''}`,
-          );
-      }
-    }
+    const evidence = this.evidenceFor(soc, view, approved, this.titles.index);
 
     const standardsPage = served.source.url;
     const occupations: ApprenticeshipOccupation[] = [];
@@ -135,6 +108,44 @@ export class Apprenticeships {
       coverage: { referencePeriod: served.edition.label, note: await this.coverageNote(served, view) },
       provenance: served.provenance,
     };
+  }
+
+  /** Why each standard relates to the unit group: its NCS profiles' links, and its typical job titles in the coding index. */
+  private evidenceFor(
+    soc: string,
+    view: JobProfilesView | null,
+    approved: ApprenticeshipStandard[],
+    titles: TitleIndexByKey,
+  ): Map<string, Evidence> {
+    const evidence = new Map<string, Evidence>();
+    const note = (code: string, reason: string) => {
+      const entry = evidence.get(code) ?? { code, reasons: [] };
+      if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+      evidence.set(code, entry);
+    };
+    for (const { slug, match } of view?.bySoc.get(soc) ?? []) {
+      const { profile, standards } = view!.profiles.get(slug)!;
+      for (const code of standards)
+        note(
+          code,
+          `the National Careers Service profile "${profile.title}" (placed here by its ${match}) linked it in November 2020`,
+        );
+    }
+    for (const standard of approved) {
+      for (const placement of placeByTitles(
+        titles,
+        standard.typicalJobTitles[0] ?? '',
+        standard.typicalJobTitles.slice(1),
+        { qualifiedAmongOthers: false },
+      )) {
+        if (placement.soc2020 === soc)
+          note(
+            standard.code,
+            `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group${placement.qualified ? ' (with a qualifier)' : ''}`,
+          );
+      }
+    }
+    return evidence;
   }
 
   private async profilesIfAny(): Promise<JobProfilesView | null> {

@@ -1,6 +1,6 @@
 import { SERVABLE_STATUSES, type Edition } from '../domain/editions.js';
 import { invalidParameter, sourceUnavailable } from '../domain/problems.js';
-import type { SourceCatalog, SourceProfile } from '../domain/sources.js';
+import { isSourceKey, type SourceCatalog, type SourceKey, type SourceProfile } from '../domain/sources.js';
 import { findEdition, listEditions } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
 import { provenanceOf, type Provenance } from './provenance.js';
@@ -37,36 +37,36 @@ export class CurrentEditions {
   ) {}
 
   /** The published edition of each series of the source, newest series first. */
-  async ofSource(sourceKey: string): Promise<Edition[]> {
+  async ofSource(sourceKey: SourceKey): Promise<Edition[]> {
     return (await this.all()).filter((e) => e.sourceKey === sourceKey);
   }
 
   /** The newest published edition of the source (the latest series), or null when none. */
-  async latest(sourceKey: string): Promise<Edition | null> {
+  async latest(sourceKey: SourceKey): Promise<Edition | null> {
     return (await this.ofSource(sourceKey))[0] ?? null;
   }
 
   /** The newest published edition of the source; a 404 naming the source (for `what`) when none. */
-  async serving(sourceKey: string, what: string): Promise<Served> {
+  async serving(sourceKey: SourceKey, what: string): Promise<Served> {
     const edition = await this.latest(sourceKey);
     if (!edition) throw this.unavailable(sourceKey, what);
     return this.served(edition);
   }
 
   /** Every published series of the source, newest first; a 404 naming the source when none. */
-  async servingAll(sourceKey: string, what: string): Promise<Served[]> {
+  async servingAll(sourceKey: SourceKey, what: string): Promise<Served[]> {
     const editions = await this.ofSource(sourceKey);
     if (editions.length === 0) throw this.unavailable(sourceKey, what);
     return editions.map((e) => this.served(e));
   }
 
   /** The releases of the source a request can pin, published or superseded (a quarantined release has no rows), newest first. */
-  async pinnable(sourceKey: string): Promise<Edition[]> {
+  async pinnable(sourceKey: SourceKey): Promise<Edition[]> {
     return (await listEditions(this.db, sourceKey)).filter((e) => SERVABLE_STATUSES.includes(e.status));
   }
 
   /** An exact release by id, one of `pinnable`; a 400 otherwise. */
-  async pinned(sourceKey: string, id: string): Promise<Served> {
+  async pinned(sourceKey: SourceKey, id: string): Promise<Served> {
     const edition = await findEdition(this.db, id);
     if (edition && edition.sourceKey === sourceKey && SERVABLE_STATUSES.includes(edition.status))
       return this.served(edition);
@@ -84,11 +84,13 @@ export class CurrentEditions {
   }
 
   /** The 404 for figures (`what`) of a registered source with no release. */
-  unavailable(sourceKey: string, what: string): Error {
+  unavailable(sourceKey: SourceKey, what: string): Error {
     return sourceUnavailable(this.catalog.profile(sourceKey), what);
   }
 
   served(edition: Edition): Served {
+    if (!isSourceKey(edition.sourceKey))
+      throw new Error(`edition ${edition.id} is of an unregistered source "${edition.sourceKey}"`);
     const source = this.catalog.profile(edition.sourceKey);
     return { edition, source, provenance: provenanceOf(source, edition) };
   }

@@ -5,7 +5,7 @@ import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey, type TitleMatchKind } from './title-placement.js';
 
-export const NCS_JOB_PROFILES = 'ncs-job-profiles';
+const NCS_JOB_PROFILES = 'ncs-job-profiles';
 export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020';
 
 /** A live job profile as served: the newest text for its slug, and which release each part is from. */
@@ -163,7 +163,7 @@ export class JobProfiles {
  * longer has is dropped); within each route the export's blocks, with the page's entry
  * requirements in place of the export's. The page's "More information" replaces the export's.
  */
-export function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
+function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
   const routes: ProfileRoute[] = page.routes.map((route) => {
     const before = earlier.routes.find((r) => r.kind === route.kind);
     if (!before || route.kind === 'more_information') return route;

@@ -7,9 +7,10 @@ import { socGroupsOfEdition } from '../store/occupations.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { iscoSharesOf } from './isco-groups.js';
+import { round } from '../domain/numbers.js';
 
 /** The SOC 2020 hierarchy of the current structure edition, indexed for lookups. */
-export interface SocHierarchy {
+interface SocHierarchy {
   editionId: string;
   groups: Map<string, SocGroup>;
   unitGroups: SocGroup[];
@@ -137,7 +138,7 @@ export class Occupations {
       matchedTitle: match.matchedTitle,
       qualifier: match.qualifier,
       // Three decimals say all a caller can use; fuzzy scores stay below 1 (the scorer caps them at 0.99).
-      confidence: Math.round(match.confidence * 1000) / 1000,
+      confidence: round(match.confidence, 3),
       matchType: match.matchType,
       titleShare: match.titleShare === null ? null : Math.round(match.titleShare * 1000) / 1000,
     }));

@@ -5,6 +5,7 @@ import {
   PAY_DISTRIBUTION,
   PAY_UNITS,
   type AsheReleaseFacts,
+  type PayRow,
   type PayMeasure,
   type PaySex,
   type WorkPattern,
@@ -19,17 +20,19 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey, type PayRow } from '../store/pay.js';
+import { findAsheRelease, findPayRows, type PayKey } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
+import { percent } from '../domain/numbers.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** ASHE Table 14 (UK) and Table 15 (regions): the sources of the pay endpoints. */
 const TABLE_14 = 'ashe-table14';
 const TABLE_15 = 'ashe-table15';
 
 /** Table 14 has the UK's figures, Table 15 the regions'. */
-function tableOf(area: unknown): string {
+function tableOf(area: unknown): SourceKey {
   return PAY_REGIONS.some((r) => r.slug === area) ? TABLE_15 : TABLE_14;
 }
 
@@ -59,7 +62,7 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
  * publishes some medians with no CV (`.`, where the job count is withheld); as ONS suppresses every
  * estimate whose CV is over 20%, such a median is given the lowest band a published figure can have.
  */
-export function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
+function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
   if (!row || row.median === null) return 'unreliable';
   return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
 }
@@ -198,7 +201,7 @@ export class Pay {
         mean: row?.mean ?? null,
         quality: medianQuality(row),
         presentable: shown,
-        relativeToUkPercent: shown && ukShown ? Math.round((row!.median! / ukRow.median! - 1) * 1000) / 10 : null,
+        relativeToUkPercent: shown && ukShown ? percent(row!.median! / ukRow.median! - 1, 1) : null,
       };
     }).sort(
       (a, b) => (b.median ?? -Infinity) - (a.median ?? -Infinity) || a.area.name.localeCompare(b.area.name, 'en-GB'),
@@ -232,7 +235,7 @@ export class Pay {
     return { year: await this.publishedYears(TABLE_15) };
   }
 
-  private async publishedYears(source: string): Promise<ValidParameter> {
+  private async publishedYears(source: SourceKey): Promise<ValidParameter> {
     const years = (await this.current.ofSource(source)).map((e) => e.seriesKey ?? '').sort();
     const must = `a reference year of a published release of \`${source}\``;
     return years.length > 0
@@ -240,7 +243,7 @@ export class Pay {
       : { must: `${must}, and none has been ingested yet (see /v1/meta/sources)` };
   }
 
-  private async pinnableReleases(source: string): Promise<ValidParameter> {
+  private async pinnableReleases(source: SourceKey): Promise<ValidParameter> {
     const ids = (await this.current.pinnable(source)).map((e) => e.id);
     const must = `a uuid listed by /v1/meta/editions?source=${source} (a published or superseded release)`;
     return ids.length > 0 ? { must, validValues: ids } : { must: `${must}, and none has been ingested yet` };

@@ -17,6 +17,8 @@ import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 import type { SocCrosswalkQuery } from './soc-crosswalk.js';
+import { percentText, round } from '../domain/numbers.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /** The releases served: England from the 2020-2035 round, the UK from Working Futures 2017-2027. */
 const LMSP_ENGLAND = 'lmsp-england';
@@ -24,7 +26,7 @@ const WORKING_FUTURES_UK = 'working-futures-uk';
 /** The 2020-2035 round's workbooks of which none is available: the UK's, and those a 404 names for the other areas. */
 const LMSP_UK = 'lmsp-uk';
 const LMSP_REGIONS = 'lmsp-english-regions';
-const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, string>> = {
+const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, SourceKey>> = {
   wales: 'lmsp-wales',
   scotland: 'lmsp-scotland',
   'northern-ireland': 'lmsp-northern-ireland',
@@ -99,7 +101,7 @@ export class Projections {
     return projectionResponse(unit, area, figures, sharing, [
       `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures, from "${figures.served.edition.label}": base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
       'The producers note that this round was made before the Covid-19 pandemic, when a negotiated Brexit was expected.',
-      `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percent(largest.share)} of them, by ONS's dual-coded Census 2021 records ("${crosswalk.edition.label}")` +
+      `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percentText(largest.share, 1)} of them, by ONS's dual-coded Census 2021 records ("${crosswalk.edition.label}")` +
         (suppliers.length === 1
           ? '.'
           : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +
@@ -109,7 +111,7 @@ export class Projections {
     ]);
   }
 
-  private async groupFigures(sourceKey: string, code: string, what: string): Promise<GroupFigures> {
+  private async groupFigures(sourceKey: SourceKey, code: string, what: string): Promise<GroupFigures> {
     const served = await this.current.serving(sourceKey, what);
     const [workbook, found] = await Promise.all([
       projectionWorkbook(this.db, served.edition.id),
@@ -161,7 +163,7 @@ function projectionResponse(
           ...jobsOf(cell, shown),
           sharePercent:
             shown && groupPresentable && group.totalRequirement > 0
-              ? oneDecimal((cell.totalRequirement / group.totalRequirement) * 100)
+              ? round((cell.totalRequirement / group.totalRequirement) * 100, 1)
               : null,
           presentable: shown,
         },
@@ -190,7 +192,7 @@ function outlookOf(group: ProjectionFigures, workbook: ProjectionWorkbook, shown
     targetYear: workbook.targetYear,
     ...jobsOf(group, shown),
     netChangePercent:
-      shown && group.employmentBase > 0 ? oneDecimal((group.netChange / group.employmentBase) * 100) : null,
+      shown && group.employmentBase > 0 ? round((group.netChange / group.employmentBase) * 100, 1) : null,
     direction: projectionDirection(group.netChange * 1_000),
     presentable: shown,
   };
@@ -210,12 +212,4 @@ function jobsOf(f: ProjectionFigures, shown: boolean) {
     replacementDemand: jobs(f.replacementDemand),
     totalRequirement: jobs(f.totalRequirement),
   };
-}
-
-function oneDecimal(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function percent(share: number): string {
-  return `${(share * 100).toFixed(1)}%`;
 }

@@ -79,7 +79,7 @@ export class Skills {
     if (!index)
       throw this.current.unavailable(CODING_INDEX, 'Skills (joined through the ISCO-08 codes of the coding index)');
     const [occupationsEdition, skillsEdition, relations] = await Promise.all(
-      [ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS].map((key) => this.current.serving(key, 'Skills')),
+      ([ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS] as const).map((key) => this.current.serving(key, 'Skills')),
     ).then(([o, s, r]) => [o!.edition, s!.edition, r!] as const);
 
     const shares = iscoSharesOf(index.byUnitGroup.get(soc) ?? []);

@@ -9,7 +9,7 @@ const SOC_CROSSWALK = 'soc-crosswalk';
  * The samples a supply is counted in: Census 2021 men and women, the larger of ONS's two
  * dual-coded samples (the LFS one has a few hundred records a group at most).
  */
-export const SUPPLY_SAMPLES: readonly CrosswalkSample[] = ['menCensus', 'womenCensus'];
+const SUPPLY_SAMPLES: readonly CrosswalkSample[] = ['menCensus', 'womenCensus'];
 
 /** A SOC 2010 unit group that supplies workers to a SOC 2020 unit group. */
 export interface Soc2010Supplier {
@@ -23,7 +23,7 @@ export interface Soc2010Supplier {
   shareOfSupplier: number;
 }
 
-export interface Soc2010Suppliers {
+interface Soc2010Suppliers {
   soc2020: string;
   /** Largest first. */
   suppliers: Soc2010Supplier[];
@@ -81,7 +81,7 @@ export class SocCrosswalkQuery {
 }
 
 /** A SOC 2010 sub-major group whose unit groups supply workers to a SOC 2020 unit group. */
-export interface Soc2010SubMajorSupplier {
+interface Soc2010SubMajorSupplier {
   /** Two digits. */
   subMajorGroup: string;
   /** Dual-coded Census 2021 records of its unit groups coded to the SOC 2020 group. */
@@ -90,7 +90,7 @@ export interface Soc2010SubMajorSupplier {
   share: number;
 }
 
-export interface Soc2010SubMajorSuppliers {
+interface Soc2010SubMajorSuppliers {
   soc2020: string;
   /** Largest first. */
   suppliers: Soc2010SubMajorSupplier[];

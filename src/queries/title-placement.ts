@@ -23,7 +23,7 @@ export function unitGroupsByTitle(byUnitGroup: ReadonlyMap<string, readonly Codi
 
 export type TitleMatchKind = 'title' | 'alternative title';
 
-export interface Placement {
+interface Placement {
   soc2020: string;
   match: TitleMatchKind;
   /** The title that matched, as the source writes it. */
@@ -32,7 +32,7 @@ export interface Placement {
   qualified: boolean;
 }
 
-export interface PlacementRule {
+interface PlacementRule {
   /**
    * Keep a unit group the index gives the title only with a qualifier when other unit groups share
    * the title. Job profiles keep them (a profile's title is specific, and the index's industry split

@@ -13,6 +13,7 @@ import { essRowsFor } from '../store/vacancies.js';
 import type { CurrentEditions } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 import type { Soc2010Supplier, SocCrosswalkQuery } from './soc-crosswalk.js';
+import { percentText, round } from '../domain/numbers.js';
 
 /** The UK release served, and the release by nation of which none exists. */
 const ESS = 'ess-vacancies';
@@ -125,8 +126,8 @@ function vacancyYear(year: number, row: EssVacancyRow | undefined): VacancyYear 
     vacancies: published && Math.round(published.vacancies / 100) * 100,
     hardToFill: published && Math.round(published.hardToFill),
     skillShortage: published && Math.round(published.skillShortage),
-    hardToFillPercent: published && Math.round(published.hardToFillPercent * 10) / 10,
-    skillShortagePercent: published && Math.round(published.skillShortagePercent * 10) / 10,
+    hardToFillPercent: published && round(published.hardToFillPercent, 1),
+    skillShortagePercent: published && round(published.skillShortagePercent, 1),
     employersReporting: row?.employersReporting ?? null,
     presentable: published !== null,
   };
@@ -146,13 +147,13 @@ interface DerivationFacts {
 function derivation({ soc, title, supplier, otherSuppliers, mapping, years }: DerivationFacts): string {
   const code = supplier.soc2010;
   const parts = [
-    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. These are the figures of SOC 2010 unit group ${code} (${supplier.title}), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percent(supplier.share)} of them, by ONS's dual-coded Census 2021 records ("${mapping}")` +
+    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. These are the figures of SOC 2010 unit group ${code} (${supplier.title}), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded Census 2021 records ("${mapping}")` +
       (otherSuppliers === 0
         ? '.'
         : `; ${otherSuppliers} other SOC 2010 group${otherSuppliers === 1 ? ' supplies' : 's supply'} the rest.`),
     supplier.shareOfSupplier >= 0.995
       ? `They are the whole SOC 2010 group's figures; practically all of ${code}'s workers are in ${soc} in SOC 2020.`
-      : `They are the whole SOC 2010 group's figures, not apportioned: ${percent(supplier.shareOfSupplier)} of ${code}'s workers are in ${soc} in SOC 2020 and the rest in other unit groups, which show the same figures where ${code} supplies most of their workers.`,
+      : `They are the whole SOC 2010 group's figures, not apportioned: ${percentText(supplier.shareOfSupplier, 1)} of ${code}'s workers are in ${soc} in SOC 2020 and the rest in other unit groups, which show the same figures where ${code} supplies most of their workers.`,
   ];
   const missing = years.filter(({ row }) => row?.vacancies == null);
   for (const { year, row } of missing) {
@@ -168,8 +169,4 @@ function derivation({ soc, title, supplier, otherSuppliers, mapping, years }: De
     );
   }
   return parts.join(' ');
-}
-
-function percent(share: number): string {
-  return `${(share * 100).toFixed(1)}%`;
 }

@@ -9,6 +9,7 @@ import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
 import type { Occupations } from './occupations.js';
 import { followChain, type ChainEditions, type Unmatched, type WorkProfileChain } from './work-profile-chain.js';
+import type { SourceKey } from '../domain/sources.js';
 
 /**
  * Below this share of the occupation's ISCO-08 weight reaching rated O*NET occupations, no profile
@@ -49,8 +50,8 @@ export class WorkProfile {
         'Work profiles (joined through the ISCO-08 codes of the coding index)',
       );
     const [crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests] = (await Promise.all(
-      [ISCO_US_SOC, ONET_SOC_2010, ONET_SOC_2019, ONET_SOC_2018, ONET_OCCUPATIONS, ONET_INTERESTS].map((key) =>
-        this.edition(key),
+      ([ISCO_US_SOC, ONET_SOC_2010, ONET_SOC_2019, ONET_SOC_2018, ONET_OCCUPATIONS, ONET_INTERESTS] as const).map(
+        (key) => this.edition(key),
       ),
     )) as [Edition, Edition, Edition, Edition, Edition, Edition];
     const abilities = await this.current.latest(ONET_ABILITIES);
@@ -142,7 +143,7 @@ export class WorkProfile {
       .map((a) => ({ ability: a.ability, importance: round(a.importance, 2) }));
   }
 
-  private async edition(sourceKey: string): Promise<Edition> {
+  private async edition(sourceKey: SourceKey): Promise<Edition> {
     return (await this.current.serving(sourceKey, 'Work profiles')).edition;
   }
 }

@@ -18,7 +18,7 @@ type LimiterRedis = Redis & { lmiHit(key: string, windowMs: number, n: number): 
 /** The requests of one key waiting for the next round trip (a key's window is fixed by its policy). */
 interface Waiting {
   windowSeconds: number;
-  requests: Array<{ limit: number; resolve(decision: LimitDecision): void; reject(error: unknown): void }>;
+  requests: Array<{ limit: number; resolve: (decision: LimitDecision) => void; reject: (error: unknown) => void }>;
 }
 
 /**

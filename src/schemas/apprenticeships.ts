@@ -14,7 +14,7 @@ export const ApprenticeshipsQuerySchema = Type.Object(
 
 const LEVEL = { minimum: 2, maximum: 7 };
 
-export const ApprenticeshipProductSchema = Type.Object(
+const ApprenticeshipProductSchema = Type.Object(
   {
     code: Type.String(),
     name: Type.String(),

@@ -53,7 +53,6 @@ export const DemandListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DemandListQuery = Static<typeof DemandListQuerySchema>;
 
 export const DemandListResponseSchema = Type.Object(
   {

@@ -19,7 +19,7 @@ const TextPartSchema = Type.Object(
   { title: 'TextPart' },
 );
 
-export const ProfileRouteSchema = Type.Object(
+const ProfileRouteSchema = Type.Object(
   {
     kind: StringEnum(ROUTE_KINDS),
     heading: Type.String(),
@@ -30,7 +30,7 @@ export const ProfileRouteSchema = Type.Object(
   { title: 'ProfileRoute' },
 );
 
-export const JobProfileSchema = Type.Object(
+const JobProfileSchema = Type.Object(
   {
     slug: Type.String(),
     title: Type.String(),

@@ -11,7 +11,7 @@ const AreaQuery = StringEnum(PAY_AREA_SLUGS, {
 const Month = (description: string) => Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description });
 const Quarter = (description: string) => Type.String({ pattern: '^\\d{4} Q[1-4]$', description });
 
-export const JobAdvertNoticeItemSchema = Type.Object(
+const JobAdvertNoticeItemSchema = Type.Object(
   { heading: Type.String(), text: Type.String() },
   { title: 'JobAdvertNoticeItem', description: "The statistics office's data-quality notice for the release" },
 );
@@ -24,7 +24,6 @@ export const JobAdvertListQuerySchema = Type.Object(
   { area: AreaQuery, limit: ListLimitSchema },
   { additionalProperties: false },
 );
-export type JobAdvertListQuery = Static<typeof JobAdvertListQuerySchema>;
 
 const LOCAL_AREA_PARAM = Type.String({
   description:
@@ -37,7 +36,6 @@ export const SocLocalAreaParamsSchema = Type.Object({
 export const LocalAreaParamsSchema = Type.Object({ area: LOCAL_AREA_PARAM });
 
 export const AreaAdvertsQuerySchema = Type.Object({ limit: ListLimitSchema }, { additionalProperties: false });
-export type AreaAdvertsQuery = Static<typeof AreaAdvertsQuerySchema>;
 
 export const JobAdvertResponseSchema = Type.Object(
   {

@@ -21,7 +21,7 @@ export const SourceResponseSchema = Type.Object(
 );
 export type SourceResponse = Static<typeof SourceResponseSchema>;
 
-export const CheckSchema = Type.Object({
+const CheckSchema = Type.Object({
   rule: Type.String(),
   status: StringEnum(['warn', 'fail'] as const),
   observed: Nullable(Type.String()),

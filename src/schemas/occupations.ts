@@ -15,7 +15,7 @@ export const OccupationSummarySchema = Type.Object(
 );
 export type OccupationSummary = Static<typeof OccupationSummarySchema>;
 
-export const OccupationAboutSchema = Type.Object({
+const OccupationAboutSchema = Type.Object({
   description: Type.String(),
   tasks: Type.Array(Type.String(), {
     description: 'Each starts lower case and continues the phrase "job holders ..."',

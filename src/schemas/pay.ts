@@ -18,7 +18,7 @@ const DISTRIBUTION_NOTES: Partial<Record<DistributionPoint, string>> = {
   p90: 'Often withheld for high-paying occupations',
 };
 
-export const PayDistributionSchema = Type.Object(
+const PayDistributionSchema = Type.Object(
   Object.fromEntries(PAY_DISTRIBUTION.map((point) => [point, Figure(DISTRIBUTION_NOTES[point])])) as Record<
     DistributionPoint,
     ReturnType<typeof Figure>
@@ -53,7 +53,7 @@ export const PayResponseSchema = Type.Object(
 );
 export type PayResponse = Static<typeof PayResponseSchema>;
 
-export const PaySeriesPointSchema = Type.Object(
+const PaySeriesPointSchema = Type.Object(
   {
     year: Type.Integer(),
     referencePeriod: Type.String(),
@@ -84,7 +84,7 @@ export const PaySeriesResponseSchema = Type.Object(
 );
 export type PaySeriesResponse = Static<typeof PaySeriesResponseSchema>;
 
-export const RegionalPayFigureSchema = Type.Object(
+const RegionalPayFigureSchema = Type.Object(
   {
     area: AreaSummarySchema,
     median: Figure(),

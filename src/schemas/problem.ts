@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 
-export const InvalidParamSchema = Type.Object({
+const InvalidParamSchema = Type.Object({
   name: Type.String({ description: 'The parameter' }),
   reason: Type.String(),
   validValues: Type.Optional(Type.Array(Type.String())),

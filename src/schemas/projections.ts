@@ -12,7 +12,6 @@ export const ProjectionQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ProjectionQuery = Static<typeof ProjectionQuerySchema>;
 
 const Jobs = (description: string) =>
   Nullable(Type.Integer({ description: `${description}; nearest 1,000; null when not presentable` }));
@@ -38,14 +37,14 @@ export const ProjectionOutlookSchema = Type.Object({
   }),
 });
 
-export const ProjectionPointSchema = Type.Object({
+const ProjectionPointSchema = Type.Object({
   year: Type.Integer(),
   employment: Jobs('Jobs'),
   projected: Type.Boolean({ description: 'False up to the base year, true after it' }),
   presentable: Type.Boolean({ description: 'False under 10,000 jobs' }),
 });
 
-export const ProjectionQualificationSchema = Type.Object({
+const ProjectionQualificationSchema = Type.Object({
   qualification: StringEnum(QUALIFICATION_LEVELS),
   rqf: Nullable(Type.Integer({ minimum: 1, maximum: 8, description: 'RQF level; null for no qualification' })),
   label: Type.String({ description: "The workbook's name of the level" }),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { RELATED_OCCUPATIONS_LISTED, SKILL_RELATIONS } from '../domain/skills.js';
 import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
-export const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
+const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
 
 export const SkillsQuerySchema = Type.Object(
   {
@@ -17,7 +17,7 @@ export const SkillsQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const RelatedOccupationSchema = Type.Object(
+const RelatedOccupationSchema = Type.Object(
   {
     title: Type.String(),
     description: Nullable(Type.String()),
@@ -34,7 +34,7 @@ export const RelatedOccupationSchema = Type.Object(
   { title: 'RelatedOccupation' },
 );
 
-export const SharedSkillSchema = Type.Object(
+const SharedSkillSchema = Type.Object(
   {
     skillTitle: Type.String(),
     type: StringEnum(['skill', 'knowledge'] as const),

@@ -14,7 +14,7 @@ export const VisaShareSchema = Type.Object(
 );
 export type VisaShare = Static<typeof VisaShareSchema>;
 
-export const VisaQuarterSchema = Type.Object(
+const VisaQuarterSchema = Type.Object(
   {
     period: QuarterLabel('`YYYY Qn`'),
     year: Type.Integer(),
@@ -25,7 +25,6 @@ export const VisaQuarterSchema = Type.Object(
   },
   { title: 'VisaQuarter' },
 );
-export type VisaQuarter = Static<typeof VisaQuarterSchema>;
 
 export const VisaResponseSchema = Type.Object(
   {
@@ -55,7 +54,6 @@ export const VisaResponseSchema = Type.Object(
 export type VisaResponse = Static<typeof VisaResponseSchema>;
 
 export const VisaListQuerySchema = Type.Object({ limit: ListLimitSchema }, { additionalProperties: false });
-export type VisaListQuery = Static<typeof VisaListQuerySchema>;
 
 export const VisaListResponseSchema = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ProvenanceSchema, StringEnum } from './shared.js';
 
-export const InterestSchema = Type.Object(
+const InterestSchema = Type.Object(
   {
     type: StringEnum(['Realistic', 'Investigative', 'Artistic', 'Social', 'Enterprising', 'Conventional'] as const),
     letter: Type.String(),
@@ -15,7 +15,7 @@ export const InterestSchema = Type.Object(
   { title: 'Interest' },
 );
 
-export const AbilitySchema = Type.Object(
+const AbilitySchema = Type.Object(
   {
     ability: Type.String(),
     importance: Type.Number({
@@ -27,7 +27,7 @@ export const AbilitySchema = Type.Object(
   { title: 'Ability' },
 );
 
-export const MatchedUsOccupationSchema = Type.Object(
+const MatchedUsOccupationSchema = Type.Object(
   {
     code: Type.String({ description: 'O*NET-SOC 2019 code' }),
     title: Type.String(),

@@ -13,13 +13,13 @@
 export const QUALIFIER_WEIGHT = 0.85;
 
 /** Entries with an unmatched qualifier lose a little, so "nurse" alone prefers the unqualified entry. */
-export const UNMATCHED_QUALIFIER_PENALTY = 0.04;
+const UNMATCHED_QUALIFIER_PENALTY = 0.04;
 
 /** Below this a match is noise and is not returned. */
-export const MIN_CONFIDENCE = 0.3;
+const MIN_CONFIDENCE = 0.3;
 
 /** A fuzzy match never reaches 1: that is reserved for exact title matches. */
-export const MAX_FUZZY_CONFIDENCE = 0.99;
+const MAX_FUZZY_CONFIDENCE = 0.99;
 
 /** A word split or joined to fit the vocabulary ("hair dresser" -> "hairdresser") is nearly, not quite, the same. */
 export const COMPOUND_SIMILARITY = 0.95;
@@ -57,7 +57,7 @@ export const ALIAS_SUPPORT_WEIGHT = 1;
  * so "golf instructor" prefers instructors over golf titles of other kinds. Held out: 0.8 to
  * 0.6 were best (the best top-1 at 0.65-0.7, top-3 falling below); 0.65 is kept.
  */
-export const HEAD_MISMATCH_FACTOR = 0.65;
+const HEAD_MISMATCH_FACTOR = 0.65;
 
 /** HEAD_MISMATCH_FACTOR as a factor of the ranking score (confidence^5). */
 export const HEAD_MISMATCH_SCORE = HEAD_MISMATCH_FACTOR ** 5;
@@ -70,7 +70,10 @@ export const HEAD_MISMATCH_SCORE = HEAD_MISMATCH_FACTOR ** 5;
  */
 export const GROUP_COVERAGE_TYPO_SHARE = 0.5;
 
-/** A query word matching a title word at least this well is the same word (a compound re-split is). */
+/**
+ * A query word matching a title word at least this well is the same word (a compound re-split is).
+ * @alias of COMPOUND_SIMILARITY on purpose: one value, two meanings a reader looks up by name.
+ */
 export const SAME_WORD_SIMILARITY = COMPOUND_SIMILARITY;
 
 /** A best title at confidence 0.8 or more is a near match (a typo or a plural of it): its own group wins on its merits. */

@@ -2,7 +2,7 @@ import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 import { groupByIndexedTitle, parseSeeNote, resolveSeeReference } from './see-references.js';
 
 /** One way to reach a unit group: a title (with its qualifiers) that the coding index assigns to it. */
-export interface SearchableEntry {
+interface SearchableEntry {
   /** The words a query is matched against: the row's own natural-order title. */
   searchTitle: string;
   /** Qualifier words that may also match ("nurse dental practice"); never required. */

@@ -7,7 +7,7 @@ import { Normaliser } from './normalise.js';
  * "see Engineer (professional)". "( )" means any qualified entry of that title; a word in
  * brackets is a qualifier that narrows it; "see notes" points at the coding rules, not an entry.
  */
-export interface SeeReference {
+interface SeeReference {
   /** Indexed-order title of the target, lower case ("worker, factory"). */
   target: string;
   /** Qualifier the target entries must carry, lower case; null for any. */

@@ -19,7 +19,7 @@
  */
 
 /** Employment enters with this power: the square root keeps the largest groups from taking every shared title. */
-export const EMPLOYMENT_EXPONENT = 0.5;
+const EMPLOYMENT_EXPONENT = 0.5;
 /** How much a flagged (default) entry weighs against an unflagged one. */
 const FLAGGED_WEIGHT = 2;
 

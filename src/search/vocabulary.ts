@@ -10,7 +10,7 @@ export interface WordCandidate {
  * Typos tolerated per word: none in words under four letters (too many short words are one
  * letter apart), one up to six letters, two from seven.
  */
-export function typosAllowed(length: number): number {
+function typosAllowed(length: number): number {
   return length < 4 ? 0 : length < 7 ? 1 : 2;
 }
 
@@ -19,7 +19,7 @@ export function typosAllowed(length: number): number {
  * except that a three-letter word may be a four-letter one missing a letter ("sae" for "sale",
  * often what is left of "saes" once made singular).
  */
-export function typosAllowedBetween(a: number, b: number): number {
+function typosAllowedBetween(a: number, b: number): number {
   const shorter = Math.min(a, b);
   return shorter === 3 && Math.max(a, b) >= 4 ? 1 : typosAllowed(shorter);
 }

@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from './schema.js';
  * PostgreSQL 65,535 bound values per statement), and small enough (8,000 values) that one batch
  * holds the event loop for only a few milliseconds while an ingest publishes beside the API.
  */
-export async function insertInBatches<T extends keyof Database & string>(
+export async function insertInBatches<T extends keyof Database>(
   db: DbOrTx,
   table: T,
   rows: Database[T][],

@@ -15,7 +15,7 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export interface StoreOptions {
+interface StoreOptions {
   databaseUrl: string | null;
   dataDir: string;
   /** PostgreSQL schema to use (it must exist); tests use one per run so runs never collide. */

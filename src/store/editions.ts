@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { EditionStatus } from '../domain/editions.js';
-import { INTERRUPTED_RULE, type Check, type Edition, type EditionSummary } from '../domain/editions.js';
+import { sql, type Updateable } from 'kysely';
+import {
+  EditionTransitionError,
+  enteredFrom,
+  INTERRUPTED_RULE,
+  IN_PROGRESS_STATUSES,
+  SERVABLE_STATUSES,
+  type Check,
+  type Edition,
+  type EditionStatus,
+  type EditionSummary,
+} from '../domain/editions.js';
 import { nowIso } from './clock.js';
 import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionsTable } from './tables/meta.js';
-
-const IN_PROGRESS: EditionStatus[] = ['detected', 'parsing', 'publishing'];
 
 function toEdition(row: EditionsTable): Edition {
   return {
@@ -62,7 +69,7 @@ export async function findEditionByContent(db: Db, sourceKey: string, sha256: st
     .selectAll()
     .where('source_key', '=', sourceKey)
     .where('sha256', '=', sha256)
-    .where('status', 'not in', IN_PROGRESS)
+    .where('status', 'not in', IN_PROGRESS_STATUSES)
     .orderBy('detected_at', 'desc')
     .executeTakeFirst();
   return row ? toEdition(row) : null;
@@ -74,7 +81,7 @@ export async function heartbeatEdition(db: Db, editionId: string): Promise<void>
     .updateTable('editions')
     .set({ heartbeat_at: nowIso() })
     .where('id', '=', editionId)
-    .where('status', 'in', IN_PROGRESS)
+    .where('status', 'in', IN_PROGRESS_STATUSES)
     .execute();
 }
 
@@ -102,7 +109,7 @@ export async function markInterruptedEditions(
   let query = db
     .selectFrom('editions')
     .select(['id', 'source_key', 'label', 'status', 'ingest_owner', 'heartbeat_at'])
-    .where('status', 'in', IN_PROGRESS);
+    .where('status', 'in', IN_PROGRESS_STATUSES);
   if (sourceKey !== undefined) query = query.where('source_key', '=', sourceKey);
   const found = (await query.execute()).map((r) => ({
     id: r.id,
@@ -124,7 +131,7 @@ export async function markInterruptedEditions(
       .updateTable('editions')
       .set({ status: 'quarantined', checks: JSON.stringify([check]), ingest_owner: null })
       .where('id', '=', edition.id)
-      .where('status', 'in', IN_PROGRESS)
+      .where('status', 'in', enteredFrom('quarantined'))
       .execute();
     await db
       .updateTable('ingest_runs')
@@ -157,7 +164,7 @@ export async function previousSummary(
     .selectFrom('editions')
     .select(['label', 'summary'])
     .where('source_key', '=', sourceKey)
-    .where('status', 'in', ['published', 'superseded'])
+    .where('status', 'in', SERVABLE_STATUSES)
     .where('summary', 'is not', null)
     .orderBy('published_at', 'desc')
     .executeTakeFirst();
@@ -168,12 +175,24 @@ export async function relabelEdition(db: Db, editionId: string, label: string): 
   await db.updateTable('editions').set({ label }).where('id', '=', editionId).execute();
 }
 
-export async function quarantineEdition(db: Db, editionId: string, checks: Check[]): Promise<void> {
-  await db
+/** Moves the edition to `to`, or throws if its lifecycle does not allow that from its state now. */
+async function transition(
+  db: DbOrTx,
+  editionId: string,
+  to: EditionStatus,
+  changes: Omit<Updateable<EditionsTable>, 'status'>,
+): Promise<void> {
+  const { numUpdatedRows } = await db
     .updateTable('editions')
-    .set({ status: 'quarantined', checks: JSON.stringify(checks), ingest_owner: null })
+    .set({ ...changes, status: to })
     .where('id', '=', editionId)
-    .execute();
+    .where('status', 'in', enteredFrom(to))
+    .executeTakeFirst();
+  if (Number(numUpdatedRows) === 0) throw new EditionTransitionError(editionId, to);
+}
+
+export async function quarantineEdition(db: Db, editionId: string, checks: Check[]): Promise<void> {
+  await transition(db, editionId, 'quarantined', { checks: JSON.stringify(checks), ingest_owner: null });
 }
 
 /**
@@ -194,29 +213,24 @@ export async function publishEdition(
       .updateTable('editions')
       .set({ status: 'superseded' })
       .where('source_key', '=', edition.sourceKey)
-      .where('status', '=', 'published')
+      .where('status', 'in', enteredFrom('superseded'))
       .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
       .execute();
     const publishedAt = nowIso();
-    await trx
-      .updateTable('editions')
-      .set({
-        status: 'published',
-        published_at: publishedAt,
-        checks: JSON.stringify(checks),
-        rows_stored: rowsStored,
-        ingest_owner: null,
-        summary: summary && JSON.stringify(summary),
-      })
-      .where('id', '=', edition.id)
-      .execute();
+    await transition(trx, edition.id, 'published', {
+      published_at: publishedAt,
+      checks: JSON.stringify(checks),
+      rows_stored: rowsStored,
+      ingest_owner: null,
+      summary: summary && JSON.stringify(summary),
+    });
     return { ...edition, status: 'published', publishedAt, checks, rowsStored };
   });
 }
 
 /** Every edition, or those of one source, newest first, quarantined ones included. */
 export async function listEditions(db: DbOrTx, sourceKey?: string): Promise<Edition[]> {
-  let query = db.selectFrom('editions').selectAll().where('status', 'not in', IN_PROGRESS);
+  let query = db.selectFrom('editions').selectAll().where('status', 'not in', IN_PROGRESS_STATUSES);
   if (sourceKey !== undefined) query = query.where('source_key', '=', sourceKey);
   const rows = await query.orderBy('detected_at', 'desc').orderBy('id').execute();
   return rows.map(toEdition);

@@ -5,7 +5,7 @@ import type { Db } from './schema.js';
 export type RunOutcome = 'published' | 'unchanged' | 'unavailable' | 'quarantined' | 'failed';
 
 /** Outcomes after which the source is in good order (what `lastSuccess` reports). */
-export const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged'];
+const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged'];
 
 export async function startIngestRun(db: Db, sourceKey: string): Promise<string> {
   const id = randomUUID();
@@ -20,7 +20,7 @@ export async function finishIngestRun(db: Db, id: string, outcome: RunOutcome, m
   await db.updateTable('ingest_runs').set({ finished_at: nowIso(), outcome, message }).where('id', '=', id).execute();
 }
 
-export interface SourceRunStatus {
+interface SourceRunStatus {
   sourceKey: string;
   lastRun: string;
   lastSuccess: string | null;

@@ -19,7 +19,7 @@ async function currentSchema(db: Db): Promise<string> {
   return rows[0]!.schema;
 }
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
@@ -39,7 +39,8 @@ export async function migrateToLatest(store: Pick<Store, 'db' | 'dialect'>): Pro
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error');
-    const reason = error instanceof Error ? error.message : String(error);
+    // Kysely fails with an Error; anything else is shown as what it is rather than `[object Object]`.
+    const reason = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
     throw new MigrationError(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,17 +1,7 @@
-import { ASHE_FIGURES, type AsheFigure, type AsheFigures, type AsheReleaseFacts } from '../domain/pay.js';
+import { ASHE_FIGURES, type AsheFigure, type AsheFigures, type AsheReleaseFacts, type PayRow } from '../domain/pay.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 import type { AsheFigureColumns, AshePayTable } from './tables/pay.js';
-
-/** An ASHE release's figures as the store keeps them: one row per area, occupation, measure, sex and work pattern. */
-export interface PayRow extends AsheFigures {
-  area: string;
-  soc: string;
-  measure: string;
-  sex: string;
-  pattern: string;
-  medianCv: number | null;
-}
 
 /** The column of each figure: `jobsThousands` is stored as `jobs_thousands`. */
 const COLUMN = Object.fromEntries(

@@ -63,28 +63,6 @@ export interface StoredEscoOccupation {
   description: string | null;
 }
 
-/** The ESCO occupations of the given ISCO-08 unit groups, in no particular order. */
-export async function escoOccupationsInIscoGroups(
-  db: DbOrTx,
-  editionId: string,
-  iscoGroups: string[],
-): Promise<StoredEscoOccupation[]> {
-  if (iscoGroups.length === 0) return [];
-  const rows = await db
-    .selectFrom('esco_occupations')
-    .select(['concept_id', 'uri', 'isco_group', 'title', 'description'])
-    .where('edition_id', '=', editionId)
-    .where('isco_group', 'in', iscoGroups)
-    .execute();
-  return rows.map((r) => ({
-    conceptId: r.concept_id,
-    uri: r.uri,
-    iscoGroup: r.isco_group,
-    title: r.title,
-    description: r.description,
-  }));
-}
-
 /** A skill with how many of a set of occupations are related to it. */
 export interface SharedSkill {
   skillId: string;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from './schema.js';
 import type { SourcesTable } from './tables/meta.js';
 
-export type SourceRow = SourcesTable;
+type SourceRow = SourcesTable;
 
 /** Makes the sources table match the registry in code (the descriptors are the truth; only their table's columns are kept). */
 export async function registerSources(db: DbOrTx, descriptors: SourceRow[]): Promise<void> {

@@ -217,6 +217,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     areas: 'the UK, nations, regions and local areas: pay, projections, job adverts and local areas use it',
     editions: 'editions and their states, of every source',
     'period-figures': 'totals, changes and ranks over periods, for several groups',
+    numbers: 'rounding, percentages and byte sizes, written once for every layer',
     periods: 'quarters and months',
     problems: 'the problem kinds every route answers',
     quality: 'quality bands of estimates',

@@ -8,7 +8,7 @@ import type { Cell } from '../../src/ingest/formats/workbook.js';
  * nation (Northern Ireland included, as ONS publishes it), each sheet in Table 14's data layout
  * and covering all employee jobs. Figures are the fixture's own, not ONS's.
  */
-export const FIXTURE_REGIONS = [
+const FIXTURE_REGIONS = [
   'North East',
   'North West',
   'Yorkshire and The Humber',
@@ -53,7 +53,7 @@ export const FIXTURE_2134_ANNUAL_MEDIAN: Record<string, Cell> = {
   'Northern Ireland': 39000,
 };
 /** CV of that median: Wales's is over 20% (hence `x`), Scotland's 12 (acceptable), the North East's not given. */
-export const FIXTURE_2134_ANNUAL_CV: Record<string, Cell> = {
+const FIXTURE_2134_ANNUAL_CV: Record<string, Cell> = {
   'North East': '.',
   'North West': 4.1,
   'Yorkshire and The Humber': 6.2,

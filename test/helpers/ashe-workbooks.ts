@@ -4,7 +4,7 @@ import { readWorkbookSync, type Cell, type SheetRows } from '../../src/ingest/fo
 import { upstreamPath } from './upstream.js';
 
 /** The real ASHE Table 14 zips in the mirror, by reference year. */
-export const ASHE_TABLE14_ZIPS: Record<number, string> = {
+const ASHE_TABLE14_ZIPS: Record<number, string> = {
   2022: 'ashe-table14/ashetable142022provisional.zip',
   2023: 'ashe-table14/ashetable142023provisional.zip',
   2024: 'ashe-table14/ashetable142024provisional.zip',

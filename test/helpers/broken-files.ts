@@ -33,7 +33,7 @@ export function reencodedLatin1(relative: string): Uint8Array {
 
 /** A CSV with the named columns multiplied by `factor` (a unit change upstream), otherwise as published. */
 export function rescaledCsv(relative: string, columns: string[], factor: number): Uint8Array {
-  const rows = parse(Buffer.from(realFile(relative)), { bom: true }) as string[][];
+  const rows: string[][] = parse(Buffer.from(realFile(relative)), { bom: true });
   const header = rows[0]!;
   const indexes = columns.map((c) => header.indexOf(c));
   if (indexes.includes(-1)) throw new Error(`${relative} has no column ${columns.join(', ')}`);

@@ -12,7 +12,7 @@ import type { AnySourceDescriptor } from '../../src/ingest/source.js';
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
 /** The PostgreSQL every developer machine and CI runs (trust auth, database `test`). */
-export const TEST_DATABASE_URL = process.env.LMI_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TEST_DATABASE_URL = process.env.LMI_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestStore extends Store {
   dataDir: string;

@@ -37,7 +37,7 @@ export const COPY_PREFIX = 'lmi_copy_';
 
 let manifest: TemplateManifest | null = null;
 
-export function templateManifest(): TemplateManifest {
+function templateManifest(): TemplateManifest {
   if (manifest) return manifest;
   if (!existsSync(MANIFEST_FILE)) {
     throw new Error(

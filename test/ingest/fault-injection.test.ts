@@ -180,11 +180,13 @@ describe('fault injection: broken releases are quarantined, the previous edition
       assert.match(named.observed ?? '', fault.observed);
 
       served.refresh();
-      const listed = (await served.get(`/v1/meta/editions?source=${fault.source}`)).json() as Array<{
-        id: string;
-        status: string;
-        checks: unknown[];
-      }>;
+      const listed = (await served.get(`/v1/meta/editions?source=${fault.source}`)).json<
+        Array<{
+          id: string;
+          status: string;
+          checks: unknown[];
+        }>
+      >();
       const shown = listed.find((e) => e.id === release!.editionId)!;
       assert.equal(shown.status, 'quarantined');
       assert.deepEqual(shown.checks, release!.checks);

@@ -57,6 +57,7 @@ describe('ingest progress: bytes read and rows stored per source', () => {
   it('on a terminal: redraws the step with the size read, then leaves a line per source', () => {
     const text = terminal.text();
     const { bytes, rows } = sourceTotals(result);
+    // eslint-disable-next-line no-control-regex -- the progress line starts with the terminal's erase-line escape
     assert.match(text, /\r\x1b\[K\d+\.\ds soc2020-structure: parsing .+ \(\d+\.\d (KiB|MiB)\)/);
     const mib = `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
     const kib = `${(bytes / 1024).toFixed(1)} KiB`;

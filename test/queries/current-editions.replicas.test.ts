@@ -62,7 +62,7 @@ for (const dialect of DIALECTS) {
 
       await settle();
       for (const app of replicas) {
-        const editions = (await get(app, url)).json() as Array<{ id: string; status: string }>;
+        const editions = (await get(app, url)).json<Array<{ id: string; status: string }>>();
         assert.equal(editions.length, before[0]!.json<unknown[]>().length + 1);
         assert.deepEqual(editions.find((e) => e.id === result!.releases[0]!.editionId)?.status, 'quarantined');
         const ingest = (await get(app, '/v1/meta/ingest')).json<{ quarantined: Array<{ id: string }> }>();

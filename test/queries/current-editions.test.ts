@@ -9,6 +9,10 @@ import { insertSocGroups, socGroupsOfEdition } from '../../src/store/occupations
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
+import type { SourceKey } from '../../src/domain/sources.js';
+
+/** A key no source has: SourceKey forbids it at compile time; these tests check the run-time guard too. */
+const UNREGISTERED = 'no-such-source' as SourceKey;
 
 const sha = (n: number) => String(n).padStart(64, 'f');
 
@@ -68,10 +72,7 @@ for (const dialect of DIALECTS) {
         /^Employment figures for wales come from/,
       );
       assert.equal(employment.extras.source, 'aps-occupation');
-      assert.throws(
-        () => current.unavailable('no-such-source', 'Anything'),
-        /no source "no-such-source" is registered/,
-      );
+      assert.throws(() => current.unavailable(UNREGISTERED, 'Anything'), /no source "no-such-source" is registered/);
     });
 
     it('pins an exact release by id, whether published or superseded by a later release of its series', async () => {
@@ -151,7 +152,7 @@ for (const dialect of DIALECTS) {
         all.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id),
       );
       assert.deepEqual(pinnable.map((e) => e.status).sort(), ['published', 'published', 'published', 'superseded']);
-      assert.deepEqual(await current.pinnable('no-such-source'), []);
+      assert.deepEqual(await current.pinnable(UNREGISTERED), []);
     });
 
     it('keeps what it read until invalidated, then sees a newly published edition and tells its listeners once', async () => {

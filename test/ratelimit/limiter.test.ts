@@ -71,15 +71,15 @@ describe('Redis: the requests of a key in one turn counted with one INCRBY', () 
     const other = redisRateLimitStore(TEST_REDIS_URL, prefix);
     try {
       // Seven at once against a limit of 5, then two more from another replica sharing the count.
-      const together = await Promise.all(Array.from({ length: 7 }, () => store.hit('busy', 5, 60)));
+      const together = await Promise.all(Array.from({ length: 7 }, async () => store.hit('busy', 5, 60)));
       assert.deepEqual(together.map((d) => d.remaining).sort(), [0, 0, 0, 1, 2, 3, 4]);
       assert.deepEqual(together.map((d) => d.allowed).filter(Boolean).length, 5);
-      const later = await Promise.all([other.hit('busy', 5, 60), other.hit('busy', 5, 60), other.hit('calm', 5, 60)]);
+      const later = await Promise.all(['busy', 'busy', 'calm'].map(async (key) => other.hit(key, 5, 60)));
       assert.deepEqual(
         later.map((d) => d.allowed),
         [false, false, true],
       );
-      assert.equal(later[2].remaining, 4);
+      assert.equal(later[2]!.remaining, 4);
       assert.ok(together.every((d) => d.resetSeconds >= 1 && d.resetSeconds <= 60));
     } finally {
       await store.close();

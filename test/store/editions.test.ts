@@ -1,7 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SOURCES } from '../../src/ingest/registry.js';
-import { INTERRUPTED_RULE, type Check, type Edition } from '../../src/domain/editions.js';
+import { EditionTransitionError, INTERRUPTED_RULE, type Check, type Edition } from '../../src/domain/editions.js';
 import {
   findEdition,
   markInterruptedEditions,
@@ -219,6 +219,23 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(
         (await current('soc2020-index')).map((e) => e.id),
         [previous!.id],
+      );
+    });
+
+    it('refuses a move its lifecycle does not allow: a quarantined edition is neither published nor quarantined again', async () => {
+      const [previous] = await current('soc2020-structure');
+      const held = await recordDetectedEdition(store.db, newRelease('soc2020-structure'));
+      await quarantineEdition(store.db, held.id, []);
+      await assert.rejects(
+        publishEdition(store.db, held, [], async () => 0),
+        (error) => error instanceof EditionTransitionError && /cannot become published/.test(error.message),
+      );
+      await assert.rejects(quarantineEdition(store.db, held.id, []), EditionTransitionError);
+      assert.equal((await findEdition(store.db, held.id))!.status, 'quarantined');
+      assert.deepEqual(
+        (await current('soc2020-structure')).map((e) => e.id),
+        [previous!.id],
+        'the refused publish left the current edition current',
       );
     });
   });

@@ -12,7 +12,7 @@ export interface PlausibilityLimits {
   maxCountDrop: number;
 }
 
-export const DEFAULT_PLAUSIBILITY: PlausibilityLimits = { maxLevelFactor: 3, maxCountDrop: 0.2 };
+const DEFAULT_PLAUSIBILITY: PlausibilityLimits = { maxLevelFactor: 3, maxCountDrop: 0.2 };
 
 /**
  * Compares a release's summary with the previous published release of the same source: a median

@@ -5,7 +5,7 @@ import { maybeGunzip } from './inflate.js';
 /** A record of a delimited file, by header name. */
 export type DelimitedRecord = Record<string, string>;
 
-export class DelimitedFileError extends Error {
+class DelimitedFileError extends Error {
   override name = 'DelimitedFileError';
 }
 
@@ -25,12 +25,12 @@ export function readCsv(bytes: Uint8Array, requiredColumns: readonly string[], w
   let records: DelimitedRecord[];
   const text = textOf(bytes, what);
   try {
-    records = parse(text, {
+    records = parse<DelimitedRecord>(text, {
       columns: true,
       bom: true,
       skip_empty_lines: true,
       relax_column_count: false,
-    }) as DelimitedRecord[];
+    });
   } catch (error) {
     throw new DelimitedFileError(
       `${what}: not a CSV file in the publisher's layout (${error instanceof Error ? error.message : String(error)})`,

@@ -74,6 +74,18 @@ export function htmlToParts(html: string | null | undefined, base?: string): Tex
     else text += chunk;
   };
   const current = (): string => (item !== null ? item : text);
+  const closeLink = (): void => {
+    const link = links.pop();
+    const label = collapse(current().slice(link?.start ?? 0));
+    if (link?.href && KEPT_ADDRESS.test(link.href) && label !== link.href) append(` (${link.href})`);
+  };
+  const closeList = (items: string[]): void => {
+    if (items.length === 0) return;
+    // A list belongs to the paragraph that introduces it ("Courses include:"), when there is one.
+    const last = parts.at(-1);
+    if (last && last.items === null && /[:]$/.test(last.text ?? '')) last.items = items;
+    else parts.push({ text: null, items });
+  };
 
   const parser = new Parser(
     {
@@ -107,22 +119,15 @@ export function htmlToParts(html: string | null | undefined, base?: string): Tex
           return;
         }
         if (hidden > 0) return;
-        if (name === 'a') {
-          const link = links.pop();
-          const label = collapse(current().slice(link?.start ?? 0));
-          if (link?.href && KEPT_ADDRESS.test(link.href) && label !== link.href) append(` (${link.href})`);
-        } else if (name === 'li' && item !== null) {
+        if (name === 'a') closeLink();
+        else if (name === 'li' && item !== null) {
           const clean = collapse(item);
           item = null;
           if (clean && list) list.push(clean);
         } else if (LISTS.has(name) && list !== null) {
           const items = list;
           list = null;
-          if (items.length === 0) return;
-          // A list belongs to the paragraph that introduces it ("Courses include:"), when there is one.
-          const last = parts.at(-1);
-          if (last && last.items === null && /[:]$/.test(last.text ?? '')) last.items = items;
-          else parts.push({ text: null, items });
+          closeList(items);
         } else if (BLOCKS.has(name) && item === null) flushText();
       },
     },

@@ -1,5 +1,6 @@
 import { gunzipSync, inflateRawSync } from 'node:zlib';
-import { activeReadLimits, mebibytes } from '../read-limits.js';
+import { mebibytes } from '../../domain/numbers.js';
+import { activeReadLimits } from '../read-limits.js';
 
 /**
  * Every inflate of upstream bytes goes through here, bounded by `maxOutputLength`: a gzip or zip
@@ -20,7 +21,7 @@ function bounded<T>(what: string, limit: number, inflate: () => T): T {
   }
 }
 
-export function isGzip(bytes: Uint8Array): boolean {
+function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 

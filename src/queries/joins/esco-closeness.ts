@@ -30,11 +30,11 @@ export const SKILLS = {
   textOwn: 0.6,
 } as const;
 
-export interface EscoCandidate extends StoredEscoOccupation {
+interface EscoCandidate extends StoredEscoOccupation {
   altLabels: string[];
 }
 
-export interface RelatedEscoOccupation {
+interface RelatedEscoOccupation {
   occupation: EscoCandidate;
   /** Share of the unit group's skills evidence (the kept weights sum to 1). */
   weight: number;

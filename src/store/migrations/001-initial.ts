@@ -1,10 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Migrations take Kysely<any>: they describe the schema as it was at that point, not today's types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sources')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -83,7 +79,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('key_requests_email').on('key_requests').columns(['email_hmac', 'created_at']).execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['key_requests', 'api_keys', 'soc_groups', 'ingest_runs', 'editions', 'sources']) {
     await db.schema.dropTable(table).execute();
   }

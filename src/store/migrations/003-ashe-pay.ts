@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 const FIGURES = [
   'jobs_thousands',
   'median',
@@ -21,7 +18,7 @@ const FIGURES = [
   'median_cv',
 ];
 
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('ashe_releases')
     .addColumn('edition_id', 'text', (c) => c.primaryKey().references('editions.id'))
@@ -43,7 +40,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('ashe_pay').execute();
   await db.schema.dropTable('ashe_releases').execute();
 }

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * ESCO (occupations, skills, the relations between them) and the O*NET chain (US occupations,
  * their rating scores, the ISCO-08 <-> US SOC 2010 and O*NET-SOC 2010 crosswalks). Each table
@@ -10,7 +7,7 @@ type AnyDb = Kysely<any>;
  * 124,000 occupation-skill relations are stored as one row per occupation (its essential and
  * optional skill ids as JSON arrays): 3,000 rows, read only per occupation.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('esco_occupations')
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))
@@ -83,7 +80,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'onet_soc_2010_links',
     'isco_us_soc_links',

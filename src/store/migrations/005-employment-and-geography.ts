@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('aps_years')
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))
@@ -44,7 +41,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['geography_areas', 'aps_employment_cells', 'aps_industries', 'aps_years'])
     await db.schema.dropTable(table).execute();
 }

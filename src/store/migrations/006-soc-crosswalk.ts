@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 const SAMPLES = ['men_lfs', 'men_census', 'women_lfs', 'women_census'];
 
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   let bases = db.schema
     .createTable('soc2010_bases')
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))
@@ -29,7 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('soc_crosswalk_links').execute();
   await db.schema.dropTable('soc2010_bases').execute();
 }

@@ -1,11 +1,7 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /** The five figures of a group between the base and target years, thousands. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function withFigures(table: CreateTableBuilder<any, any>): CreateTableBuilder<any, any> {
+function withFigures<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return table
     .addColumn('employment_base', 'double precision', (c) => c.notNull())
     .addColumn('employment_target', 'double precision', (c) => c.notNull())
@@ -14,7 +10,7 @@ function withFigures(table: CreateTableBuilder<any, any>): CreateTableBuilder<an
     .addColumn('total_requirement', 'double precision', (c) => c.notNull());
 }
 
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('projection_workbooks')
     .addColumn('edition_id', 'text', (c) => c.primaryKey().references('editions.id'))
@@ -57,7 +53,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['projection_qualifications', 'projection_series', 'projection_groups', 'projection_workbooks'])
     await db.schema.dropTable(table).execute();
 }

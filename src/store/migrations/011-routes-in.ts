@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('ncs_profiles')
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))
@@ -47,7 +44,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('apprenticeship_standards').execute();
   await db.schema.dropTable('ncs_live_slugs').execute();
   await db.schema.dropTable('ncs_profiles').execute();

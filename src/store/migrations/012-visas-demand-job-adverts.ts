@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /** The tables the visa, occupations-in-demand and online job advert releases will be staged into once their parsers exist. */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('visa_quarters')
     .addColumn('edition_id', 'text', (c) => c.notNull().references('editions.id'))
@@ -83,7 +80,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'job_advert_notices',
     'local_advert_quarters',

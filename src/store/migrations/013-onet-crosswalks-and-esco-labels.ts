@@ -1,13 +1,10 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * O*NET's taxonomy crosswalks: O*NET-SOC 2010 to O*NET-SOC 2019 (many-to-many), and O*NET-SOC
  * 2019 to 2018 SOC; and ESCO's alternative occupation labels, which the job-title search indexes.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('esco_occupations')
     .addColumn('alt_labels', 'text', (c) => c.notNull().defaultTo(''))
@@ -31,7 +28,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('onet_soc_2018_links').execute();
   await db.schema.dropTable('onet_soc_2019_links').execute();
   await db.schema.alterTable('esco_occupations').dropColumn('alt_labels').execute();

@@ -17,7 +17,7 @@ import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
  */
 export const MAIN_TABLES_SHEETS = ['Info', 'Warning', 'Occ T2', 'Occ F2', 'RD T1'];
 
-export class MainTablesLayoutError extends Error {
+class MainTablesLayoutError extends Error {
   override name = 'MainTablesLayoutError';
 }
 
@@ -177,8 +177,10 @@ function occupationTable2(rows: SheetRows, classification: ProjectionClassificat
 }
 
 function figuresAt(row: Cell[], columns: Record<keyof ProjectionFigures, number>, where: string): ProjectionFigures {
-  const entries = Object.entries(columns).map(([key, c]) => [key, figure(row[c], `${where} ${key}`)]);
-  return Object.fromEntries(entries);
+  const figures: Partial<ProjectionFigures> = {};
+  for (const key of Object.keys(columns) as (keyof ProjectionFigures)[])
+    figures[key] = figure(row[columns[key]], `${where} ${key}`);
+  return figures as ProjectionFigures;
 }
 
 /** `Occ F2`, first block: employment (thousands) each year, by major and sub-major group; only sub-major groups and the total are kept. */

@@ -13,10 +13,11 @@ import { mirrorFileSource } from '../../single-file-sources.js';
 import type { SourceDescriptor } from '../../source.js';
 import { MAIN_TABLES_SHEETS, mainTablesOf } from './main-tables-layout.js';
 import { DFE_PROFILE } from './publisher.js';
+import type { SourceKey } from '../../../domain/sources.js';
 
 /** What differs between the MainTables workbooks the service reads: the round, the area's file, the classification. */
-export interface MainTablesSpec {
-  key: string;
+interface MainTablesSpec {
+  key: SourceKey;
   name: string;
   /** DfE's page for the round. */
   url: string;

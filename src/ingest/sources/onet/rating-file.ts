@@ -5,6 +5,7 @@ import { readTabSeparated } from '../../formats/delimited.js';
 import type { SourceDescriptor } from '../../source.js';
 import { insertOnetScores } from '../../../store/work-profile.js';
 import { ONET_SOC_CODE, onetFileSource } from './publisher.js';
+import type { SourceKey } from '../../../domain/sources.js';
 
 /** One of O*NET's rating files (Interests.txt, Abilities.txt, ...) and the ratings the service keeps from it. */
 export interface RatingFileLayout {
@@ -23,10 +24,10 @@ export interface RatingFileLayout {
  * they were rated, checked by `check` (which should include `checkOnetRatings`).
  */
 export function onetRatingSource(spec: {
-  key: string;
+  key: SourceKey;
   name: string;
   layout: RatingFileLayout;
-  check(ratings: OnetRating[]): Check[];
+  check: (ratings: OnetRating[]) => Check[];
 }): SourceDescriptor<OnetRating[]> {
   const { layout } = spec;
   return onetFileSource({

@@ -9,11 +9,11 @@ import {
   type PayMeasure,
   type PaySex,
   type WorkPattern,
+  type PayRow,
 } from '../../../domain/pay.js';
 import { onsFigure, UnexpectedCellError } from '../../formats/ons-conventions.js';
 import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Cell, SheetRows, Workbook } from '../../formats/workbook.js';
-import type { PayRow } from '../../../store/pay.js';
 
 /**
  * The workbook layout ASHE Tables 14 (occupation) and 15 (region by occupation) share: ONS
@@ -146,7 +146,7 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
 }
 
 /** Where a data sheet and its CV twin are, and what their rows are: `Table 14.7a` / `14.7b`, sheet "Male". */
-export interface SheetPair {
+interface SheetPair {
   /** The table without its a/b suffix, e.g. `14.7`. */
   table: string;
   sheet: string;
@@ -193,7 +193,7 @@ function codeOf(cell: Cell | undefined): string | null {
 }
 
 /** The workbooks of a release's zip by table id (`14.7a`), and the reference year each file name states. */
-export interface AsheZip {
+interface AsheZip {
   workbooks: Map<string, Uint8Array>;
   stated: StatedPeriod[];
 }
@@ -234,7 +234,7 @@ export async function readAsheTables<T>(
   sheets: string[] | undefined,
   read: (measure: PayMeasure, estimates: Workbook, cvs: Workbook) => T,
 ): Promise<T[]> {
-  const results: T[] = new Array(PAY_MEASURES.length);
+  const results = new Array<T>(PAY_MEASURES.length);
   let next = 0;
   let failed = false;
   const worker = async () => {

@@ -1,14 +1,15 @@
 import type { Check } from '../../../domain/editions.js';
-import type { AsheReleaseFacts, PayMeasure } from '../../../domain/pay.js';
+import type { AsheReleaseFacts, PayMeasure, PayRow } from '../../../domain/pay.js';
 import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
-import { insertAsheRelease, type PayRow } from '../../../store/pay.js';
+import { insertAsheRelease } from '../../../store/pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
 import { medianOf, summary } from '../../checks/plausibility.js';
 import { statedPeriodMatches } from '../../checks/reference-period.js';
 import { refuseOnFailure } from '../../checks/refusal.js';
 import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
 import { onsSource } from './publisher.js';
+import type { SourceKey } from '../../../domain/sources.js';
 
 /**
  * What ASHE Tables 14 and 15 share as sources: how their releases are found and named, how a
@@ -17,7 +18,7 @@ import { onsSource } from './publisher.js';
  */
 
 /** A release of an ASHE table: its reference year, whether ONS will revise it, and its unit groups' rows. */
-export interface AsheRelease extends AsheReleaseFacts {
+interface AsheRelease extends AsheReleaseFacts {
   rows: PayRow[];
 }
 
@@ -25,7 +26,7 @@ export interface AsheRelease extends AsheReleaseFacts {
 const KNOWN_RELEASES: AsheReleaseFacts[] = [2022, 2023, 2024].map((year) => ({ year, provisional: true }));
 
 export function asheTableSource(spec: {
-  key: string;
+  key: SourceKey;
   name: string;
   family: AsheFamily;
   /** The dataset's page under https://www.ons.gov.uk; each release's zip sits below it. */

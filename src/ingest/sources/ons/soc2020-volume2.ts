@@ -6,6 +6,7 @@ import type { SourceDescriptor } from '../../source.js';
 import type { Tx } from '../../../store/schema.js';
 import type { FileLocation } from '../../upstream.js';
 import { onsSource } from './publisher.js';
+import type { SourceKey } from '../../../domain/sources.js';
 
 /**
  * SOC 2020 Volume 2 (the coding index workbook) carries two of our sources: the classification's
@@ -21,7 +22,7 @@ const VOLUME2_PAGE =
   'https://www.ons.gov.uk/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions';
 
 /** What a Volume 2 source keeps of the workbook: the release name read from it, and its own sheets' contents. */
-export interface Volume2Release<Contents> {
+interface Volume2Release<Contents> {
   label: string;
   contents: Contents;
 }
@@ -50,7 +51,7 @@ function volume2ReleaseLabel(workbook: Workbook): string {
  * read from inside it (`labelOf`), so a new index version is a new edition of both.
  */
 export function volume2Source<Contents>(spec: {
-  key: string;
+  key: SourceKey;
   name: string;
   cadence: string;
   /** The sheets the source reads (besides `Information`, which names the release). */

@@ -1,7 +1,7 @@
 import type { PublisherProfile, SourceDescriptor } from '../../source.js';
 
 /** Skills England's page of apprenticeships and technical qualifications by occupation. */
-export const SKILLS_ENGLAND_PAGE = 'https://skillsengland.education.gov.uk/apprenticeships/';
+const SKILLS_ENGLAND_PAGE = 'https://skillsengland.education.gov.uk/apprenticeships/';
 
 /**
  * What every Skills England source says alike. Its occupational standards are under the Open

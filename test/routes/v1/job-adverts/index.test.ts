@@ -1,21 +1,17 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PAY_AREA_SLUGS } from '../../../../src/domain/areas.js';
 import { insertJobAdvertRelease, insertLocalAdvertRelease } from '../../../../src/store/job-adverts.js';
 import { localAdvertRelease, monthlyAdvertRelease, publishConstructed } from '../../../helpers/constructed-releases.js';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE =
   'https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/methodologies/measuringlabourdemandvolumesacrosstheukusingtextkerneldatauserguide';
 
 for (const dialect of DIALECTS) {
   describe(`the job-advert routes (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     const assertSourceMissing = async (url: string, source: string) => {
       const res = await served.get(url);

@@ -1,13 +1,13 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import { codingIndexSource } from '../../../../src/ingest/sources/ons/soc2020-index/descriptor.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { parsingOnce } from '../../../helpers/shared-parse.js';
 import { DIALECTS } from '../../../helpers/stores.js';
 import { withdrawSources } from '../../../helpers/template-databases.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 /** A new release of the coding index: the real one with a title added to 5114. */
 const WITH_QUANTUM_GARDENER = alteredVolume2(
@@ -41,7 +41,7 @@ interface Match {
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/search (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const search = async (query: string): Promise<{ status: number; body: Match[] & Record<string, unknown> }> => {
       const res = await served.app.inject({
         url: `/v1/occupations/search?${query}`,
@@ -49,10 +49,6 @@ for (const dialect of DIALECTS) {
       });
       return { status: res.statusCode, body: res.json() };
     };
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('ranks an exact title first with confidence 1.0, the default entry before others: "nurse" -> 2237', async () => {
       const { status, body } = await search('q=nurse');

@@ -1,14 +1,13 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import { socDescriptionsSource } from '../../../../src/ingest/sources/ons/soc2020-descriptions/descriptor.js';
 import { readWorkbookSync, type SheetRows } from '../../../../src/ingest/formats/workbook.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
-import { serve, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../../../helpers/template-databases.js';
 import { UPSTREAM_DIR, VOLUME2_FILE, upstreamPath } from '../../../helpers/upstream.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 /** The coding index straight from the workbook, to check the API against the publisher's cells. */
 const indexRows: SheetRows = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(VOLUME2_FILE))), {
@@ -21,15 +20,9 @@ const recordsOf = (soc: string) =>
 
 for (const dialect of DIALECTS) {
   describe(`occupation list, profile and titles (${dialect})`, () => {
-    let served: ServedApp;
+    // The real classification, with Volume 1 (the descriptions) not yet ingested.
+    const served = appForSuite(dialect, { withdrawn: [socDescriptionsSource.key] });
     const get = (url: string) => served.get(url);
-    before(async () => {
-      // The real classification, with Volume 1 (the descriptions) not yet ingested.
-      const store = await copyTemplate(dialect);
-      await withdrawSources(store, [socDescriptionsSource.key]);
-      served = await serve(store);
-    });
-    after(() => served.close());
 
     it('returns the 412 unit groups in code order with their major and sub-major groups', async () => {
       const res = await get('/v1/occupations');
@@ -119,7 +112,7 @@ for (const dialect of DIALECTS) {
     it('lists every distinct title of 2134 in natural word order with its qualifier', async () => {
       const res = await get('/v1/occupations/2134/titles');
       assert.equal(res.statusCode, 200);
-      const titles = res.json() as Array<{ title: string; qualifier: string | null }>;
+      const titles = res.json<Array<{ title: string; qualifier: string | null }>>();
       const expected = new Set(
         recordsOf('2134').map((r) => {
           const add = r[col('ADD')];
@@ -141,7 +134,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('counts index records per unit group in the list: 31,964 coded records in all', async () => {
-      const list = (await get('/v1/occupations')).json() as Array<{ soc2020: string; titleCount: number }>;
+      const list = (await get('/v1/occupations')).json<Array<{ soc2020: string; titleCount: number }>>();
       assert.equal(
         list.reduce((sum, o) => sum + o.titleCount, 0),
         31_964,

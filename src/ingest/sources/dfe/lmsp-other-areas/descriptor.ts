@@ -2,6 +2,7 @@ import type { SourceDescriptor } from '../../../source.js';
 import { unreleasedSource } from '../../../unreleased-source.js';
 import { LMSP_CITATION, LMSP_PAGE } from '../lmsp-england/descriptor.js';
 import { DFE_PROFILE } from '../publisher.js';
+import type { SourceKey } from '../../../../domain/sources.js';
 
 /**
  * The workbooks of the 2020-2035 round that DfE publishes for the UK, the other nations and the
@@ -9,7 +10,7 @@ import { DFE_PROFILE } from '../publisher.js';
  * them and `area=` answers 404 naming the one it needs, never England's or an older round's
  * figures under another area's name.
  */
-const lmspWorkbook = (key: string, workbook: string) =>
+const lmspWorkbook = (key: SourceKey, workbook: string) =>
   unreleasedSource(DFE_PROFILE, {
     key,
     name: `Labour market and skills projections 2020 to 2035: ${workbook}, by occupation (SOC 2020 sub-major groups)`,

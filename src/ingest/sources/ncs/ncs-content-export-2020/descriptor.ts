@@ -15,7 +15,7 @@ const RECIPE_FILES = 58;
 const REPOSITORY =
   'https://github.com/SkillsFundingAgency/dfc-servicetaxonomy-editor/tree/master/DFC.ServiceTaxonomy.Editor/Recipes';
 
-export const CONTENT_EXPORT_LABEL = 'National Careers Service job profile content, November 2020';
+const CONTENT_EXPORT_LABEL = 'National Careers Service job profile content, November 2020';
 
 /**
  * The National Careers Service's own structured job-profile content, as exported in November 2020

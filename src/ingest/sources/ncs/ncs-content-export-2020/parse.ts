@@ -14,7 +14,7 @@ import { NCS_PROFILE_PAGE, NCS_SITE } from '../publisher.js';
 import { htmlOf, numberOf, partOf, RecipeContent, textOf, type ContentItem } from './recipes.js';
 
 /** Each recipe file is at most this large (the largest is 1.6 MB); a larger one is refused unread. */
-export const MAX_RECIPE_BYTES = 20 * 1024 * 1024;
+const MAX_RECIPE_BYTES = 20 * 1024 * 1024;
 
 /** The JobProfile's route link fields, in the page's order, and the route kind each is. */
 const ROUTE_FIELDS: ReadonlyArray<readonly [field: string, kind: RouteKind]> = [

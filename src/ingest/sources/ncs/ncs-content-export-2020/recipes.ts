@@ -14,7 +14,7 @@ export interface ContentItem {
 }
 
 /** A link the export could not resolve to one of its own items: a script expression naming a type it does not hold. */
-export interface DisplayTextReference {
+interface DisplayTextReference {
   contentType: string;
   displayText: string;
 }

@@ -140,7 +140,7 @@ function strings(value: unknown, where: string): string[] {
   return (value as string[]).map((v) => v.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-export function readJson(bytes: Uint8Array, what: string): unknown {
+function readJson(bytes: Uint8Array, what: string): unknown {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {

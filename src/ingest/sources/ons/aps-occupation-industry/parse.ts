@@ -36,13 +36,7 @@ export function parseApsWorkbook(workbook: Workbook, expectedYears: readonly str
     const fills = workbook.fills?.[name];
     if (!rows || !fills) throw new Error(`sheet "${name}" could not be read with its shading`);
     const year = Number(name);
-    const periodText = rows
-      .slice(0, 8)
-      .map((r) => String(r[0] ?? '').trim())
-      .find((t) => PERIOD.test(t));
-    if (!periodText || Number(PERIOD.exec(periodText)![1]) !== year)
-      throw new Error(`sheet "${name}" does not say it covers January-December ${year}`);
-    years.push({ year, period: periodText });
+    years.push({ year, period: periodOf(rows, name, year) });
 
     const headerIndex = rows.findIndex((row) =>
       row.some((cell) => typeof cell === 'string' && SECTION_HEADER.test(cell.trim())),
@@ -83,6 +77,17 @@ export function parseApsWorkbook(workbook: Workbook, expectedYears: readonly str
     if (!sawTotal) throw new Error(`sheet "${name}" has no Total row`);
   }
   return { years: years.sort((a, b) => a.year - b.year), industries: industries ?? [], cells };
+}
+
+/** The sheet's period ("January-December 2024") from its first rows, which must be the sheet's year. */
+function periodOf(rows: Cell[][], sheet: string, year: number): string {
+  const periodText = rows
+    .slice(0, 8)
+    .map((r) => String(r[0] ?? '').trim())
+    .find((t) => PERIOD.test(t));
+  if (!periodText || Number(PERIOD.exec(periodText)![1]) !== year)
+    throw new Error(`sheet "${sheet}" does not say it covers January-December ${year}`);
+  return periodText;
 }
 
 function sectionColumns(header: Cell[]): Array<IndustrySection & { column: number }> {

@@ -1,7 +1,6 @@
 import { SEX_PATTERN_SHEETS } from '../ashe-layout.js';
 import type { Check } from '../../../../domain/editions.js';
-import { PAY_MEASURES, PERCENTILES } from '../../../../domain/pay.js';
-import type { PayRow } from '../../../../store/pay.js';
+import { PAY_MEASURES, PERCENTILES, type PayRow } from '../../../../domain/pay.js';
 
 /** SOC 2020 has 412 unit groups, and ONS lists every one on every sheet (withheld or not). */
 const UNIT_GROUPS = 412;

@@ -1,7 +1,6 @@
 import { SEX_PATTERN_SHEETS, payRowsOf, tableNumberOf } from '../ashe-layout.js';
-import type { AsheReleaseFacts, PayMeasure } from '../../../../domain/pay.js';
+import type { AsheReleaseFacts, PayMeasure, PayRow } from '../../../../domain/pay.js';
 import type { Workbook } from '../../../formats/workbook.js';
-import type { PayRow } from '../../../../store/pay.js';
 
 /** Table 14's data sheets: one per sex and work pattern, each listing every unit group of the UK. */
 export const DATA_SHEETS = SEX_PATTERN_SHEETS.map((s) => s.sheet);

@@ -1,5 +1,5 @@
 import type { Check } from '../../../../domain/editions.js';
-import type { PayRow } from '../../../../store/pay.js';
+import type { PayRow } from '../../../../domain/pay.js';
 
 /** Figures for some unit group, and none negative. */
 export function checkAsheTable15(rows: PayRow[]): Check[] {

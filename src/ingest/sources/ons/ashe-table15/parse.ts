@@ -1,7 +1,6 @@
 import { jobsPhrase, payRowsOf, tableNumberOf, type JobsCovered } from '../ashe-layout.js';
-import { PAY_SEXES, type PayMeasure, WORK_PATTERNS } from '../../../../domain/pay.js';
+import { PAY_SEXES, type PayMeasure, WORK_PATTERNS, type PayRow } from '../../../../domain/pay.js';
 import type { SheetRows, Workbook } from '../../../formats/workbook.js';
-import type { PayRow } from '../../../../store/pay.js';
 
 /** The regions and nations Table 15 has a sheet for, by sheet name, with the `area` slug the API uses. Northern Ireland's sheet is not served. */
 const REGION_SHEETS: { sheet: string; slug: string }[] = [

@@ -6,7 +6,7 @@ const GSS = /^[EWSNK]\d{8}$/;
 
 function readCsv(bytes: Uint8Array, file: string, columns: string[]): Record<string, string>[] {
   const text = decodeUtf8Strict(bytes, file).replace(/^\uFEFF/, '');
-  const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(text, { columns: true, skip_empty_lines: true, trim: true });
   const header = Object.keys(rows[0] ?? {});
   const missing = columns.filter((c) => !header.includes(c));
   if (missing.length > 0) throw new Error(`${file} has no column ${missing.join(', ')}`);

@@ -5,7 +5,7 @@ import { skillsEnglandSource } from '../publisher.js';
 import { parseApprenticeshipStandards, STANDARDS_FILE } from './parse.js';
 
 /** The status of a standard employers can use now. */
-export const APPROVED_FOR_DELIVERY = 'Approved for delivery';
+const APPROVED_FOR_DELIVERY = 'Approved for delivery';
 
 /**
  * Apprenticeship standards approved for delivery, as Skills England's apprenticeship standards

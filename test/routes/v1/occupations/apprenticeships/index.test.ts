@@ -1,8 +1,9 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { serve } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 interface Occupation {
   code: string;
@@ -20,11 +21,7 @@ interface Occupation {
 
 for (const dialect of DIALECTS) {
   describe(`apprenticeships (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('relates ST0116 Software developer to 2134 as a partial match, through the NCS profile and its typical job titles', async () => {
       const res = await served.get('/v1/occupations/2134/apprenticeships');
@@ -127,11 +124,13 @@ describe('apprenticeships and the sources with no release', () => {
     await withdrawSources(store, ['apprenticeship-standards']);
     const served = await serve(store);
     try {
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as {
-        key: string;
-        publisher: string;
-        currentEdition: string | null;
-      }[];
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json<
+        {
+          key: string;
+          publisher: string;
+          currentEdition: string | null;
+        }[]
+      >();
       for (const key of [
         't-levels',
         'foundation-apprenticeships',

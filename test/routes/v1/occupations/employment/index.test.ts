@@ -1,10 +1,11 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readWorkbookSync, type Workbook } from '../../../../../src/ingest/formats/workbook.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { servedFromTemplate } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 const APS_FILE = 'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx';
 /** The workbook read straight, to check the API against the publisher's cells. */
@@ -22,12 +23,8 @@ function rawTotal(year: number): number {
 
 for (const dialect of DIALECTS) {
   describe(`employment and workforce (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('gives a count only for years when every industry cell was published, matching the workbook', async () => {
       // Find occupations whose 2024 row has no `*`, and one that has.
@@ -152,10 +149,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists the Nomis APS source with no current edition', async () => {
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as Array<{
-        key: string;
-        currentEdition: string | null;
-      }>;
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json<
+        Array<{
+          key: string;
+          currentEdition: string | null;
+        }>
+      >();
       assert.equal(sources.find((s) => s.key === 'aps-occupation')!.currentEdition, null);
       assert.notEqual(sources.find((s) => s.key === 'aps-occupation-industry')!.currentEdition, null);
     });

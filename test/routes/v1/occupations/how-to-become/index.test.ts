@@ -1,8 +1,9 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { serve } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 const NCS_ATTRIBUTION =
   'Contains public sector information from the National Careers Service licensed under the Open Government Licence v3.0.';
@@ -22,11 +23,7 @@ interface Profile {
 
 for (const dialect of DIALECTS) {
   describe(`how to become (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('gives 2134 its profiles; Software developer has the 2026 page over the 2020 structure, and says so', async () => {
       const res = await served.get('/v1/occupations/2134/how-to-become');

@@ -1,8 +1,8 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asheRow, asheSheet, expectedFigure } from '../../../../helpers/ashe-workbooks.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 /** The publisher's sheet of each sex and work pattern. */
 const SHEET: Record<string, string> = {
@@ -31,7 +31,7 @@ const MEASURES = [
   'hours_paid_overtime',
 ];
 const tableOf = (measure: string) => MEASURES.indexOf(measure) + 1;
-const isUnitGroup = (cell: unknown) => /^\d{4}$/.test(String(cell ?? '').trim());
+const isUnitGroup = (cell: string | number | boolean | null | undefined) => /^\d{4}$/.test(String(cell ?? '').trim());
 
 /** ONS's key: CV <= 5 precise, <= 10 reasonable, <= 20 acceptable, else unreliable. */
 function band(cv: number): string {
@@ -124,12 +124,8 @@ function unitGroupWithheldIn2023(): string {
 
 for (const dialect of DIALECTS) {
   describe(`pay endpoints on the real ASHE Table 14 (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('with no parameters gives gross annual pay of all employee jobs in the UK in 2024, as in the workbook', async () => {
       const res = await get('/v1/occupations/2134/pay');
@@ -287,12 +283,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('pins an exact release by edition id, which overrides year', async () => {
-      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as {
-        id: string;
-        label: string;
-        seriesKey: string;
-        status: string;
-      }[];
+      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json<
+        {
+          id: string;
+          label: string;
+          seriesKey: string;
+          status: string;
+        }[]
+      >();
       assert.deepEqual(editions.map((e) => e.seriesKey).sort(), ['2022', '2023', '2024']);
       assert.ok(editions.every((e) => e.status === 'published'));
       const e2022 = editions.find((e) => e.seriesKey === '2022')!;
@@ -307,9 +305,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses an edition of another source, an unknown edition and a malformed one', async () => {
-      const [structure] = (await served.app.inject({ url: '/v1/meta/editions?source=soc2020-structure' })).json() as {
-        id: string;
-      }[];
+      const [structure] = (await served.app.inject({ url: '/v1/meta/editions?source=soc2020-structure' })).json<
+        {
+          id: string;
+        }[]
+      >();
       const other = await get(`/v1/occupations/2134/pay?edition=${structure!.id}`);
       assert.equal(other.statusCode, 400);
       assert.match(other.json().detail, /is a release of `soc2020-structure`, not of `ashe-table14`/);
@@ -371,10 +371,12 @@ for (const dialect of DIALECTS) {
       ]);
       assert.match(year.json().detail, /Valid values of `year`: 2022, 2023, 2024\.$/);
 
-      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json() as {
-        id: string;
-        status: string;
-      }[];
+      const editions = (await served.app.inject({ url: '/v1/meta/editions?source=ashe-table14' })).json<
+        {
+          id: string;
+          status: string;
+        }[]
+      >();
       const pinnable = editions.filter((e) => e.status === 'published' || e.status === 'superseded').map((e) => e.id);
       assert.equal(pinnable.length, 3);
       const edition = await get('/v1/occupations/2134/pay?edition=not-a-uuid');
@@ -414,10 +416,12 @@ for (const dialect of DIALECTS) {
         assert.equal(res.json().source, 'ashe-table15');
         assert.match(res.json().detail, /Table 15/);
       }
-      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json() as {
-        key: string;
-        currentEdition: string | null;
-      }[];
+      const sources = (await served.app.inject({ url: '/v1/meta/sources' })).json<
+        {
+          key: string;
+          currentEdition: string | null;
+        }[]
+      >();
       assert.equal(sources.find((s) => s.key === 'ashe-table15')!.currentEdition, null);
       assert.equal(sources.find((s) => s.key === 'ashe-table14')!.currentEdition, 'ASHE Table 14, 2024 provisional');
     });

@@ -1,12 +1,11 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingestSources } from '../../../../../src/ingest/pipeline.js';
 import { ESCO_SOURCES, WORK_PROFILE_SOURCES } from '../../../../../src/ingest/registry.js';
 import { mirrorUpstream } from '../../../../../src/ingest/upstream.js';
-import { serve, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
 import { UPSTREAM_DIR } from '../../../../helpers/upstream.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 /*
  * Counts worked out by hand from the publishers' files (Python's csv module over
@@ -20,18 +19,11 @@ import { UPSTREAM_DIR } from '../../../../helpers/upstream.js';
 
 for (const dialect of DIALECTS) {
   describe(`skills (${dialect})`, () => {
-    let served: ServedApp;
-    const get = (url: string) => served.get(url);
-    before(async () => {
-      // The real classification and everything else, with ESCO and O*NET not yet ingested.
-      const store = await copyTemplate(dialect);
-      await withdrawSources(
-        store,
-        [...ESCO_SOURCES, ...WORK_PROFILE_SOURCES].map((s) => s.key),
-      );
-      served = await serve(store);
+    // The real classification and everything else, with ESCO and O*NET not yet ingested.
+    const served = appForSuite(dialect, {
+      withdrawn: [...ESCO_SOURCES, ...WORK_PROFILE_SOURCES].map((s) => s.key),
     });
-    after(() => served.close());
+    const get = (url: string) => served.get(url);
 
     it('answers 404 naming the missing source before ESCO and O*NET are ingested', async () => {
       const skills = await get('/v1/occupations/2134/skills');
