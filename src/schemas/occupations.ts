@@ -9,7 +9,10 @@ export const OccupationSummarySchema = Type.Object(
     majorTitle: Nullable(Type.String()),
     subMajorGroup: Nullable(Type.String()),
     subMajorTitle: Nullable(Type.String()),
-    titleCount: Type.Integer({ description: 'Job titles in the coding index classified to it' }),
+    titleCount: Type.Integer({
+      description:
+        'Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles',
+    }),
   },
   { title: 'OccupationSummary' },
 );
@@ -36,7 +39,10 @@ export const OccupationProfileSchema = Type.Object(
     isco08: Nullable(
       Type.String({ description: 'The ISCO-08 unit group most coding-index records of the occupation map to' }),
     ),
-    titleCount: Type.Integer(),
+    titleCount: Type.Integer({
+      description:
+        'Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles',
+    }),
     examples: Type.Array(Type.String(), { description: 'Sample job titles, default titles first' }),
     about: Nullable(OccupationAboutSchema),
   },

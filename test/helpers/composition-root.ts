@@ -16,7 +16,7 @@ function built<T>(value: T | undefined): T {
   return value;
 }
 
-export interface SuiteServices {
+interface SuiteServices {
   readonly services: Services;
   readonly store: TestStore;
 }

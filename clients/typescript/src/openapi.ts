@@ -387,6 +387,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/occupations/{soc}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupations within reach of this one by skills, with their pay, outlook and routes in
+         * @description Beyond the spec. Every other unit group scored by the share of its specific (ESCO) skill content this occupation already holds; closest first, with the skills shared and to learn, the median pay of both (ASHE, same year), the target's projection for `area`, its hard-to-fill vacancy share and its routes in, each with its provenance. Closeness is not observed job-to-job flows (see `method`). An occupation with no usable skills answers 404 saying why.
+         */
+        get: operations["getOccupationMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/compare/{other}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two occupations side by side: pay, outlook, vacancies, and the skills shared and to learn each way
+         * @description Beyond the spec. `forward` is the move from {soc} to {other}, `backward` the move back; pay difference is other less soc.
+         */
+        get: operations["compareOccupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/occupations/{soc}/visas": {
         parameters: {
             query?: never;
@@ -614,6 +654,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -670,6 +716,7 @@ export interface operations {
                         /** Format: date-time */
                         detectedAt: string;
                         publishedAt: string | null;
+                        /** @description What was read: the publisher's https address, or `mirror:<folder>/<file>` for a file of the service's mirror of upstream files (named relative to the mirror) */
                         sourceUri: string;
                         checks: {
                             rule: string;
@@ -683,6 +730,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -746,6 +799,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -833,6 +892,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -925,6 +990,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -974,7 +1045,7 @@ export interface operations {
                         majorTitle: string | null;
                         subMajorGroup: string | null;
                         subMajorTitle: string | null;
-                        /** @description Job titles in the coding index classified to it */
+                        /** @description Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles */
                         titleCount: number;
                     }[];
                 };
@@ -982,6 +1053,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1010,6 +1083,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1103,6 +1182,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1131,6 +1212,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1186,6 +1273,7 @@ export interface operations {
                         majorGroup: string | null;
                         majorTitle: string | null;
                         isco08: string | null;
+                        /** @description Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles */
                         titleCount: number;
                         /** @description Sample job titles, default titles first */
                         examples: string[];
@@ -1217,6 +1305,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1273,6 +1363,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1328,6 +1424,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1384,6 +1482,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1517,6 +1621,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1573,6 +1679,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,6 +1785,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1729,6 +1843,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1791,26 +1911,35 @@ export interface operations {
                         employment: {
                             count: number | null;
                             confidenceInterval: number | null;
+                            /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                             quality: string;
                             presentable: boolean;
                             shareOfAllEmploymentPercent: number | null;
+                            /**
+                             * @description The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)
+                             * @enum {string}
+                             */
+                            source: "aps-occupation" | "aps-occupation-industry";
                         } | null;
                         breakdown: {
                             female: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
                             partTime: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
                             selfEmployed: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
@@ -1820,7 +1949,16 @@ export interface operations {
                             period: string;
                             count: number | null;
                             confidenceInterval: number | null;
+                            /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                             quality: string;
+                            presentable: boolean;
+                            /**
+                             * @description The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)
+                             * @enum {string}
+                             */
+                            source: "aps-occupation" | "aps-occupation-industry";
+                            /** @description The label of the release the point was read from */
+                            edition: string;
                         }[];
                         notes: string[];
                         /** Coverage */
@@ -1882,6 +2020,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1938,6 +2078,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,7 +2132,27 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
+                        /** @description The occupation's employment, as /employment answers it (its latest period with a published count) */
                         people: number;
+                        /** @description The survey period of `people` */
+                        peoplePeriod: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        peopleProvenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
                         agedUnder25Percent: number | null;
                         aged55AndOverPercent: number | null;
                         degreePercent: number | null;
@@ -2017,6 +2183,14 @@ export interface operations {
                             quality: "reasonable" | "acceptable" | "unreliable";
                             presentable: boolean;
                         }[];
+                        /** @description The survey period of the industry figures */
+                        industriesPeriod: string;
+                        /** @description What each industry's percent is a share of, in the industries' own year: the occupation's employment that year when it is known, otherwise the sum of its published industry figures (some were withheld) */
+                        industryPercentBase: {
+                            people: number;
+                            /** @enum {string} */
+                            basis: "occupation employment" | "published industry cells";
+                        };
                         /** Coverage */
                         coverage: {
                             /** @description `employee jobs` or `people in employment` */
@@ -2048,6 +2222,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,6 +2280,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2160,6 +2342,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,6 +2400,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,11 +2501,22 @@ export interface operations {
                         };
                         employeeJobsThousands: number | null;
                         percentChange: number | null;
+                        percentChangeBasis: {
+                            from: {
+                                year: number;
+                                provisional: boolean;
+                            };
+                            to: {
+                                year: number;
+                                provisional: boolean;
+                            };
+                            description: string;
+                        } | null;
                         /**
-                         * @description ONS band of the coefficient of variation of the median
+                         * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                          * @enum {string}
                          */
-                        quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                        quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                         /** @description False when the median is withheld or unreliable: do not display it as a number */
                         presentable: boolean;
                         /** Coverage */
@@ -2377,6 +2578,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2433,6 +2636,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2519,10 +2728,11 @@ export interface operations {
                             mean: number | null;
                             employeeJobsThousands: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
+                            presentable: boolean;
                         }[];
                     };
                 };
@@ -2558,6 +2768,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2614,6 +2826,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,10 +2899,10 @@ export interface operations {
                         uk: {
                             median: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                         } | null;
                         /** @description Highest median first, withheld regions last */
                         regions: {
@@ -2698,10 +2916,10 @@ export interface operations {
                             median: number | null;
                             mean: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                             presentable: boolean;
                             relativeToUkPercent: number | null;
                         }[];
@@ -2764,6 +2982,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2820,6 +3040,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2873,10 +3099,19 @@ export interface operations {
                         title: string;
                         /** @description The group whose figures these are (a SOC 2010 group: the survey codes to SOC 2010); `derivation` says how it relates to the occupation */
                         group: {
+                            /** @description The group's code in `classification` (not a SOC 2020 code) */
                             code: string;
                             title: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The level of the group in `classification`
+                             * @enum {string}
+                             */
                             level: "unit group" | "minor group" | "sub-major group" | "major group";
+                            /**
+                             * @description The classification `code` belongs to: the survey codes occupations to SOC 2010
+                             * @enum {string}
+                             */
+                            classification: "SOC 2010" | "SOC 2020";
                         };
                         /** AreaSummary */
                         area: {
@@ -2984,6 +3219,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3040,6 +3277,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3093,9 +3336,14 @@ export interface operations {
                         title: string;
                         /** @description The sub-major group whose figures these are: projections are published for sub-major groups only */
                         group: {
-                            /** @description Two-digit sub-major group (SOC 2020 for England; SOC 2010 for the UK, as `derivation` says) */
+                            /** @description Two-digit sub-major group in `classification` */
                             code: string;
                             title: string;
+                            /**
+                             * @description The classification `code` belongs to: SOC 2020 for England, SOC 2010 for the UK round
+                             * @enum {string}
+                             */
+                            classification: "SOC 2020" | "SOC 2010";
                             /** @description SOC 2020 unit groups that are shown these same figures */
                             unitGroups: number;
                         };
@@ -3213,6 +3461,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3519,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,17 +3573,47 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        /** @description Profiles matched by their own title first; several or none */
+                        /** @description Strongest evidence first (confidence, then text similarity); several or none */
                         profiles: {
                             slug: string;
                             title: string;
                             alternativeTitles: string[];
                             summary: string | null;
                             /**
-                             * @description What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index
+                             * @description Which of the profile's titles the ONS coding index lists in this unit group (an alternative title only when its own title is not); "title" also when no title is listed here and the placement rests on the SOC 2010 code and text (see placedBy)
                              * @enum {string}
                              */
                             match: "title" | "alternative title";
+                            /**
+                             * @description The strongest evidence the placement rests on: a coding-index entry of its title or an alternative title (a qualified entry only when the profile is about its context), else its SOC 2010 code through the ONS table, else what the profile says the job is
+                             * @enum {string}
+                             */
+                            placedBy: "title" | "alternative title" | "soc 2010 code" | "description";
+                            /**
+                             * @description strong: confidence 0.6 or more and two kinds of evidence agree; moderate: 0.4 or more; weak: less, or the unit group's best profile given by the fill pass
+                             * @enum {string}
+                             */
+                            strength: "strong" | "moderate" | "weak";
+                            /** @description Share of the profile's evidence on this unit group over all 412 (sums to 1 per profile); derived by the service, not published by NCS */
+                            confidence: number;
+                            /** PlacementEvidence */
+                            evidence: {
+                                soc2010: {
+                                    /** @description The SOC 2010 unit group NCS's 2020 export gives the profile */
+                                    code: string;
+                                    /** @description Share of that group's records the ONS SOC 2010 -> 2020 table codes to this unit group (its four samples pooled) */
+                                    share: number;
+                                } | null;
+                                matchedTitle: string | null;
+                                qualifier: string | null;
+                                qualifierSupport: number | null;
+                                /** @description Cosine of the profile's words (titles, summary, tasks) and the unit group's (ONS Volume 1 and index titles) */
+                                textSimilarity: number;
+                                /** @description Rank of this unit group among all 412 by that similarity */
+                                textRank: number;
+                                /** @description Placed by the fill pass: the unit group had no profile and this is its best candidate */
+                                fill: boolean;
+                            };
                             routesIntro: string | null;
                             routesListed: string[];
                             routes: {
@@ -3366,6 +3652,8 @@ export interface operations {
                                 url: string;
                             };
                         }[];
+                        /** @description What the placement of the profiles rests on */
+                        derivation: string;
                         /** @description To be displayed wherever the text is used */
                         attribution: string;
                         /** RoutesCoverage */
@@ -3398,6 +3686,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3454,6 +3744,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,6 +3840,24 @@ export interface operations {
                             url: string;
                             /** @description The evidence relating the standard to the unit group */
                             derivation: string;
+                            /** @description Combined evidence, 1 − (1 − typical-title share)(1 − best linking profile)(1 − best naming profile); derived by the service */
+                            confidence: number;
+                            /** StandardEvidence */
+                            evidence: {
+                                /** @description Share of the standard's typical job titles the ONS coding index places in this unit group (a qualified entry only when the standard is about its context) */
+                                typicalTitleShare: number;
+                                /** @description Those typical job titles */
+                                matchedTitles: string[];
+                                /** @description NCS profiles placed on this unit group that link or name the standard, strongest first */
+                                profiles: {
+                                    slug: string;
+                                    title: string;
+                                    /** @description The profile's placement here */
+                                    confidence: number;
+                                    /** @enum {string} */
+                                    link: "linked in the 2020 export" | "named on its 2026 page";
+                                }[];
+                            };
                         }[];
                         /** @description Required with the publisher's logo */
                         attribution: string;
@@ -3554,6 +3868,890 @@ export interface operations {
                             /** @description How occupations are related and what is missing; pass it on */
                             note: string;
                         };
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationMoves: {
+        parameters: {
+            query?: {
+                /** @description How many moves, 1 to 50 (default 10) */
+                limit?: number;
+                /** @description Only moves whose median gross annual pay is at least this many percent above the occupation's (-100 to 1000; negative allows a cut); moves with no presentable pay difference are then left out */
+                minPayChange?: number;
+                /** @description The area of the outlook, as /v1/occupations/{soc}/projections takes it: uk (default, Working Futures 2017-2027 on SOC 2010), england (2020-2035 on SOC 2020); other areas give every outlook null with the reason */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closest moves, with the figures of each target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        subMajorGroup: {
+                            code: string;
+                            title: string;
+                        };
+                        /** @description Which ESCO occupations the skills of the occupation come from */
+                        skillsDerivation: string;
+                        /** @description Unit groups with skills that were scored */
+                        candidates: number;
+                        /** @description Closest first */
+                        moves: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /** MoveSkills */
+                            skills: {
+                                /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                                closeness: number;
+                                /** @description How the closeness was computed for this pair, in words */
+                                basis: string;
+                                /** @description The target's core skills the source holds at least half as widely as the target */
+                                sharedCount: number;
+                                /** @description The target's other core skills */
+                                toLearnCount: number;
+                                /** @description Most specific first (a few) */
+                                shared: {
+                                    skillTitle: string;
+                                    /** @enum {string} */
+                                    type: "skill" | "knowledge";
+                                    /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                    specificity: number;
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    heldInTarget: number;
+                                    /** @description The same for the occupation moved from */
+                                    heldInSource: number;
+                                }[];
+                                /** @description Most specific first (a few) */
+                                toLearn: {
+                                    skillTitle: string;
+                                    /** @enum {string} */
+                                    type: "skill" | "knowledge";
+                                    /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                    specificity: number;
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    heldInTarget: number;
+                                    /** @description The same for the occupation moved from */
+                                    heldInSource: number;
+                                }[];
+                            };
+                            /** MovePay */
+                            pay: {
+                                from: {
+                                    /** @description ASHE reference year */
+                                    year: number;
+                                    median: number | null;
+                                    /** @description ONS band of the median's coefficient of variation */
+                                    quality: string;
+                                    presentable: boolean;
+                                    /**
+                                     * Provenance
+                                     * @description The exact upstream release behind a response
+                                     */
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    };
+                                } | null;
+                                to: {
+                                    /** @description ASHE reference year */
+                                    year: number;
+                                    median: number | null;
+                                    /** @description ONS band of the median's coefficient of variation */
+                                    quality: string;
+                                    presentable: boolean;
+                                    /**
+                                     * Provenance
+                                     * @description The exact upstream release behind a response
+                                     */
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    };
+                                } | null;
+                                differencePounds: number | null;
+                                differencePercent: number | null;
+                                reason: string | null;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        method: string;
+                        outlookCitation: string | null;
+                        /** @description Must be displayed wherever the skills are */
+                        skillsAttribution: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    compareOccupations: {
+        parameters: {
+            query?: {
+                /** @description The area of the outlook, as /v1/occupations/{soc}/projections takes it: uk (default, Working Futures 2017-2027 on SOC 2010), england (2020-2035 on SOC 2020); other areas give every outlook null with the reason */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code: the occupation moved from */
+                soc: string;
+                /** @description Four-digit SOC 2020 unit group code: the occupation moved to */
+                other: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The two occupations compared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ComparedOccupation */
+                        from: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        /** ComparedOccupation */
+                        to: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        /** MovePay */
+                        pay: {
+                            from: {
+                                /** @description ASHE reference year */
+                                year: number;
+                                median: number | null;
+                                /** @description ONS band of the median's coefficient of variation */
+                                quality: string;
+                                presentable: boolean;
+                                /**
+                                 * Provenance
+                                 * @description The exact upstream release behind a response
+                                 */
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                };
+                            } | null;
+                            to: {
+                                /** @description ASHE reference year */
+                                year: number;
+                                median: number | null;
+                                /** @description ONS band of the median's coefficient of variation */
+                                quality: string;
+                                presentable: boolean;
+                                /**
+                                 * Provenance
+                                 * @description The exact upstream release behind a response
+                                 */
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                };
+                            } | null;
+                            differencePounds: number | null;
+                            differencePercent: number | null;
+                            reason: string | null;
+                        };
+                        /** MoveSkills */
+                        forward: {
+                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            closeness: number;
+                            /** @description How the closeness was computed for this pair, in words */
+                            basis: string;
+                            /** @description The target's core skills the source holds at least half as widely as the target */
+                            sharedCount: number;
+                            /** @description The target's other core skills */
+                            toLearnCount: number;
+                            /** @description Most specific first (a few) */
+                            shared: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                            /** @description Most specific first (a few) */
+                            toLearn: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                        };
+                        /** MoveSkills */
+                        backward: {
+                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            closeness: number;
+                            /** @description How the closeness was computed for this pair, in words */
+                            basis: string;
+                            /** @description The target's core skills the source holds at least half as widely as the target */
+                            sharedCount: number;
+                            /** @description The target's other core skills */
+                            toLearnCount: number;
+                            /** @description Most specific first (a few) */
+                            shared: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                            /** @description Most specific first (a few) */
+                            toLearn: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                        };
+                        skillsDerivation: string;
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        method: string;
+                        outlookCitation: string | null;
+                        /** @description Must be displayed wherever the skills are */
+                        skillsAttribution: string;
                         /**
                          * Provenance
                          * @description The exact upstream release behind a response
@@ -3781,6 +4979,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3837,6 +5037,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3952,6 +5158,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4008,6 +5216,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4123,6 +5337,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4179,6 +5395,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4289,6 +5511,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4345,6 +5569,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4486,6 +5716,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4542,6 +5774,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4653,6 +5891,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,6 +5949,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4743,7 +5989,7 @@ export interface operations {
             path: {
                 /** @description Four-digit SOC 2020 unit group code */
                 soc: string;
-                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken */
                 area: string;
             };
             cookie?: never;
@@ -4826,6 +6072,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4882,6 +6130,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4917,7 +6171,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken */
                 area: string;
             };
             cookie?: never;
@@ -5037,6 +6291,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5093,6 +6349,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5222,6 +6484,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5278,6 +6542,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -25,7 +25,7 @@ export interface UnitGroupTextView {
  * A unit group's words: Volume 1 title ×3, description, tasks and related titles, plus its distinct
  * coding-index natural titles ×0.5.
  */
-export function unitGroupBag(description: SocDescription | undefined, records: readonly CodingIndexRecord[]): Bag {
+function unitGroupBag(description: SocDescription | undefined, records: readonly CodingIndexRecord[]): Bag {
   const titles = [...new Set(records.map((r) => r.naturalTitle))].join(' ');
   return bag([
     [description?.title, WEIGHTS.title],
@@ -36,7 +36,7 @@ export function unitGroupBag(description: SocDescription | undefined, records: r
   ]);
 }
 
-export interface JointVectors {
+interface JointVectors {
   tfidf: Tfidf;
   unitGroups: Map<string, TextVector>;
   others: Map<string, TextVector>;

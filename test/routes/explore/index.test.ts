@@ -92,11 +92,21 @@ describe('the web explorer (/explore) over the template data', () => {
 
   it('shows every section, and in place of one without figures what the API says', async () => {
     const body = (await open('/explore/occupations/2134')).body;
-    for (const id of ['about', 'pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in'])
+    for (const id of [
+      'about',
+      'pay',
+      'employment',
+      'projections',
+      'vacancies',
+      'skills',
+      'work-profile',
+      'routes-in',
+      'moves',
+    ])
       assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
       SECTIONS.map((part) => part.id),
-      ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in'],
+      ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in', 'moves'],
     );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {

@@ -157,6 +157,10 @@ for (const dialect of DIALECTS) {
         [inLeeds.allOccupations.adverts, ...inLeeds.occupations.map((o: { soc2020: string }) => o.soc2020)],
         [4000, '2231', '2134'],
       );
+      // Slugs match case-insensitively, like GSS codes.
+      for (const spelling of ['LEEDS', 'Leeds', 'e08000035'])
+        assert.deepEqual((await served.get(`/v1/local-areas/${spelling}/job-adverts`)).json(), inLeeds, spelling);
+      assert.equal((await served.get('/v1/occupations/2134/job-adverts/local/Leeds')).statusCode, 200);
       assert.equal((await served.get('/v1/local-areas/uk/job-adverts')).json().allOccupations.adverts, 400_000);
       const bath = await served.get('/v1/local-areas/bath-and-north-east-somerset/job-adverts');
       assert.deepEqual([bath.statusCode, bath.json().type], [404, '/problems/figure-not-found']);
