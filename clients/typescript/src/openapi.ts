@@ -4302,6 +4302,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4358,6 +4360,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4803,6 +4811,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4859,6 +4869,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
