@@ -72,7 +72,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     occupations,
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
-    skills: new Skills(store.db, currentEditions, codingIndex, occupations),
+    skills: new Skills(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
     workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations),
     localAreas,
     socCrosswalk,

@@ -1147,6 +1147,7 @@ export interface operations {
                         confidence: number;
                         /** @enum {string} */
                         matchType: "exact" | "fuzzy";
+                        titleShare: number | null;
                     }[];
                 };
             };
@@ -1542,16 +1543,20 @@ export interface operations {
                         title: string;
                         /** @description The main ISCO-08 group of the occupation (as in the profile) */
                         isco08: string;
-                        /** @description All ESCO occupations in the ISCO-08 groups the occupation maps to */
+                        /** @description The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation) */
                         relatedOccupationCount: number;
-                        /** @description Up to 25, main ISCO-08 group first */
+                        /** @description Up to 25, the largest weight first */
                         relatedOccupations: {
                             title: string;
                             description: string | null;
                             /** @description The ESCO concept URI */
                             uri: string;
+                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1) */
+                            weight: number;
+                            /** @description How closely the occupation matches the unit group, 0 to 1 (titles voting and text similarity; see derivation) */
+                            closeness: number;
                         }[];
-                        /** @description Most widely shared first */
+                        /** @description Highest score first */
                         skills: {
                             skillTitle: string;
                             /** @enum {string} */
@@ -1560,6 +1565,8 @@ export interface operations {
                             sharedBy: number;
                             /** @description True if at least one related occupation marks it essential */
                             essential: boolean;
+                            /** @description Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list */
+                            score: number;
                         }[];
                         /** @description Must be passed on: these are related, not equivalent, occupations */
                         derivation: string;
@@ -4295,6 +4302,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4351,6 +4360,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4796,6 +4811,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4852,6 +4869,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
