@@ -646,6 +646,11 @@ export interface operations {
                         tier: "api" | "scrapeanddiff" | "detectonly";
                         currentEdition: string | null;
                         currentEditionPublished: string | null;
+                        newestRelease: {
+                            label: string;
+                            date: string | null;
+                            url: string;
+                        } | null;
                         /** @description In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source) */
                         status: string;
                     }[];
@@ -784,6 +789,10 @@ export interface operations {
                             /** Format: date-time */
                             lastRun: string;
                             lastSuccess: string | null;
+                            lastOutcome: string | null;
+                            message: string | null;
+                            nextCheck: string | null;
+                            upstream: ("publishers" | "mirror") | null;
                         }[];
                         quarantined: {
                             /** Format: uuid */
@@ -1756,8 +1765,12 @@ export interface operations {
                             /** @description O*NET-SOC 2019 code */
                             code: string;
                             title: string;
-                            /** @description Its weight in the averages, percent */
+                            /** @description Its weight in the averages, percent: chain weight × (closeness / largest closeness)³, rescaled */
                             weightPercent: number;
+                            /** @description The weight the crosswalk chain alone gives it (equal shares at each step), percent of the matched weight */
+                            chainWeightPercent: number;
+                            /** @description How closely its O*NET title matches the unit group's texts (TF-IDF cosine, plus a bonus for a coding-index title) */
+                            closeness: number;
                         }[];
                         derivation: string;
                         /** @description Required wherever the profile is shown */
