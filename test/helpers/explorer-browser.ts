@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { servedFromTemplate, type ServedApp } from './served-app.js';
 
-export interface BrowsedExplorer {
+interface BrowsedExplorer {
   readonly served: ServedApp;
   readonly page: Page;
   /** The listening server's address, e.g. http://127.0.0.1:1234. */
