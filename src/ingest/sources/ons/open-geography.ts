@@ -17,10 +17,11 @@ const isObject = (value: unknown): value is Json =>
 async function arcgis(context: DiscoveryContext, url: string): Promise<Json> {
   const body = await context.getJson<unknown>(url);
   if (!isObject(body)) throw new Error(`${url}: the answer is not a JSON object`);
-  if (isObject(body.error))
-    throw new Error(
-      `${url} answered an error: ${String(body.error.code ?? '')} ${String(body.error.message ?? '')}`.trim(),
-    );
+  if (isObject(body.error)) {
+    const { code, message } = body.error;
+    const said = [code, message].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');
+    throw new Error(`${url} answered an error: ${said}`);
+  }
   return body;
 }
 
