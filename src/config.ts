@@ -55,7 +55,7 @@ export type TrustProxy = false | number | string[];
  * LMI_UPSTREAM: `publishers` reads every source from its publisher over HTTPS, even with a mirror
  * folder; `mirror` reads only the mirror; `auto` the mirror when there is one, else the publishers.
  */
-export type UpstreamMode = 'auto' | 'publishers' | 'mirror';
+type UpstreamMode = 'auto' | 'publishers' | 'mirror';
 
 /** curl's `--connect-to HOST:PORT:ADDR:PORT`: requests for `host:port` (`*`: any host) go to `toHost:toPort`. */
 export interface ConnectTo {

@@ -7,7 +7,7 @@ import { loggedProgress } from './ingest/progress.js';
 /** The longest the schedule sleeps: a source whose check failed is due again after 30 minutes (then longer). */
 const MAX_WAKE_MS = 30 * 60_000;
 
-export interface RefreshRun {
+interface RefreshRun {
   /** Another process (a replica, `lmi ingest`) held the ingest lock: nothing ran here. */
   busy: boolean;
 }

@@ -21,6 +21,40 @@ describe('configuration', () => {
     assert.deepEqual(config.metrics, { serve: 'with-api' });
   });
 
+  it('LMI_UPSTREAM, the refresh interval, the User-Agent contact, connect-to and the ingest memory budget', () => {
+    const defaults = loadConfig({});
+    assert.equal(defaults.upstream.mode, 'auto');
+    assert.equal(defaults.refreshIntervalMs, 6 * 3_600_000);
+    assert.equal(defaults.ingestMemoryMb, 1024);
+    assert.deepEqual(defaults.upstream.connectTo, []);
+    const set = loadConfig({
+      LMI_UPSTREAM: 'Publishers',
+      LMI_REFRESH_INTERVAL: '30m',
+      LMI_OPERATOR_CONTACT: 'data@example.org',
+      LMI_UPSTREAM_CONNECT_TO: '*:443:127.0.0.1:8443,www.bls.gov:443:10.0.0.1:443',
+      LMI_INGEST_MEMORY_MB: '1536',
+      LMI_NCS_INTERVAL_MS: '0',
+    });
+    assert.equal(set.upstream.mode, 'publishers');
+    assert.equal(set.refreshIntervalMs, 30 * 60_000);
+    assert.equal(set.upstream.operatorContact, 'data@example.org');
+    assert.deepEqual(set.upstream.connectTo, [
+      { host: '*', port: 443, toHost: '127.0.0.1', toPort: 8443 },
+      { host: 'www.bls.gov', port: 443, toHost: '10.0.0.1', toPort: 443 },
+    ]);
+    assert.equal(set.ingestMemoryMb, 1536);
+    assert.equal(set.upstream.ncsIntervalMs, 0);
+    assert.equal(loadConfig({ LMI_REFRESH_INTERVAL: 'off' }).refreshIntervalMs, null);
+    assert.equal(loadConfig({ LMI_REFRESH_INTERVAL: '90' }).refreshIntervalMs, 90_000);
+    assert.throws(() => loadConfig({ LMI_UPSTREAM: 'ftp' }), /LMI_UPSTREAM must be auto, publishers or mirror/);
+    assert.throws(() => loadConfig({ LMI_REFRESH_INTERVAL: 'weekly' }), /LMI_REFRESH_INTERVAL must be like 6h/);
+    assert.throws(
+      () => loadConfig({ LMI_UPSTREAM_CONNECT_TO: '127.0.0.1:8443' }),
+      /LMI_UPSTREAM_CONNECT_TO must look like/,
+    );
+    assert.throws(() => loadConfig({ LMI_ESCO_PACKAGE: '/no/such/esco.zip' }), /LMI_ESCO_PACKAGE must be/);
+  });
+
   it('LMI_METRICS: on, off or a port of its own; LOG_FORMAT: auto, json or pretty', () => {
     assert.deepEqual(loadConfig({ LMI_METRICS: 'off' }).metrics, { serve: 'off' });
     assert.deepEqual(loadConfig({ LMI_METRICS: 'ON' }).metrics, { serve: 'with-api' });

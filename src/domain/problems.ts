@@ -93,10 +93,14 @@ export function invalidParameter(name: string, reason: string, validValues?: rea
 export function sourceUnavailable(
   source: { key: string; name: string; publisher: string; url: string },
   what: string,
+  found?: { label: string; releasedAt: string | null; url: string },
 ): Problem {
+  const published = found
+    ? `${source.publisher} published "${found.label}"${found.releasedAt ? ` on ${found.releasedAt.slice(0, 10)}` : ''} at ${found.url}; this service does not read that release yet.`
+    : `no release of it has been ingested. ${source.publisher} publishes it at ${source.url}.`;
   return new Problem(
     'source-unavailable',
-    `${what} come from "${source.name}" (source \`${source.key}\`), and no release of it has been ingested. ${source.publisher} publishes it at ${source.url}. See /v1/meta/sources.`,
+    `${what} come from "${source.name}" (source \`${source.key}\`), and ${published} See /v1/meta/sources.`,
     { source: source.key },
   );
 }

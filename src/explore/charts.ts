@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../html.js';
 import { round } from '../domain/numbers.js';
 
 /**

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../html.js';
 
 const GROUPED = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

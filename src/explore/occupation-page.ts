@@ -1,6 +1,6 @@
 import { Problem } from '../domain/problems.js';
 import type { Services } from '../services.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../html.js';
 import { EXPLORE, page } from './page.js';
 import { SECTIONS } from './sections/index.js';
 import { orProblem, unavailable, type Section } from './sections/section.js';

@@ -1,4 +1,4 @@
-import { html, type Interpolation, type SafeHtml } from './html.js';
+import { html, type Interpolation, type SafeHtml } from '../html.js';
 
 /** Where the explorer lives, and its two assets. */
 export const EXPLORE = '/explore';

@@ -1,6 +1,6 @@
 import { SEARCH_QUERY_MAX } from '../schemas/occupations.js';
 import type { Services } from '../services.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../html.js';
 import { EXPLORE, page } from './page.js';
 
 const MATCHES_SHOWN = 20;

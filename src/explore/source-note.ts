@@ -1,6 +1,6 @@
 import type { SourceCatalog } from '../domain/sources.js';
 import type { Provenance } from '../queries/provenance.js';
-import { externalLink, html, type SafeHtml } from './html.js';
+import { externalLink, html, type SafeHtml } from '../html.js';
 
 interface Coverage {
   population: string;

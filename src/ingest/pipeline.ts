@@ -27,7 +27,7 @@ import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import { FileTooLargeError, type Upstream, type UpstreamFile } from './upstream.js';
 import { formatBytes, mebibytes } from '../domain/numbers.js';
 
-export type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined' | 'failed';
+type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined' | 'failed';
 
 export interface ReleaseResult {
   label: string;

@@ -45,7 +45,7 @@ export async function discoveryContext(
 }
 
 /** A release's files, read from the publishers; or the edition its unchanged files already are. */
-export type PublisherRead =
+type PublisherRead =
   | {
       kind: 'files';
       file: UpstreamFile;

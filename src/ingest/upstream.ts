@@ -8,7 +8,7 @@ import { FileTooLargeError, UpstreamError } from './fetch/errors.js';
 import { createFetcher, type PublisherFetcher } from './fetch/fetcher.js';
 import { trustedCas } from './fetch/trust.js';
 import { userAgent } from './fetch/user-agent.js';
-import { DEFAULT_READ_LIMITS } from './read-limits.js';
+import { readLimits } from './read-limits.js';
 
 /** Where one file of a release lives: in the local mirror, and at the publisher. */
 export interface FileLocation {
@@ -103,7 +103,7 @@ export function mirrorUpstream(root: string): Upstream {
  * The publishers themselves over HTTPS, through `fetcher` (User-Agent, conditional GET, caps,
  * retries). `fetch` downloads to disk under the cap and then reads the file, already bounded.
  */
-export function publishersUpstream(fetcher: PublisherFetcher): Upstream {
+function publishersUpstream(fetcher: PublisherFetcher): Upstream {
   return {
     kind: 'publishers',
     description: 'the publishers over HTTPS',
@@ -114,7 +114,7 @@ export function publishersUpstream(fetcher: PublisherFetcher): Upstream {
     async listFolder() {
       return [];
     },
-    async fetch(location, maxBytes = DEFAULT_READ_LIMITS.maxFileBytes) {
+    async fetch(location, maxBytes = readLimits().maxFileBytes) {
       if (location.builtPath) return readLocalFile(location.builtPath, maxBytes);
       const result = await fetcher.download(location.url, { maxBytes });
       if (result.kind !== 'file') throw new UpstreamError(`${location.url} answered 304 to an unconditional request`);
@@ -135,7 +135,7 @@ export async function readLocalFile(file: string, maxBytes: number): Promise<Ups
   return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
 }
 
-export interface HttpsUpstreamOptions {
+interface HttpsUpstreamOptions {
   /** Extra certificate authorities to trust (tests serve HTTPS with their own). */
   ca?: string | Buffer;
   connectTo?: ConnectTo[];
@@ -159,7 +159,7 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
 }
 
 /** Which upstream LMI_UPSTREAM chooses (`auto`: the mirror when there is one), and how the fetcher talks to publishers. */
-export function upstreamKind(config: Config): 'mirror' | 'publishers' {
+function upstreamKind(config: Config): 'mirror' | 'publishers' {
   if (config.upstream.mode === 'auto') return config.upstreamDir ? 'mirror' : 'publishers';
   return config.upstream.mode;
 }

@@ -1,8 +1,15 @@
 import { SERVABLE_STATUSES, type Edition } from '../domain/editions.js';
 import { invalidParameter, sourceUnavailable } from '../domain/problems.js';
-import { isSourceKey, type SourceCatalog, type SourceKey, type SourceProfile } from '../domain/sources.js';
+import {
+  isSourceKey,
+  type FoundReleaseRecord,
+  type SourceCatalog,
+  type SourceKey,
+  type SourceProfile,
+} from '../domain/sources.js';
 import { findEdition, listEditions } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
+import { newestFoundBySource } from '../store/upstream-state.js';
 import { provenanceOf, type Provenance } from './provenance.js';
 
 /** An edition a query answers from, with the source it is a release of. */
@@ -24,6 +31,8 @@ export interface Served {
  */
 export class CurrentEditions {
   private editions: Edition[] | null = null;
+  /** Each source's newest release found at its publisher and not read (detect-only): what its 404 names. */
+  private found = new Map<string, FoundReleaseRecord>();
   /** Every settled edition's id and status: a change to any (not only to the published ones) is a change. */
   private version: string | null = null;
   private loadedAt = 0;
@@ -85,7 +94,7 @@ export class CurrentEditions {
 
   /** The 404 for figures (`what`) of a registered source with no release. */
   unavailable(sourceKey: SourceKey, what: string): Error {
-    return sourceUnavailable(this.catalog.profile(sourceKey), what);
+    return sourceUnavailable(this.catalog.profile(sourceKey), what, this.found.get(sourceKey));
   }
 
   served(edition: Edition): Served {
@@ -119,6 +128,7 @@ export class CurrentEditions {
 
   private async load(): Promise<Edition[]> {
     const all = await listEditions(this.db);
+    this.found = await newestFoundBySource(this.db);
     const fresh = all
       .filter((e) => e.status === 'published')
       .sort(

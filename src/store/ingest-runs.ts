@@ -9,7 +9,7 @@ import type { Db } from './schema.js';
 export type RunOutcome = 'published' | 'unchanged' | 'unavailable' | 'quarantined' | 'failed' | 'refused' | 'found';
 
 /** Outcomes after which the source is in good order (what `lastSuccess` reports). */
-export const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged', 'found'];
+const SUCCESSFUL_OUTCOMES: RunOutcome[] = ['published', 'unchanged', 'found'];
 
 export async function startIngestRun(db: Db, sourceKey: string): Promise<string> {
   const id = randomUUID();

@@ -6,6 +6,7 @@ import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { insertAsheRelease } from '../../src/store/pay.js';
 import { listEditions, publishEdition, quarantineEdition, recordDetectedEdition } from '../../src/store/editions.js';
 import { insertSocGroups, socGroupsOfEdition } from '../../src/store/occupations.js';
+import { recordFound } from '../../src/store/upstream-state.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
@@ -73,6 +74,31 @@ for (const dialect of DIALECTS) {
       );
       assert.equal(employment.extras.source, 'aps-occupation');
       assert.throws(() => current.unavailable(UNREGISTERED, 'Anything'), /no source "no-such-source" is registered/);
+    });
+
+    it('names the release a publisher offers when the service found it but does not read it (detect-only)', async () => {
+      const visas =
+        'https://assets.publishing.service.gov.uk/media/6a85c4761b45e4e555421edd/occupation-soc2020-visas-datasets-jun-2026.xlsx';
+      await recordFound(store.db, 'home-office-work-visas', {
+        label: 'Occupation (SOC 2020) visas datasets, June 2026',
+        seriesKey: null,
+        releasedAt: '2026-08-20T09:30:00Z',
+        url: visas,
+        pageUrl: 'https://www.gov.uk/government/statistical-data-sets/immigration-system-statistics-data-tables',
+      });
+      const fresh = new CurrentEditions(store.db, new SourceCatalog(SOURCES), 60_000);
+      const problem = await rejectsWithProblem(
+        fresh.serving('home-office-work-visas', 'Visa figures'),
+        'source-unavailable',
+        /^Visa figures come from/,
+      );
+      assert.equal(problem.status, 404);
+      assert.ok(
+        problem.detail.includes(
+          `published "Occupation (SOC 2020) visas datasets, June 2026" on 2026-08-20 at ${visas}; this service does not read that release yet.`,
+        ),
+        problem.detail,
+      );
     });
 
     it('pins an exact release by id, whether published or superseded by a later release of its series', async () => {

@@ -1,6 +1,6 @@
 import type { SourceCatalog } from '../../domain/sources.js';
 import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../../schemas/apprenticeships.js';
-import { externalLink, html, type SafeHtml } from '../html.js';
+import { externalLink, html, type SafeHtml } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 
 /** Standards shown in full on the page; the rest are counted. */

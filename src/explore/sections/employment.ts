@@ -1,6 +1,6 @@
 import { barChart } from '../charts.js';
 import { count, figure, percent, quality } from '../format.js';
-import { html } from '../html.js';
+import { html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
 

@@ -1,7 +1,7 @@
 import { Problem } from '../../domain/problems.js';
 import type { SourceCatalog } from '../../domain/sources.js';
 import type { HowToBecomeResponse } from '../../schemas/how-to-become.js';
-import { externalLink, html, type SafeHtml } from '../html.js';
+import { externalLink, html, type SafeHtml } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { apprenticeships } from './apprenticeships.js';
 import { orProblem, section, unavailable } from './section.js';

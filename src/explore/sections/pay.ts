@@ -1,7 +1,7 @@
 import { PAY_DISTRIBUTION } from '../../domain/pay.js';
 import { distributionChart, lineChart } from '../charts.js';
 import { figure, inUnit, percent, quality } from '../format.js';
-import { html } from '../html.js';
+import { html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
 

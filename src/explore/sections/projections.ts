@@ -3,7 +3,7 @@ import type { ProjectionResponse } from '../../schemas/projections.js';
 import type { SourceCatalog } from '../../domain/sources.js';
 import { lineChart } from '../charts.js';
 import { count, figure, percent } from '../format.js';
-import { html, type SafeHtml } from '../html.js';
+import { html, type SafeHtml } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { orProblem, section, unavailable } from './section.js';
 

@@ -1,7 +1,7 @@
 import { Problem } from '../../domain/problems.js';
 import type { SourceCatalog } from '../../domain/sources.js';
 import type { Services } from '../../services.js';
-import { html, type SafeHtml } from '../html.js';
+import { html, type SafeHtml } from '../../html.js';
 
 /**
  * One part of an occupation's page: it loads its figures through the same query objects the API

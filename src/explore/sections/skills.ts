@@ -1,4 +1,4 @@
-import { externalLink, html } from '../html.js';
+import { externalLink, html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
 

@@ -1,6 +1,6 @@
 import type { VacancyYear } from '../../schemas/vacancies.js';
 import { count, figure, percent } from '../format.js';
-import { html } from '../html.js';
+import { html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
 

@@ -1,5 +1,5 @@
 import { barChart } from '../charts.js';
-import { html } from '../html.js';
+import { html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
 

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ConnectTo } from '../../config.js';
 import { FileTooLargeError, PublisherRefused, PublisherUnreachable, UpstreamError } from './errors.js';
 
-export interface FetcherOptions {
+interface FetcherOptions {
   userAgent: string;
   /** Where downloads are written while they stream; the fetcher's own folder inside is removed by `close`. */
   downloadDir: string;
@@ -34,7 +34,7 @@ export interface Validators {
 }
 
 /** A download on disk: streamed, hashed and capped as it came. */
-export interface DownloadedFile {
+interface DownloadedFile {
   /** The address that answered, after redirects. */
   uri: string;
   path: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../../config.js';
 
-export interface UserAgentSettings {
+interface UserAgentSettings {
   /** LMI_USER_AGENT: the whole header, when an operator needs another. */
   override: string | null;
   /** LMI_OPERATOR_CONTACT: an e-mail address or URL a publisher can write to. */

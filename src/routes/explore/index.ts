@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Problem } from '../../domain/problems.js';
 import { EXPLORE_CSS, EXPLORE_ICON } from '../../explore/assets.js';
-import type { SafeHtml } from '../../explore/html.js';
+import type { SafeHtml } from '../../html.js';
 import { occupationPage } from '../../explore/occupation-page.js';
 import { EXPLORE_SECURITY_HEADERS, ICON, STYLESHEET } from '../../explore/page.js';
 import { problemPage, searchPage } from '../../explore/search-page.js';

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { makeTestCertificates, type TestCertificates } from './tls.js';
 
 /** What one address of a publisher answers. */
-export interface PublishedDocument {
+interface PublishedDocument {
   body: Buffer | string;
   contentType?: string;
   /** When the publisher says the document last changed (Last-Modified); the publish time otherwise. */
@@ -15,9 +15,9 @@ export interface PublishedDocument {
 }
 
 /** A route answered by the test itself (a redirect, a stall, a scripted failure). */
-export type CustomRoute = (request: IncomingMessage, response: ServerResponse) => void;
+type CustomRoute = (request: IncomingMessage, response: ServerResponse) => void;
 
-export interface LoggedRequest {
+interface LoggedRequest {
   host: string;
   path: string;
   status: number;

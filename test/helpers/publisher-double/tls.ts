@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Every host the double answers for: the publishers' real names, so clients check the real names. */
-export const PUBLISHER_HOSTS = [
+const PUBLISHER_HOSTS = [
   'www.ons.gov.uk',
   'api.beta.ons.gov.uk',
   'www.gov.uk',

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { createFetcher, type PublisherFetcher } from '../../../src/ingest/fetch/fetcher.js';
 import { trustedCas } from '../../../src/ingest/fetch/trust.js';
 import { userAgent } from '../../../src/ingest/fetch/user-agent.js';
-import { FileTooLargeError, PublisherRefused, PublisherUnreachable } from '../../../src/ingest/fetch/errors.js';
+import { PublisherRefused, PublisherUnreachable } from '../../../src/ingest/discovery.js';
+import { FileTooLargeError } from '../../../src/ingest/upstream.js';
 import { startPublisherDouble, type PublisherDouble } from '../../helpers/publisher-double/server.js';
 import { upstreamPath, VOLUME2_FILE } from '../../helpers/upstream.js';
 

@@ -1,4 +1,12 @@
-import { escapeHtml } from '../keys/html.js';
+/**
+ * HTML written by the service (the explorer's pages, the key pages, the confirmation mail) goes
+ * through this one module: text is escaped here and nowhere else.
+ */
+
+/** Text placed in HTML is escaped: it may come from a caller or an upstream file. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
 
 /** Markup that is already safe: made by `html` (whose interpolations are escaped), never from raw text. */
 export class SafeHtml {
@@ -18,7 +26,7 @@ function render(value: Interpolation): string {
 }
 
 /**
- * The one way the explorer writes markup: every interpolated value is escaped unless it is
+ * The one way the service writes markup: every interpolated value is escaped unless it is
  * `SafeHtml` made by this same tag, so upstream text (titles, descriptions, notes) can never
  * become markup, whichever template it lands in.
  */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { externalLink, html } from '../../src/explore/html.js';
+import { externalLink, html } from '../src/html.js';
 
 describe("html (the explorer's only way to write markup)", () => {
   it('escapes every interpolated value, in text and in attributes, but not markup it made itself', () => {
