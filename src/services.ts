@@ -14,8 +14,10 @@ import { Demand } from './queries/demand.js';
 import { Employment } from './queries/employment.js';
 import { HowToBecome } from './queries/how-to-become.js';
 import { JobProfiles } from './queries/job-profiles.js';
+import { UnitGroupTexts } from './queries/joins/unit-group-text.js';
 import { JobAdverts } from './queries/job-adverts.js';
 import { Meta } from './queries/meta.js';
+import { Moves } from './queries/moves.js';
 import { Occupations } from './queries/occupations.js';
 import { Pay } from './queries/pay.js';
 import { Projections } from './queries/projections.js';
@@ -58,9 +60,10 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const localAreas = new LocalAreas(store.db, currentEditions);
-  const jobProfiles = new JobProfiles(store.db, currentEditions, codingIndex);
+  const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
+  const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts);
   const liveKeys = new LiveKeys(store.db);
-  return {
+  const services = {
     config,
     store,
     sources,
@@ -69,7 +72,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     occupations,
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
-    skills: new Skills(store.db, currentEditions, codingIndex, occupations),
+    skills: new Skills(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
     workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations),
     localAreas,
     socCrosswalk,
@@ -78,6 +81,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     visas: new Visas(store.db, currentEditions, occupations),
     demand: new Demand(store.db, currentEditions, occupations),
     jobAdverts: new JobAdverts(store.db, currentEditions, occupations, localAreas),
+    /** NCS profiles placed on unit groups (how to become and apprenticeships read them). */
+    jobProfiles,
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
     meta: new Meta(store.db, currentEditions),
@@ -97,6 +102,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations),
   };
+  return { ...services, moves: new Moves(store.db, codingIndex, occupations, services) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -42,6 +42,14 @@ export const PAY_REGIONS: AreaSummary[] = [
   { code: 'S92000003', slug: 'scotland', name: 'Scotland' },
 ];
 
+/** The nations with their GSS codes and ONS names (ONS Open Geography). */
+export const NATION_AREAS: AreaSummary[] = [
+  { code: 'E92000001', slug: 'england', name: 'England' },
+  { code: 'W92000004', slug: 'wales', name: 'Wales' },
+  { code: 'S92000003', slug: 'scotland', name: 'Scotland' },
+  { code: 'N92000002', slug: 'northern-ireland', name: 'Northern Ireland' },
+];
+
 /** The UK and its four nations, as `area` values (employment, projections, vacancies). */
 export const UK_AND_NATIONS = ['uk', 'england', 'wales', 'scotland', 'northern-ireland'] as const;
 

@@ -39,3 +39,40 @@ export interface ApsRelease {
   industries: IndustrySection[];
   cells: EmploymentCell[];
 }
+
+/** Where an APS occupation release was read: a Nomis API query, or a third party's relay of its counts. */
+export type ApsOrigin = 'nomis' | 'relayed';
+
+/** A count Nomis serves (`A`), one it withholds (`Q`), or none in the release (a relay's blank). */
+export type ApsCountStatus = 'published' | 'withheld' | 'not-published';
+
+export type ApsSex = 'all' | 'male' | 'female';
+export type ApsPattern = 'all' | 'fulltime' | 'parttime';
+export type ApsEmploymentType = 'all' | 'employees' | 'self-employed';
+
+/** People in employment in one unit group, area and breakdown (Nomis NM_218_1). */
+export interface ApsOccupationCount {
+  /** GSS code: K02000001 (UK) or a nation's. */
+  area: string;
+  soc2020: string;
+  sex: ApsSex;
+  pattern: ApsPattern;
+  employment: ApsEmploymentType;
+  people: number | null;
+  /** Half-width of the 95% confidence interval, in people; null where the release gives none. */
+  confidence: number | null;
+  status: ApsCountStatus;
+}
+
+/** One Jan-Dec period of APS people in employment by unit group. */
+export interface ApsOccupationRelease {
+  year: number;
+  /** "January-December 2025", worded as the industry table words its years. */
+  period: string;
+  origin: ApsOrigin;
+  /** The third party whose copy was read (`owner/repo@commit`), for a relay; null for Nomis. */
+  relayedBy: string | null;
+  counts: ApsOccupationCount[];
+  /** GSS codes of areas the release held that are not the UK or a nation (not read). */
+  skippedAreas: string[];
+}

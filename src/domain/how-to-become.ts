@@ -74,6 +74,12 @@ export interface NcsProfile {
   standards: string[];
   /** When the page was retrieved (2026 pages); null for the export. */
   retrievedAt: string | null;
+  /** The export's day-to-day tasks, in order; empty for a 2026 page. Evidence of what the job is. */
+  tasks: string[];
+  /** The O*NET-SOC 2010 code the export gives (ONetOccupationalCode); null for a 2026 page. */
+  onetSoc2010: string | null;
+  /** Apprenticeships a 2026 page names, as written ("Adult care worker Level 2"); empty for the export. */
+  apprenticeshipsNamed: string[];
 }
 
 /** The 2026 job-profile release: the profiles retrieved and every slug the sitemap lists. */

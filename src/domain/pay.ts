@@ -95,6 +95,8 @@ export interface PayRow extends AsheFigures {
   sex: string;
   pattern: string;
   medianCv: number | null;
+  /** The ONS marker that stands in the median's place (`x`, `..`, `:`); null when published or not recorded. */
+  medianMarker: string | null;
 }
 
 /** The release an ASHE edition holds: its reference year and whether ONS will revise it. */

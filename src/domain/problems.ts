@@ -45,7 +45,7 @@ export interface ValidParameter {
 
 interface ProblemExtras {
   invalidParams?: InvalidParam[];
-  /** For `source-unavailable`: the key of the source with no release. */
+  /** The source whose release is missing (`source-unavailable`) or lacks the figure (`figure-not-found`). */
   source?: string;
   /** Seconds, sent as Retry-After (429, 503). */
   retryAfter?: number;
@@ -101,6 +101,15 @@ export function sourceUnavailable(
   return new Problem(
     'source-unavailable',
     `${what} come from "${source.name}" (source \`${source.key}\`), and ${published} See /v1/meta/sources.`,
+    { source: source.key },
+  );
+}
+
+/** A 404 for figures (`what`) a source has, but not in the release of it served (e.g. a relay with UK counts only). */
+export function releaseLacks(source: { key: string; name: string }, editions: string[], what: string): Problem {
+  return new Problem(
+    'figure-not-found',
+    `${what} come from "${source.name}" (source \`${source.key}\`), and the release served (${editions.map((e) => `"${e}"`).join(', ')}) does not have them. See /v1/meta/editions?source=${source.key}.`,
     { source: source.key },
   );
 }

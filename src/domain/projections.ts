@@ -5,7 +5,7 @@
  * in thousands, unrounded.
  */
 
-import { PAY_REGIONS, UNITED_KINGDOM, type AreaSummary } from './areas.js';
+import { NATION_AREAS, PAY_REGIONS, UNITED_KINGDOM, type AreaSummary } from './areas.js';
 
 /** The classification a workbook's occupations are coded to. */
 export type ProjectionClassification = 'SOC 2020' | 'SOC 2010';
@@ -80,16 +80,8 @@ export const PROJECTION_AREA_SLUGS = [
 ] as const;
 export type ProjectionAreaSlug = (typeof PROJECTION_AREA_SLUGS)[number];
 
-/** The nations with their GSS codes and ONS names (ONS Open Geography). */
-const NATIONS: AreaSummary[] = [
-  { code: 'E92000001', slug: 'england', name: 'England' },
-  { code: 'W92000004', slug: 'wales', name: 'Wales' },
-  { code: 'S92000003', slug: 'scotland', name: 'Scotland' },
-  { code: 'N92000002', slug: 'northern-ireland', name: 'Northern Ireland' },
-];
-
 export function projectionArea(slug: ProjectionAreaSlug): AreaSummary {
-  return [UNITED_KINGDOM, ...NATIONS, ...PAY_REGIONS].find((a) => a.slug === slug)!;
+  return [UNITED_KINGDOM, ...NATION_AREAS, ...PAY_REGIONS].find((a) => a.slug === slug)!;
 }
 
 /** Where the net change is smaller than this many jobs either way, the spec calls it `little change`. */

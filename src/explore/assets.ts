@@ -16,7 +16,7 @@ table.figures th,table.figures td{border-bottom:1px solid #e3e3e3;padding:.25rem
 table.figures caption{text-align:left;font-weight:600}
 .withheld{font-style:italic;color:#8a4b00}
 .quality{font-size:.8rem;border:1px solid #bbb;border-radius:.6rem;padding:0 .4rem;color:#333}
-.quality-precise,.quality-reasonable{border-color:#2e7d32}.quality-acceptable{border-color:#b26a00}.quality-unreliable{border-color:#b00020}
+.quality-precise,.quality-reasonable{border-color:#2e7d32}.quality-acceptable{border-color:#b26a00}.quality-unreliable{border-color:#b00020}.quality-unassessed{border-style:dashed}.quality-withheld,.quality-incomplete,.quality-notcovered,.quality-notpublished{border-color:#777;color:#555}
 .unavailable{background:#fff6e5;border-left:4px solid #b26a00;padding:.5rem .75rem}
 footer.source{font-size:.85rem;color:#444;border-left:3px solid #ccc;padding-left:.75rem;margin:1rem 0}
 dl.meanings dt{font-weight:600}h4{font-size:1.1rem;margin:1rem 0 .25rem}h5{font-size:1rem;margin:.75rem 0 .25rem}h6{font-size:.95rem;font-weight:600;margin:.5rem 0 .25rem}

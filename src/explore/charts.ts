@@ -6,7 +6,7 @@ import { round } from '../domain/numbers.js';
  * (each has a <title> and its figures as text). Colours come from the stylesheet's classes.
  */
 
-const WIDTH = 640;
+export const WIDTH = 640;
 
 /** A linear scale from [lo, hi] onto [from, to]. */
 function scale(lo: number, hi: number, from: number, to: number): (v: number) => number {
@@ -14,7 +14,7 @@ function scale(lo: number, hi: number, from: number, to: number): (v: number) =>
   return (v) => round(from + ((v - lo) / span) * (to - from), 1);
 }
 
-function svg(
+export function svg(
   id: string,
   title: string,
   height: number,

@@ -21,12 +21,28 @@ export function percent(value: number): string {
 }
 
 /** A figure the publisher withheld (null) or one that must not be shown as a number (`presentable: false`). */
-function withheld(reason = 'withheld by the publisher'): SafeHtml {
+export function withheld(reason = 'withheld by the publisher'): SafeHtml {
   return html`<span class="withheld" title="${reason}">withheld</span>`;
 }
 
-/** The figure, or "withheld" where it is null or not presentable. */
-export function figure(value: number | null, show: (v: number) => string, presentable = true): SafeHtml {
+/** What a figure's quality says about why it is not shown (the API's quality vocabulary). */
+const NOT_SHOWN: Record<string, [text: string, reason: string]> = {
+  unreliable: ['withheld', 'not presentable: too unreliable to show as a number'],
+  withheld: ['withheld', 'withheld by the publisher'],
+  incomplete: ['incomplete', 'not known: some of its parts are withheld'],
+  'not-covered': ['not covered', 'the survey does not cover this group'],
+  'not-published': ['not published', 'the release has no figure'],
+};
+
+/** The figure, or why not (by its quality, "withheld" by default) where it is null or not presentable. */
+export function figure(
+  value: number | null,
+  show: (v: number) => string,
+  presentable = true,
+  quality?: string,
+): SafeHtml {
+  const why = quality === undefined ? undefined : NOT_SHOWN[quality];
+  if (why && (value === null || !presentable)) return html`<span class="withheld" title="${why[1]}">${why[0]}</span>`;
   if (value === null) return withheld();
   if (!presentable) return withheld('not presentable: too unreliable to show as a number');
   return html`<span class="figure">${show(value)}</span>`;

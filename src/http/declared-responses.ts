@@ -14,7 +14,31 @@ const DESCRIPTIONS: Record<DeclaredError, string> = {
 interface DeclaredResponse<T extends TSchema> {
   description: string;
   content: Record<string, { schema: T; examples?: Record<string, { summary: string; value: unknown }> }>;
+  /** Each header's JSON schema with its description (@fastify/swagger wraps it as the OpenAPI header's `schema`). */
+  headers?: Record<string, { type: 'integer' | 'string'; minimum?: number; description: string }>;
 }
+
+/** The headers the server sends with an error (rate-limit.ts, errors.ts, auth.ts), declared in OpenAPI. */
+const HEADERS: Partial<Record<DeclaredError, DeclaredResponse<TSchema>['headers']>> = {
+  401: {
+    'WWW-Authenticate': {
+      type: 'string',
+      description: 'The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header)',
+    },
+  },
+  429: {
+    'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' },
+    RateLimit: {
+      type: 'string',
+      description:
+        'draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised',
+    },
+    'RateLimit-Policy': {
+      type: 'string',
+      description: '`"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests',
+    },
+  },
+};
 
 /** Typed so the type provider checks what a handler replies against the success schema (or a problem body). */
 type DeclaredResponses<Success extends number, T extends TSchema, Errors extends DeclaredError> = {
@@ -48,7 +72,12 @@ export function declareResponses<
   };
   for (const status of errors) {
     const contentType = problemContentType(status).split(';')[0]!;
-    responses[status] = { description: DESCRIPTIONS[status], content: { [contentType]: { schema: ProblemSchema } } };
+    const headers = HEADERS[status];
+    responses[status] = {
+      description: DESCRIPTIONS[status],
+      content: { [contentType]: { schema: ProblemSchema } },
+      ...(headers ? { headers } : {}),
+    };
   }
   return responses as DeclaredResponses<Success, T, Errors>;
 }

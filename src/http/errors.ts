@@ -35,6 +35,8 @@ export function frameworkProblem(error: FastifyError, request: FastifyRequest, r
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.extras.retryAfter !== undefined) reply.header('retry-after', String(problem.extras.retryAfter));
+  // RFC 9110 section 11.6.1: a 401 names how to authenticate.
+  if (problem.status === 401) reply.header('www-authenticate', 'ApiKey realm="uk-lmi", header="X-API-Key"');
   return reply
     .code(problem.status)
     .type(problemContentType(problem.status))

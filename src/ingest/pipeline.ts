@@ -11,6 +11,7 @@ import {
   quarantineEdition,
   recordDetectedEdition,
   relabelEdition,
+  updateEditionSourceUri,
 } from '../store/editions.js';
 import { withIngestLock } from '../store/ingest-lock.js';
 import { dueSources, recordFound, recordSourceCheck } from '../store/upstream-state.js';
@@ -310,6 +311,8 @@ async function ingestRelease(
   progress.step(source.key, `read ${ref.label} (${formatBytes(bytes)})`);
   const known = await findEditionByContent(db, source.key, sha256);
   if (known && !(await readAgain(store, known))) {
+    // Rewrites what an older ingest recorded (a server path) to what is read now.
+    if (known.sourceUri !== file.uri) await updateEditionSourceUri(db, known.id, file.uri);
     await remember(sha256);
     return unchangedResult(known, bytes, started);
   }

@@ -13,15 +13,15 @@ export interface ReadLimits {
   maxConcurrentWorkbooks: number;
 }
 
-/** What an ingest keeps for itself (the process, the staging), and what one workbook lane costs at its peak (measured). */
-const BASE_MB = 512;
-const LANE_MB = 320;
+/** What an ingest keeps for itself (the process, the staging), and what one workbook lane costs at its peak, with margin. */
+const BASE_MB = 400;
+const LANE_MB = 256;
 
 /**
  * How many workbooks may be read at once within LMI_INGEST_MEMORY_MB: the budget less the base,
  * a lane's peak each, one to three. Measured for ASHE Table 14 with every figure x1000 (the worst
- * fault): 521 MiB with one lane, 641 with two, 809 with three; so 1 GiB allows one lane, whatever
- * the number of cores.
+ * fault): 521 MiB with one lane, 641 with two, 809 with three (about 400 MiB of base and 120-170 a
+ * lane); so 1 GiB allows two lanes, whatever the number of cores, and a third from 1,168 MiB.
  */
 export function workbookLanesFor(memoryMb: number): number {
   return Math.max(1, Math.min(3, Math.floor((memoryMb - BASE_MB) / LANE_MB)));

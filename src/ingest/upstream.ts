@@ -23,7 +23,7 @@ export interface FileLocation {
 }
 
 export interface UpstreamFile {
-  /** What was read: a file:// URI in the mirror, the publisher's URL otherwise. */
+  /** What was read: `mirror:<folder>/<file>` in the mirror (never a server path), the publisher's URL otherwise. */
   uri: string;
   bytes: Uint8Array;
   sha256: string;
@@ -61,6 +61,11 @@ function describeBytes(uri: string, bytes: Uint8Array): UpstreamFile {
   return { uri, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
+/** A mirror file named relative to the mirror: responses never show where the server keeps it. */
+function mirrorUri(mirrorPath: string): string {
+  return `mirror:${mirrorPath.split(path.sep).join('/')}`;
+}
+
 export function mirrorUpstream(root: string): Upstream {
   const resolveInside = (relative: string): string => {
     const full = path.resolve(root, relative);
@@ -87,10 +92,11 @@ export function mirrorUpstream(root: string): Upstream {
     },
     async fetch(location, maxBytes = Infinity) {
       const file = resolveInside(location.mirrorPath);
+      const uri = mirrorUri(location.mirrorPath);
       try {
         const { size } = await stat(file);
-        if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
-        return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
+        if (size > maxBytes) throw new FileTooLargeError(uri, size, maxBytes, await hashFile(file));
+        return describeBytes(uri, new Uint8Array(await readFile(file)));
       } catch (error) {
         if (error instanceof FileTooLargeError) throw error;
         throw new UpstreamError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);

@@ -1,5 +1,7 @@
 import type { ApprenticeshipStandard } from '../domain/apprenticeships.js';
+import { round } from '../domain/numbers.js';
 import { Problem } from '../domain/problems.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
 import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../schemas/apprenticeships.js';
 import { standardsOf } from '../store/apprenticeships.js';
 import type { Db } from '../store/schema.js';
@@ -7,7 +9,16 @@ import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import { NCS_CONTENT_EXPORT, type JobProfiles, type JobProfilesView } from './job-profiles.js';
 import type { Occupations } from './occupations.js';
-import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey } from './title-placement.js';
+import { entriesByTitle, qualifierIdf } from './joins/qualifier-support.js';
+import {
+  relateStandards,
+  RELATIONS,
+  resolveNamedApprenticeships,
+  standardsByName,
+  typicalTitleShares,
+  type PlacedProfile,
+  type StandardRelation,
+} from './joins/standard-relations.js';
 
 const STANDARDS = 'apprenticeship-standards';
 /** Skills England's other products, registered with no release: named in the coverage. */
@@ -18,25 +29,25 @@ const UNRELEASED_PRODUCTS = [
   'higher-technical-qualifications',
 ] as const;
 
-/** Why a standard is related to a unit group: the evidence, in words. */
-interface Evidence {
-  code: string;
-  reasons: string[];
-}
-
 interface ApprenticeshipsQuery {
   includeInactive?: boolean;
 }
 
+interface RelationsView {
+  key: string;
+  bySoc: Map<string, StandardRelation[]>;
+  /** Standards some 2026 NCS page names: listed by NCS now. */
+  namedIn2026: Set<string>;
+}
+
 /**
  * Apprenticeship standards related to a unit group. No publisher maps standards to SOC 2020, so
- * every relation is derived, and `partial`: through the NCS profiles placed on the unit group
- * (their 2020 links to standards) and through the standards' typical job titles against the
- * coding index. Standards NCS knew in 2020 that are not approved for delivery now are inactive,
- * shown only when asked for.
+ * every relation is derived from combined evidence (`relateStandards`): the standards' typical job
+ * titles with their qualifiers against the coding index, and the NCS profiles placed on the unit
+ * group that link (2020) or name (2026) them. `primary` where the evidence is direct.
  */
 export class Apprenticeships {
-  private titles: { key: string; index: TitleIndexByKey } | null = null;
+  private relations: RelationsView | null = null;
 
   constructor(
     private readonly db: Db,
@@ -52,8 +63,6 @@ export class Apprenticeships {
     const served = await this.current.serving(STANDARDS, what);
     const index = await this.codingIndex.get();
     if (!index) throw this.current.unavailable(CODING_INDEX, what);
-    if (this.titles?.key !== index.edition.id)
-      this.titles = { key: index.edition.id, index: unitGroupsByTitle(index.byUnitGroup) };
     const view = await this.profilesIfAny();
     const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
 
@@ -62,38 +71,45 @@ export class Apprenticeships {
     const known = exportEdition
       ? new Map((await standardsOf(this.db, exportEdition.id)).map((s) => [s.code, s]))
       : new Map<string, ApprenticeshipStandard>();
-
-    const evidence = this.evidenceFor(soc, view, approved, this.titles.index);
+    const key = `${served.edition.id}|${exportEdition?.id ?? ''}|${index.edition.id}|${view?.key ?? ''}`;
+    if (this.relations?.key !== key) this.relations = relationsOf(key, index.byUnitGroup, approved, known, view);
+    const relations = this.relations;
 
     const standardsPage = served.source.url;
+    const exportLabel = exportEdition?.label ?? 'the NCS content export';
     const occupations: ApprenticeshipOccupation[] = [];
-    for (const { code, reasons } of evidence.values()) {
-      const listed = approvedByCode.get(code);
-      // The API's list keeps every status; only standards approved for delivery are active.
-      const active = listed && (listed.status === null || listed.status === 'Approved for delivery') ? listed : null;
-      const derivation = `Related by derivation (no publisher maps standards to SOC 2020): ${reasons.join('; ')}.`;
-      if (active) occupations.push(occupationOf(active, derivation, standardsPage));
-      else if (query.includeInactive && listed) occupations.push(occupationOf(listed, derivation, standardsPage));
-      else if (query.includeInactive) {
-        const old = known.get(code);
-        if (old)
-          occupations.push(
-            inactiveOccupationOf(old, derivation, standardsPage, exportEdition?.label ?? 'the NCS content export'),
-          );
-      }
+    const evidence = new Map<string, StandardRelation>();
+    for (const r of relations.bySoc.get(soc) ?? []) {
+      const occupation = shownOccupation(r, approvedByCode.get(r.code), known.get(r.code), {
+        namedIn2026: relations.namedIn2026.has(r.code),
+        includeInactive: query.includeInactive === true,
+        standardsPage,
+        exportLabel,
+      });
+      if (!occupation) continue;
+      evidence.set(r.code, r);
+      occupations.push({
+        ...occupation,
+        match: r.primary ? 'primary' : 'partial',
+        confidence: round(r.score, 2),
+        evidence: {
+          typicalTitleShare: round(r.typicalTitleShare, 2),
+          matchedTitles: r.matchedTitles,
+          profiles: r.profiles.map((p) => ({ ...p, confidence: round(p.confidence, 2) })),
+        },
+      });
     }
-    const strength = (o: ApprenticeshipOccupation) => evidence.get(o.code)!.reasons.length;
-    // Approved before inactive, then the standards with most evidence, then by level.
+    // Primary first, then the strength of the evidence, then the lower level (the way in).
     occupations.sort(
       (a, b) =>
-        rank(a) - rank(b) ||
-        strength(b) - strength(a) ||
+        Number(b.match === 'primary') - Number(a.match === 'primary') ||
+        evidence.get(b.code)!.score - evidence.get(a.code)!.score ||
         (a.level ?? 99) - (b.level ?? 99) ||
         a.code.localeCompare(b.code),
     );
 
-    // Counts are over primary matches, as the spec defines them. With none (no publisher mapping
-    // gives any today) the counts are unknown, not zero: null, never a 0 no release says.
+    // Counts are over primary matches, as the spec defines them. With none the counts are
+    // unknown, not zero: null, never a 0 no release says.
     const primary = occupations.filter((o) => o.match === 'primary');
     const countOf = (type: string): number | null =>
       primary.length === 0 ? null : primary.reduce((n, o) => n + o.products.filter((p) => p.type === type).length, 0);
@@ -113,44 +129,6 @@ export class Apprenticeships {
     };
   }
 
-  /** Why each standard relates to the unit group: its NCS profiles' links, and its typical job titles in the coding index. */
-  private evidenceFor(
-    soc: string,
-    view: JobProfilesView | null,
-    approved: ApprenticeshipStandard[],
-    titles: TitleIndexByKey,
-  ): Map<string, Evidence> {
-    const evidence = new Map<string, Evidence>();
-    const note = (code: string, reason: string) => {
-      const entry = evidence.get(code) ?? { code, reasons: [] };
-      if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-      evidence.set(code, entry);
-    };
-    for (const { slug, match } of view?.bySoc.get(soc) ?? []) {
-      const { profile, standards } = view!.profiles.get(slug)!;
-      for (const code of standards)
-        note(
-          code,
-          `the National Careers Service profile "${profile.title}" (placed here by its ${match}) linked it in November 2020`,
-        );
-    }
-    for (const standard of approved) {
-      for (const placement of placeByTitles(
-        titles,
-        standard.typicalJobTitles[0] ?? '',
-        standard.typicalJobTitles.slice(1),
-        { qualifiedAmongOthers: false },
-      )) {
-        if (placement.soc2020 === soc)
-          note(
-            standard.code,
-            `its typical job title "${placement.matchedTitle}" is a title the ONS coding index gives this unit group${placement.qualified ? ' (with a qualifier)' : ''}`,
-          );
-      }
-    }
-    return evidence;
-  }
-
   private async profilesIfAny(): Promise<JobProfilesView | null> {
     try {
       return await this.jobProfiles.get('Job profiles');
@@ -165,8 +143,8 @@ export class Apprenticeships {
     for (const key of UNRELEASED_PRODUCTS)
       if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
     return [
-      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is a partial match, derived from the National Careers Service's November 2020 links between job profiles and standards (profiles placed on unit groups by title) and from the standards' typical job titles found in the ONS coding index; \`derivation\` says which. apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so with none they are null (unknown, not zero).`,
-      `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved; standards known only from the National Careers Service's 2020 links are listed with includeInactive=true, status unknown. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
+      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is derived by the service from combined evidence (confidence and evidence say which): the standards' typical job titles found in the ONS coding index (a qualified entry only when the standard is about its context), and the National Careers Service profiles placed on this unit group that link the standard (November 2020 export) or name it (2026 pages). "primary" means the derived evidence is direct, not a publisher's mapping: half or more of the standard's own typical job titles are this unit group's, or a profile placed here with confidence ${RELATIONS.primaryProfile} or more links or names it and one of its titles agrees; the rest are "partial". apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so with none they are null (unknown, not zero).`,
+      `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved. A standard outside it is shown by default when a 2026 National Careers Service page names it, or when a profile placed here with confidence ${RELATIONS.showUnlisted} or more links it (status unknown); other standards known only from the 2020 links are listed with includeInactive=true. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
       view
         ? ''
         : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
@@ -177,11 +155,82 @@ export class Apprenticeships {
   }
 }
 
-function rank(o: ApprenticeshipOccupation): number {
-  return (o.match === 'primary' ? 0 : 2) + (o.products.some((p) => p.detail !== null) ? 0 : 1);
+const NAMED_IN_2026 = 'listed by the National Careers Service in 2026';
+
+/** Relations of every standard to every unit group, once per set of editions. */
+function relationsOf(
+  key: string,
+  byUnitGroup: ReadonlyMap<string, readonly CodingIndexRecord[]>,
+  approved: readonly ApprenticeshipStandard[],
+  known: ReadonlyMap<string, ApprenticeshipStandard>,
+  view: JobProfilesView | null,
+): RelationsView {
+  const records = [...byUnitGroup.values()].flat();
+  const byTitle = entriesByTitle(records);
+  const qualifiers = qualifierIdf(records);
+  // Approved standards as the current release says; the rest as NCS knew them in 2020.
+  const all = new Map([...known, ...approved.map((s) => [s.code, s] as const)]);
+  const byName = standardsByName(all.values());
+  const namedIn2026 = new Set<string>();
+  const placed = new Map<string, PlacedProfile[]>();
+  for (const [soc, list] of view?.bySoc ?? [])
+    placed.set(
+      soc,
+      list.map(({ slug, placement }) => {
+        const { profile, standards } = view!.profiles.get(slug)!;
+        const named = resolveNamedApprenticeships(profile.apprenticeshipsNamed, byName);
+        for (const code of named) namedIn2026.add(code);
+        return { slug, title: profile.title, posterior: placement.posterior, linked: standards, named };
+      }),
+    );
+  for (const { profile } of view?.profiles.values() ?? [])
+    for (const code of resolveNamedApprenticeships(profile.apprenticeshipsNamed, byName)) namedIn2026.add(code);
+  const bySoc = relateStandards(all.values(), (s) => typicalTitleShares(s, byTitle, qualifiers), placed);
+  return { key, bySoc, namedIn2026 };
 }
 
-function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPage: string): ApprenticeshipOccupation {
+function derivationOf(r: StandardRelation): string {
+  const reasons: string[] = [];
+  if (r.matchedTitles.length > 0)
+    reasons.push(
+      `${Math.round(r.typicalTitleShare * 100)}% of its typical job titles are titles the ONS coding index gives this unit group (${r.matchedTitles.map((t) => `"${t}"`).join(', ')})`,
+    );
+  for (const p of r.profiles.slice(0, 3))
+    reasons.push(
+      `the National Careers Service profile "${p.title}", placed here with confidence ${p.confidence.toFixed(2)}, ${p.link === 'linked in the 2020 export' ? 'linked it in November 2020' : 'names it on its 2026 page'}`,
+    );
+  return `Related by derivation (no publisher maps standards to SOC 2020), confidence ${r.score.toFixed(2)}: ${reasons.join('; ')}.`;
+}
+
+type Unscored = Omit<ApprenticeshipOccupation, 'confidence' | 'evidence'>;
+
+const APPROVED_FOR_DELIVERY = 'Approved for delivery';
+
+/**
+ * A related standard as shown, or null when hidden: an approved one always; one outside the
+ * approved release when a 2026 NCS page names it, when a strongly placed profile links it (the
+ * obviously matching standard is never hidden), or when asked for with includeInactive.
+ */
+function shownOccupation(
+  r: StandardRelation,
+  active: ApprenticeshipStandard | undefined,
+  old: ApprenticeshipStandard | undefined,
+  o: { namedIn2026: boolean; includeInactive: boolean; standardsPage: string; exportLabel: string },
+): Unscored | null {
+  const derivation = derivationOf(r);
+  // The API's list keeps every status: only standards approved for delivery are active; the
+  // others (retired, withdrawn, in development) are shown, with their status, on request.
+  if (active && (active.status === null || active.status === APPROVED_FOR_DELIVERY))
+    return occupationOf(active, derivation, o.standardsPage);
+  if (active) return o.includeInactive ? occupationOf(active, derivation, o.standardsPage) : null;
+  if (!old) return null;
+  if (o.namedIn2026) return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, NAMED_IN_2026);
+  if (r.profile >= RELATIONS.showUnlisted || o.includeInactive)
+    return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, null);
+  return null;
+}
+
+function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPage: string): Unscored {
   return {
     code: s.code,
     name: s.name,
@@ -222,13 +271,16 @@ function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPa
 }
 
 /** A standard NCS knew in 2020 that is not in the approved list served: what the export says of it, labelled so. */
-function inactiveOccupationOf(
+function unlistedOccupationOf(
   s: ApprenticeshipStandard,
   derivation: string,
   standardsPage: string,
   exportLabel: string,
-): ApprenticeshipOccupation {
-  const status = `Unknown: not among the approved standards in this release (which holds only part of Skills England's approved list); listed in the ${exportLabel}`;
+  listedAs: string | null,
+): Unscored {
+  const status = listedAs
+    ? `Not among the approved standards in this release (which holds only part of Skills England's approved list); ${listedAs}`
+    : `Unknown: not among the approved standards in this release (which holds only part of Skills England's approved list); listed in the ${exportLabel}`;
   return {
     code: s.code,
     name: s.name,

@@ -1,19 +1,28 @@
-import { UNITED_KINGDOM } from '../domain/areas.js';
-import type { EmploymentCell } from '../domain/employment.js';
-import { Problem } from '../domain/problems.js';
+import { NATION_AREAS, UNITED_KINGDOM, type AreaSummary } from '../domain/areas.js';
+import type { ApsOccupationCount, EmploymentCell } from '../domain/employment.js';
+import { round } from '../domain/numbers.js';
+import { Problem, releaseLacks } from '../domain/problems.js';
+import { apsIntervalBand, isPresentable, type Quality } from '../domain/quality.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../schemas/employment.js';
-import { apsTablesFor, type ApsTables } from '../store/employment.js';
+import {
+  apsOccupationCountsFor,
+  apsOccupationPeriods,
+  apsOccupationTotals,
+  apsTablesFor,
+  type ApsTables,
+} from '../store/employment.js';
 import type { Db } from '../store/schema.js';
-import type { CurrentEditions } from './current-editions.js';
+import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 
-/** The APS occupation x industry release served, and the fuller APS release (breakdowns, other areas) of which none exists. */
-const APS_BY_INDUSTRY = 'aps-occupation-industry';
+/** The APS count by unit group (Nomis NM_218_1, or a relay of it), and the APS occupation x industry table. */
 const APS_OCCUPATION = 'aps-occupation';
+const APS_BY_INDUSTRY = 'aps-occupation-industry';
+type EmploymentSource = typeof APS_OCCUPATION | typeof APS_BY_INDUSTRY;
 
 const TOP_INDUSTRIES = 10;
 
-/** An occupation's employment in one year, from what the table publishes and nothing else. */
+/** An occupation's employment in one year from the industry table, from what it publishes and nothing else. */
 interface YearFigures {
   year: number;
   period: string;
@@ -46,10 +55,10 @@ function yearFigures(tables: ApsTables, soc: string): YearFigures[] {
   });
 }
 
-/** ONS: shaded cells rest on a small sample ("use with caution"); `*` cells are withheld. */
-function countQuality(figures: YearFigures): 'reasonable' | 'acceptable' | 'unreliable' {
-  if (figures.count === null) return 'unreliable';
-  return figures.smallSampleCells > 0 ? 'acceptable' : 'reasonable';
+/** ONS: shaded cells rest on a small sample ("use with caution"); a total with `*` parts is not known. */
+function yearQuality(figures: YearFigures): Quality {
+  if (figures.count !== null) return figures.smallSampleCells > 0 ? 'acceptable' : 'reasonable';
+  return figures.publishedSum > 0 ? 'incomplete' : 'withheld';
 }
 
 function cellQuality(cell: EmploymentCell): WorkforceShare['quality'] {
@@ -57,7 +66,42 @@ function cellQuality(cell: EmploymentCell): WorkforceShare['quality'] {
   return cell.smallSample ? 'acceptable' : 'reasonable';
 }
 
+/** Nomis: a count with its 95% interval gets the band of its CV; a relayed count, published without one, is unassessed. */
+function apsQuality(count: ApsOccupationCount | undefined): Quality {
+  if (!count || count.status === 'not-published') return 'not-published';
+  if (count.status === 'withheld' || count.people === null) return 'withheld';
+  return count.confidence === null ? 'unassessed' : apsIntervalBand(count.people, count.confidence);
+}
+
+/** One year of an occupation's employment, from one source. */
+interface EmploymentPoint {
+  year: number;
+  period: string;
+  count: number | null;
+  confidenceInterval: number | null;
+  quality: Quality;
+  source: EmploymentSource;
+  served: Served;
+  /** Everyone in employment in the release's year and area: the base of the share. */
+  allEmployment: number | null;
+  /** APS only: every count of the unit group in the release (its breakdowns). */
+  counts: ApsOccupationCount[];
+  /** Industry table only: the sum of the published cells, when some are withheld. */
+  publishedSum: number | null;
+}
+
+const isAll = (c: ApsOccupationCount) => c.sex === 'all' && c.pattern === 'all' && c.employment === 'all';
+
+/** Per year, the point with a count from the APS source, else the industry table's, else whichever says why not. */
+function preferred(a: EmploymentPoint, b: EmploymentPoint): EmploymentPoint {
+  const rank = (p: EmploymentPoint) =>
+    p.count !== null ? (p.source === APS_OCCUPATION ? 4 : 3) : p.source === APS_BY_INDUSTRY ? 2 : 1;
+  return rank(a) >= rank(b) ? a : b;
+}
+
 const COVERAGE_BASE = { population: 'people in employment', includesSelfEmployed: true } as const;
+
+const spoken = (period: string) => period.replace('-', ' to ');
 
 export class Employment {
   constructor(
@@ -66,57 +110,148 @@ export class Employment {
     private readonly occupations: Occupations,
   ) {}
 
-  async employment(soc: string, area: string): Promise<EmploymentResponse> {
-    const unit = await this.occupations.unitGroup(soc);
-    if (area !== 'uk') {
-      throw this.current.unavailable(APS_OCCUPATION, `Employment figures for ${area}`);
+  /** Every year's point, oldest first: the APS count by unit group where it has one, the industry table's otherwise. */
+  private async points(soc: string, area: AreaSummary): Promise<EmploymentPoint[]> {
+    const editions = (await this.current.ofSource(APS_OCCUPATION)).map((e) => this.current.served(e));
+    const ids = editions.map((s) => s.edition.id);
+    const [periods, counts, totals] = await Promise.all([
+      apsOccupationPeriods(this.db, ids),
+      apsOccupationCountsFor(this.db, ids, soc, area.code),
+      apsOccupationTotals(this.db, ids, area.code),
+    ]);
+    const points: EmploymentPoint[] = periods.flatMap((p) => {
+      if (!totals.has(p.editionId)) return [];
+      const mine = counts.filter((c) => c.editionId === p.editionId);
+      const all = mine.find(isAll);
+      return [
+        {
+          year: p.year,
+          period: p.period,
+          count: all?.status === 'published' ? all.people : null,
+          confidenceInterval: all?.status === 'published' ? all.confidence : null,
+          quality: apsQuality(all),
+          source: APS_OCCUPATION,
+          served: editions.find((s) => s.edition.id === p.editionId)!,
+          allEmployment: totals.get(p.editionId) ?? null,
+          counts: mine,
+          publishedSum: null,
+        },
+      ];
+    });
+    const industry = area === UNITED_KINGDOM ? await this.current.latest(APS_BY_INDUSTRY) : null;
+    if (industry) {
+      const served = this.current.served(industry);
+      for (const f of yearFigures(await apsTablesFor(this.db, industry.id, soc), soc))
+        points.push({
+          year: f.year,
+          period: f.period,
+          count: f.count,
+          confidenceInterval: null,
+          quality: yearQuality(f),
+          source: APS_BY_INDUSTRY,
+          served,
+          allEmployment: f.allEmployment,
+          counts: [],
+          publishedSum: f.count === null && f.publishedSum > 0 ? f.publishedSum : null,
+        });
     }
-    const { edition, provenance } = await this.current.serving(APS_BY_INDUSTRY, 'Employment figures');
-    const figures = yearFigures(await apsTablesFor(this.db, edition.id, soc), soc);
-    const latest = figures.at(-1) ?? null;
-    const notes: string[] = [];
-    if (latest && latest.count === null) {
-      notes.push(
-        latest.publishedSum > 0
-          ? `In ${latest.period} ${latest.withheldCells} of the occupation's industry figures were too small to publish, so its total is not known; the published figures sum to at least ${latest.publishedSum.toLocaleString('en-GB')} people, which is not the total.`
-          : `In ${latest.period} none of the occupation's industry figures could be published, so its total is not known.`,
+    const byYear = new Map<number, EmploymentPoint>();
+    for (const p of points) byYear.set(p.year, byYear.has(p.year) ? preferred(byYear.get(p.year)!, p) : p);
+    return [...byYear.values()].sort((a, b) => a.year - b.year);
+  }
+
+  /** The headline: the latest APS period (a nation: only it), else the industry table's latest year. */
+  private async headline(
+    soc: string,
+    area: AreaSummary,
+  ): Promise<{ series: EmploymentPoint[]; latest: EmploymentPoint }> {
+    const series = await this.points(soc, area);
+    const latest = series.filter((p) => p.source === APS_OCCUPATION).at(-1) ?? series.at(-1);
+    if (latest) return { series, latest };
+    const served = await this.current.ofSource(APS_OCCUPATION);
+    const what = `Employment figures for ${area.slug}`;
+    if (served.length > 0)
+      throw releaseLacks(
+        this.current.catalog.profile(APS_OCCUPATION),
+        served.map((e) => e.label),
+        what,
       );
-    }
-    notes.push(
-      'Confidence intervals are not published in this release.',
-      `The female, part-time and self-employed breakdowns are not in this release; they need "${this.current.catalog.profile(APS_OCCUPATION).name}", of which no release is available.`,
-    );
+    throw this.current.unavailable(APS_OCCUPATION, what);
+  }
+
+  async employment(soc: string, areaSlug: string): Promise<EmploymentResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const area = areaSlug === 'uk' ? UNITED_KINGDOM : NATION_AREAS.find((a) => a.slug === areaSlug)!;
+    const { series, latest } = await this.headline(soc, area);
+    const breakdown = area === UNITED_KINGDOM ? breakdownOf(latest) : null;
     return {
       soc2020: soc,
       title: unit.title,
-      area: UNITED_KINGDOM,
-      period: latest?.period ?? null,
-      employment: latest && {
+      area,
+      period: latest.period,
+      employment: {
         count: latest.count,
-        confidenceInterval: null,
-        quality: countQuality(latest),
-        presentable: latest.count !== null,
+        confidenceInterval: latest.confidenceInterval,
+        quality: latest.quality,
+        presentable: isPresentable(latest.quality, latest.count),
         shareOfAllEmploymentPercent:
-          latest.count === null || latest.allEmployment === 0
-            ? null
-            : round((latest.count / latest.allEmployment) * 100, 2),
+          latest.count === null || !latest.allEmployment ? null : round((latest.count / latest.allEmployment) * 100, 2),
+        source: latest.source,
       },
-      breakdown: null,
-      series: figures.map((f) => ({
-        year: f.year,
-        period: f.period,
-        count: f.count,
-        confidenceInterval: null,
-        quality: countQuality(f),
+      breakdown,
+      series: series.map((p) => ({
+        year: p.year,
+        period: p.period,
+        count: p.count,
+        confidenceInterval: p.confidenceInterval,
+        quality: p.quality,
+        presentable: isPresentable(p.quality, p.count),
+        source: p.source,
+        edition: p.served.edition.label,
       })),
-      notes,
+      notes: this.notes(soc, latest, series, breakdown !== null || area !== UNITED_KINGDOM),
       coverage: {
         ...COVERAGE_BASE,
-        referencePeriod: latest?.period ?? '',
-        note: "Annual Population Survey estimates of people in employment (employees and self-employed) in the UK. A count is given only for a year in which every industry figure of the occupation was published; shares are of all people in employment in the table's Total row. Not seasonally adjusted.",
+        referencePeriod: latest.period,
+        note:
+          latest.source === APS_OCCUPATION
+            ? `Annual Population Survey estimates of people in employment aged 16+ (employees and self-employed) in ${area.name}, by SOC 2020 unit group (Nomis NM_218_1). The share is of the sum of the release's published unit-group counts. Series years the NM_218_1 releases served lack come from the APS occupation x industry table, where every industry figure was published. Not seasonally adjusted.`
+            : "Annual Population Survey estimates of people in employment (employees and self-employed) in the UK, from the occupation x industry table. A count is given only for a year in which every industry figure of the occupation was published; shares are of all people in employment in the table's Total row. Not seasonally adjusted.",
       },
-      provenance,
+      provenance: latest.served.provenance,
     };
+  }
+
+  private notes(soc: string, latest: EmploymentPoint, series: EmploymentPoint[], hasBreakdown: boolean): string[] {
+    const notes: string[] = [];
+    const origin = latest.source === APS_OCCUPATION ? latest.served.edition.label : null;
+    if (origin !== null) {
+      const relayed = latest.confidenceInterval === null && / relayed by /.test(origin);
+      notes.push(
+        `Annual Population Survey estimate for ${spoken(latest.period)}, subject to sampling error. ` +
+          (relayed
+            ? "The release read is a third party's relay of Nomis NM_218_1 counts, not a Nomis download; it has no confidence interval, so quality is `unassessed`."
+            : '`confidenceInterval` is the half-width of its 95% interval, from Nomis NM_218_1.'),
+      );
+    }
+    if (latest.count === null) {
+      const last = series.filter((p) => p.count !== null).at(-1);
+      notes.push(
+        latest.publishedSum !== null
+          ? `In ${latest.period} some of the occupation's industry figures were too small to publish, so its total is not known; the published figures sum to at least ${latest.publishedSum.toLocaleString('en-GB')} people, which is not the total.`
+          : `No count for ${soc} in ${latest.period} (quality \`${latest.quality}\`)${last ? `; \`series\` has the latest published one (${last.year})` : ''}.`,
+      );
+    }
+    const filled = series.filter((p) => p.source === APS_BY_INDUSTRY).map((p) => p.year);
+    if (origin !== null && filled.length > 0)
+      notes.push(
+        `Series years ${filled.join(', ')} come from the APS occupation x industry table (its total where every industry figure was published; \`incomplete\` where some were withheld), a different estimate from the NM_218_1 count.`,
+      );
+    if (!hasBreakdown)
+      notes.push(
+        `The female, part-time and self-employed breakdowns are in Nomis NM_218_1 ("${this.current.catalog.profile(APS_OCCUPATION).name}") but not in the release served.`,
+      );
+    return notes;
   }
 
   async workforce(soc: string): Promise<WorkforceResponse> {
@@ -126,13 +261,21 @@ export class Employment {
     const latestYear = tables.years.at(-1);
     const cells = tables.cells.filter((c) => c.year === latestYear?.year && c.soc2020 === soc);
     const published = cells.filter((c) => c.marker === 'published' && c.people !== null);
-    const people = published.reduce((sum, c) => sum + c.people!, 0);
     if (!latestYear || published.length === 0) {
       throw new Problem(
         'figure-not-found',
         `No industry figure for ${soc} could be published in ${latestYear?.period ?? 'the latest year'}: every sample was too small.`,
       );
     }
+    const { series, latest } = await this.headline(soc, UNITED_KINGDOM);
+    const people = latest.count !== null ? latest : series.filter((p) => p.count !== null).at(-1);
+    if (!people)
+      throw new Problem('figure-not-found', `No employment count for ${soc} is published in any release served.`);
+    const publishedSum = published.reduce((sum, c) => sum + c.people!, 0);
+    const sameYear = series.find((p) => p.year === latestYear.year && p.count !== null);
+    const base = sameYear
+      ? { people: sameYear.count!, basis: 'occupation employment' as const }
+      : { people: publishedSum, basis: 'published industry cells' as const };
     const names = new Map(tables.industries.map((i) => [i.section, i.name]));
     const industries = published
       .sort((a, b) => b.people! - a.people! || a.section.localeCompare(b.section))
@@ -141,7 +284,7 @@ export class Employment {
         code: c.section,
         name: names.get(c.section) ?? c.section,
         people: c.people,
-        percent: round((c.people! / people) * 100, 1),
+        percent: round((c.people! / base.people) * 100, 1),
         quality: cellQuality(c),
         presentable: true,
       }));
@@ -149,29 +292,49 @@ export class Employment {
     return {
       soc2020: soc,
       title: unit.title,
-      people,
+      people: people.count!,
+      peoplePeriod: people.period,
+      peopleProvenance: people.served.provenance,
       agedUnder25Percent: null,
       aged55AndOverPercent: null,
       degreePercent: null,
       ageBands: [],
       qualifications: [],
       industries,
+      industriesPeriod: latestYear.period,
+      industryPercentBase: base,
       coverage: {
         ...COVERAGE_BASE,
         referencePeriod: latestYear.period,
         note:
-          `People in employment summed over the industry figures published for ${latestYear.period}` +
-          (withheld > 0
-            ? `; ${withheld} industry figure${withheld === 1 ? ' was' : 's were'} too small to publish and ${withheld === 1 ? 'is' : 'are'} left out, so \`people\` is a lower bound and the percentages are shares of what was published`
-            : '') +
-          '. Industries are SIC 2007 sections; shaded (small-sample) figures have quality `acceptable`. Age bands and qualifications are not in this release, so they are empty and their percentages null.',
+          `\`people\` is the occupation's employment as /employment answers it (${people.period}${people === latest ? '' : ', the latest period with a published count'}). ` +
+          `Industries are the SIC 2007 sections published for ${latestYear.period}` +
+          (withheld > 0 ? ` (${withheld} too small to publish, left out)` : '') +
+          `; each percent is a share of ${base.basis === 'occupation employment' ? `the occupation's employment in ${latestYear.period}` : `the ${publishedSum.toLocaleString('en-GB')} people in its published industry figures of that year, since its total that year is not known`}. Shaded (small-sample) figures have quality \`acceptable\`. Age bands and qualifications are not in this release, so they are empty and their percentages null.`,
       },
       provenance,
     };
   }
 }
 
-function round(value: number, places: number): number {
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
+/** Female, part-time and self-employed, where the release has them (Nomis); null otherwise (the relay). */
+function breakdownOf(point: EmploymentPoint): EmploymentResponse['breakdown'] {
+  const all = point.counts.find(isAll);
+  const part = (sex: string, pattern: string, employment: string) => {
+    const c = point.counts.find((x) => x.sex === sex && x.pattern === pattern && x.employment === employment);
+    if (!c || c.people === null || !all?.people) return null;
+    const quality = apsQuality(c);
+    return {
+      count: c.people,
+      percent: round((c.people / all.people) * 100, 1),
+      quality,
+      presentable: isPresentable(quality, c.people),
+    };
+  };
+  if (point.counts.length <= 1) return null;
+  return {
+    female: part('female', 'all', 'all'),
+    partTime: part('all', 'parttime', 'all'),
+    selfEmployed: part('all', 'all', 'self-employed'),
+  };
 }

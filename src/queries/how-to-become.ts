@@ -1,5 +1,7 @@
+import { round } from '../domain/numbers.js';
 import type { HowToBecomeResponse } from '../schemas/how-to-become.js';
 import type { JobProfiles, JobProfilesView } from './job-profiles.js';
+import { matchKind, PLACEMENT, type Placement } from './joins/profile-placement.js';
 import type { Occupations } from './occupations.js';
 
 /** The National Careers Service job profiles of a unit group: how to become one, route by route. */
@@ -12,14 +14,18 @@ export class HowToBecome {
   async howToBecome(soc: string): Promise<HowToBecomeResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const view = await this.jobProfiles.get('How to become (National Careers Service job profiles)');
-    const profiles = (view.bySoc.get(soc) ?? []).map(({ slug, match }) => {
+    const profiles = (view.bySoc.get(soc) ?? []).map(({ slug, placement }) => {
       const { profile, served, contentNote } = view.profiles.get(slug)!;
       return {
         slug: profile.slug,
         title: profile.title,
         alternativeTitles: profile.alternativeTitles,
         summary: profile.summary,
-        match,
+        match: placement.evidence.title?.match ?? 'title',
+        placedBy: matchKind(placement),
+        strength: placement.strength,
+        confidence: round2(placement.posterior),
+        evidence: evidenceOf(placement),
         routesIntro: profile.routesIntro,
         routesListed: profile.routesListed,
         routes: profile.routes,
@@ -34,12 +40,36 @@ export class HowToBecome {
       soc2020: soc,
       title: unit.title,
       profiles,
+      derivation: DERIVATION,
       attribution: view.pages.source.attribution,
       coverage: { referencePeriod: referencePeriod(view), note: coverageNote(view) },
       provenance: view.pages.provenance,
     };
   }
 }
+
+const round2 = (x: number) => round(x, 2);
+const round3 = (x: number) => round(x, 3);
+
+function evidenceOf(p: Placement) {
+  const t = p.evidence.title;
+  return {
+    soc2010: p.evidence.soc2010 && { code: p.evidence.soc2010.code, share: round3(p.evidence.soc2010.share) },
+    matchedTitle: t?.matchedTitle ?? null,
+    qualifier: t?.qualifier ?? null,
+    qualifierSupport: t ? round2(t.qualifierSupport) : null,
+    textSimilarity: round3(p.evidence.textSimilarity),
+    textRank: p.evidence.textRank,
+    fill: p.fill,
+  };
+}
+
+const DERIVATION =
+  `Derived by the service, not published by the National Careers Service: each profile is placed where its evidence agrees, as a share over all 412 unit groups (confidence) of: ` +
+  `its SOC 2010 code (NCS 2020 export) carried through the ONS SOC 2010 -> 2020 relationship table; ` +
+  `the ONS coding-index entries of its title and alternative titles, a qualified entry ("Cleaner [coal mine]") counting only when the profile's own words are about that context; ` +
+  `and how close what the profile says (summary, day-to-day tasks) is to the unit group's ONS description. ` +
+  `Placed at confidence ${PLACEMENT.place} or more; a unit group left with none gets its single best profile when that reaches ${PLACEMENT.fill.minPosterior} and the texts agree (evidence.fill).`;
 
 function referencePeriod(view: JobProfilesView): string {
   return view.export ? `${view.pages.edition.label}; ${view.export.edition.label}` : view.pages.edition.label;
@@ -48,9 +78,9 @@ function referencePeriod(view: JobProfilesView): string {
 function coverageNote(view: JobProfilesView): string {
   const c = view.counts;
   return [
-    `Profiles are placed on a unit group where the ONS SOC 2020 coding index lists their title (match "title") or one of their alternative titles (match "alternative title") exactly, setting aside case, punctuation, possessives and plurals; nothing is matched by similarity.`,
+    `Profiles are placed by their combined evidence (see derivation): their SOC 2010 code${view.crosswalk ? '' : ' (not used: no release of the ONS SOC 2010 -> 2020 table is published)'}, the coding-index entries of their titles with their qualifiers, and their text against the ONS unit group descriptions${view.descriptions ? '' : ' (coding-index titles only: no release of the descriptions is published)'}. Its precision and coverage are measured on held-out evidence (the service's bench/README.md, "Joins").`,
     `Of the ${c.liveSlugs} profiles the National Careers Service sitemap lists, ${c.fromPages} are served as published in 2026 and ${c.fromExport} from the November 2020 content export (say so where shown: their text may have changed); ${c.liveWithoutContent} have no content in either release and are missing.`,
-    `${c.placed} of them are placed on at least one of ${c.unitGroups} unit groups; a unit group may have several profiles or none.`,
+    `${c.placed} of them are placed on at least one of ${c.unitGroups} unit groups (${c.filled} given their best profile by the fill pass); a unit group may have several profiles or none.`,
     c.exportNotLive > 0 ? `${c.exportNotLive} profiles of the 2020 export are no longer listed and are left out.` : '',
   ]
     .filter(Boolean)

@@ -90,7 +90,7 @@ export class JobAdverts {
 
   /** A local area by GSS code or slug, or the UK or a region (the interface takes those too); a 404 naming it otherwise. */
   async advertArea(value: string): Promise<LocalArea> {
-    const matches = (a: LocalArea) => a.slug === value || a.code === value.toUpperCase();
+    const matches = (a: LocalArea) => a.slug === value.toLowerCase() || a.code === value.toUpperCase();
     const area = (await this.areas.localAreas()).find(matches) ?? WIDER_ADVERT_AREAS.find(matches);
     if (!area) {
       throw new Problem(

@@ -1,12 +1,17 @@
 import { ENTRY_REQUIREMENTS_HEADING, type NcsProfile, type ProfileRoute } from '../domain/how-to-become.js';
+import type { Edition } from '../domain/editions.js';
 import { liveSlugsOf, profilesOf } from '../store/how-to-become.js';
 import type { Db } from '../store/schema.js';
-import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
+import { soc2010GroupsIntoEach } from '../store/soc-crosswalk.js';
+import { CODING_INDEX } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
-import { placeByTitles, unitGroupsByTitle, type TitleIndexByKey, type TitleMatchKind } from './title-placement.js';
+import { pooledShares } from './joins/crosswalk-shares.js';
+import { ProfilePlacer, type Placement, type PlacementSubject } from './joins/profile-placement.js';
+import type { UnitGroupTexts, UnitGroupTextView } from './joins/unit-group-text.js';
 
 const NCS_JOB_PROFILES = 'ncs-job-profiles';
 export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020';
+const SOC_CROSSWALK = 'soc-crosswalk';
 
 /** A live job profile as served: the newest text for its slug, and which release each part is from. */
 export interface ServedProfile {
@@ -21,7 +26,7 @@ export interface ServedProfile {
 
 export interface ProfilePlacement {
   slug: string;
-  match: TitleMatchKind;
+  placement: Placement;
 }
 
 /** The live profiles with content, where they sit in SOC 2020, and the counts the coverage reports. */
@@ -29,6 +34,9 @@ export interface JobProfilesView {
   key: string;
   pages: Served;
   export: Served | null;
+  /** The evidence the placement used: Volume 1 (text) and the ONS SOC 2010 -> 2020 table; null when not published. */
+  descriptions: Edition | null;
+  crosswalk: Edition | null;
   profiles: Map<string, ServedProfile>;
   bySoc: Map<string, ProfilePlacement[]>;
   counts: {
@@ -41,13 +49,15 @@ export interface JobProfilesView {
     exportNotLive: number;
     placed: number;
     unitGroups: number;
+    /** Unit groups given their single best profile by the fill pass. */
+    filled: number;
   };
 }
 
 /**
  * The job profiles the service answers from: each live slug (in the 2026 sitemap) with the 2026
  * page where one was retrieved, else the November 2020 export, placed on SOC 2020 unit groups by
- * title against the coding index. Built once per set of current editions.
+ * their combined evidence (`ProfilePlacer`). Built once per set of current editions.
  */
 export class JobProfiles {
   private view: JobProfilesView | null = null;
@@ -56,22 +66,23 @@ export class JobProfiles {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
-    private readonly codingIndex: CodingIndexCache,
+    private readonly unitGroupTexts: UnitGroupTexts,
   ) {}
 
   /** The view, or the 404 naming the 2026 profiles or the coding index when either has no release. */
   async get(what: string): Promise<JobProfilesView> {
     const pages = await this.current.serving(NCS_JOB_PROFILES, what);
     const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
-    const index = await this.codingIndex.get();
-    if (!index) throw this.current.unavailable(CODING_INDEX, what);
-    const key = `${pages.edition.id}|${exportEdition?.id ?? ''}|${index.edition.id}`;
+    const [texts, crosswalk] = await Promise.all([this.unitGroupTexts.get(), this.current.latest(SOC_CROSSWALK)]);
+    if (!texts) throw this.current.unavailable(CODING_INDEX, what);
+    const key = `${pages.edition.id}|${exportEdition?.id ?? ''}|${texts.key}|${crosswalk?.id ?? ''}`;
     if (this.view?.key === key) return this.view;
     this.building ??= this.build(
       key,
       pages,
       exportEdition ? this.current.served(exportEdition) : null,
-      unitGroupsByTitle(index.byUnitGroup),
+      texts,
+      crosswalk,
     ).finally(() => {
       this.building = null;
     });
@@ -83,7 +94,8 @@ export class JobProfiles {
     key: string,
     pages: Served,
     exported: Served | null,
-    titles: TitleIndexByKey,
+    texts: UnitGroupTextView,
+    crosswalk: Edition | null,
   ): Promise<JobProfilesView> {
     const [live, retrieved, old] = await Promise.all([
       liveSlugsOf(this.db, pages.edition.id),
@@ -113,33 +125,22 @@ export class JobProfiles {
         });
     }
 
-    const bySoc = new Map<string, ProfilePlacement[]>();
-    let placed = 0;
-    for (const { profile } of profiles.values()) {
-      const placements = placeByTitles(titles, profile.title, profile.alternativeTitles, {
-        qualifiedAmongOthers: true,
-      });
-      if (placements.length > 0) placed++;
-      for (const p of placements) {
-        const list = bySoc.get(p.soc2020) ?? [];
-        list.push({ slug: profile.slug, match: p.match });
-        bySoc.set(p.soc2020, list);
-      }
-    }
-    // Profiles matched by their own title first, then by title.
-    for (const list of bySoc.values())
-      list.sort((a, b) =>
-        a.match === b.match
-          ? profiles.get(a.slug)!.profile.title.localeCompare(profiles.get(b.slug)!.profile.title)
-          : a.match === 'title'
-            ? -1
-            : 1,
-      );
+    const subjects = [...profiles.values()].map(({ profile }) => placementSubject(profile));
+    const placer = new ProfilePlacer({
+      unitGroupBags: texts.bags,
+      records: [...texts.codingIndex.byUnitGroup.values()].flat(),
+      shares: crosswalk ? pooledShares(await soc2010GroupsIntoEach(this.db, crosswalk.id)) : null,
+      subjects,
+    });
+    const bySoc = await placer.placeAll(subjects);
+    const placedSlugs = new Set([...bySoc.values()].flatMap((list) => list.map((p) => p.slug)));
 
     const view: JobProfilesView = {
       key,
       pages,
       export: exported,
+      descriptions: texts.descriptions,
+      crosswalk,
       profiles,
       bySoc,
       counts: {
@@ -148,13 +149,25 @@ export class JobProfiles {
         fromExport: [...profiles.values()].filter((p) => p.served !== pages).length,
         liveWithoutContent: live.filter((slug) => !profiles.has(slug)).length,
         exportNotLive: old.filter((p) => !liveSet.has(p.slug)).length,
-        placed,
+        placed: placedSlugs.size,
         unitGroups: bySoc.size,
+        filled: [...bySoc.values()].filter((list) => list.some((p) => p.placement.fill)).length,
       },
     };
     this.view = view;
     return view;
   }
+}
+
+/** What a profile says about itself, as placement evidence: its titles, summary and day-to-day tasks. */
+export function placementSubject(profile: NcsProfile): PlacementSubject {
+  return {
+    slug: profile.slug,
+    title: profile.title,
+    alternativeTitles: profile.alternativeTitles,
+    text: [profile.summary ?? '', ...profile.tasks].filter(Boolean),
+    soc2010: profile.soc2010,
+  };
 }
 
 /**
@@ -189,6 +202,8 @@ function overlay(page: NcsProfile, earlier: NcsProfile): NcsProfile {
     routes,
     soc2010: earlier.soc2010,
     standards: earlier.standards,
+    tasks: earlier.tasks,
+    onetSoc2010: earlier.onetSoc2010,
   };
 }
 

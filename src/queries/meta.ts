@@ -79,5 +79,10 @@ export class Meta {
 
 /** An edition as /v1/meta/editions shows it: all but the hash of the bytes read and the count of rows stored. */
 function editionResponse({ sha256: _sha256, rowsStored: _rowsStored, ...shown }: Edition): EditionResponse {
-  return shown;
+  return { ...shown, sourceUri: shownUri(shown.sourceUri) };
+}
+
+/** A path an older ingest recorded (`file:///...`) is never shown: only the file's name, as a mirror file. */
+function shownUri(uri: string): string {
+  return uri.startsWith('file:') ? `mirror:${decodeURIComponent(uri.split('/').pop() ?? '')}` : uri;
 }

@@ -80,7 +80,7 @@ export class Occupations {
         majorTitle: major?.title ?? null,
         subMajorGroup: subMajor?.code ?? null,
         subMajorTitle: subMajor?.title ?? null,
-        titleCount: index?.byUnitGroup.get(unit.code)?.length ?? 0,
+        titleCount: distinctTitles(index?.byUnitGroup.get(unit.code) ?? []).length,
       };
     });
   }
@@ -102,7 +102,7 @@ export class Occupations {
       majorGroup: major?.code ?? null,
       majorTitle: major?.title ?? null,
       isco08: iscoSharesOf(records)[0]?.isco08 ?? null,
-      titleCount: records.length,
+      titleCount: distinctTitles(records).length,
       examples: [...new Set(records.map((r) => r.naturalTitle))].slice(0, EXAMPLE_TITLES),
       about: await this.about(soc),
     };
@@ -112,15 +112,7 @@ export class Occupations {
     await this.unitGroup(soc);
     const index = await this.codingIndex.get();
     if (!index) throw this.current.unavailable(CODING_INDEX, 'Job titles');
-    const seen = new Set<string>();
-    const titles: OccupationTitle[] = [];
-    for (const record of index.byUnitGroup.get(soc) ?? []) {
-      const key = `${record.naturalTitle}\u0000${record.qualifier ?? ''}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      titles.push({ title: record.naturalTitle, qualifier: record.qualifier });
-    }
-    return titles.sort(
+    return distinctTitles(index.byUnitGroup.get(soc) ?? []).sort(
       (a, b) =>
         a.title.localeCompare(b.title, 'en-GB') || (a.qualifier ?? '').localeCompare(b.qualifier ?? '', 'en-GB'),
     );
@@ -140,6 +132,7 @@ export class Occupations {
       // Three decimals say all a caller can use; fuzzy scores stay below 1 (the scorer caps them at 0.99).
       confidence: round(match.confidence, 3),
       matchType: match.matchType,
+      titleShare: match.titleShare === null ? null : Math.round(match.titleShare * 1000) / 1000,
     }));
   }
 
@@ -154,4 +147,17 @@ export class Occupations {
       provenance: this.current.served(edition).provenance,
     };
   }
+}
+
+/** The distinct job titles (title and qualifier) of index records: one title may be indexed under two spellings. */
+function distinctTitles(records: readonly { naturalTitle: string; qualifier: string | null }[]): OccupationTitle[] {
+  const seen = new Set<string>();
+  const titles: OccupationTitle[] = [];
+  for (const record of records) {
+    const key = `${record.naturalTitle}\u0000${record.qualifier ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    titles.push({ title: record.naturalTitle, qualifier: record.qualifier });
+  }
+  return titles;
 }

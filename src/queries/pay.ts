@@ -11,7 +11,7 @@ import {
   type WorkPattern,
 } from '../domain/pay.js';
 import { invalidParameter, Problem, type ValidParameter } from '../domain/problems.js';
-import { cvBand, type QualityBand } from '../domain/quality.js';
+import { cvBand, isPresentable, onsMarkerQuality, type Quality } from '../domain/quality.js';
 import type {
   PayQuery,
   PayResponse,
@@ -57,18 +57,34 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
   return { population: 'employee jobs', includesSelfEmployed: false, referencePeriod: period, note: notes.join(' ') };
 }
 
+type MedianFacts = Pick<PayRow, 'median' | 'medianCv' | 'medianMarker'>;
+
 /**
- * Band of the median: from its CV in the `b` workbook; a withheld median is `unreliable`. ONS
- * publishes some medians with no CV (`.`, where the job count is withheld); as ONS suppresses every
- * estimate whose CV is over 20%, such a median is given the lowest band a published figure can have.
+ * Band of the median: from its CV in the `b` workbook. ONS publishes some medians with no CV (`.`,
+ * where the job count is withheld); as ONS suppresses every estimate whose CV is over 20%, such a
+ * median is given the lowest band a published figure can have. A missing median says why from the
+ * marker in its place: `x` unreliable, `..` withheld (disclosive), `:` not covered; no row for the
+ * year is `not-published`, and a row read before markers were kept (no marker) `withheld`.
  */
-function medianQuality(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): QualityBand {
-  if (!row || row.median === null) return 'unreliable';
-  return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
+function medianQuality(row: MedianFacts | undefined): Quality {
+  if (!row) return 'not-published';
+  if (row.median !== null) return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
+  return onsMarkerQuality(row.medianMarker ?? '..');
 }
 
-function presentable(row: Pick<PayRow, 'median' | 'medianCv'> | undefined): boolean {
-  return row !== undefined && row.median !== null && medianQuality(row) !== 'unreliable';
+function presentable(row: MedianFacts | undefined): boolean {
+  return isPresentable(medianQuality(row), row?.median ?? null);
+}
+
+/** What ONS's change in the median compares: this release's median with the previous year's revised one. */
+function percentChangeBasis(release: AsheReleaseFacts, change: number | null): PayResponse['percentChangeBasis'] {
+  if (change === null) return null;
+  const state = release.provisional ? 'provisional' : 'revised';
+  return {
+    from: { year: release.year - 1, provisional: false },
+    to: { year: release.year, provisional: release.provisional },
+    description: `ONS's change in the median: ${release.year}'s ${state} median against ${release.year - 1}'s revised median (published with ${release.year}'s release, not served here). /pay/series serves ${release.year - 1}'s ${release.provisional ? 'provisional' : 'own'} median, so the change between its points can differ.`,
+  };
 }
 
 export class Pay {
@@ -115,6 +131,7 @@ export class Pay {
       ) as PayResponse['distribution'],
       employeeJobsThousands: row.jobsThousands,
       percentChange: row.medianChange,
+      percentChangeBasis: percentChangeBasis(release, row.medianChange),
       quality: medianQuality(row),
       presentable: presentable(row),
       coverage: coverage(query.measure, period, release.provisional),
@@ -146,6 +163,7 @@ export class Pay {
         mean: row?.mean ?? null,
         employeeJobsThousands: row?.jobsThousands ?? null,
         quality: medianQuality(row),
+        presentable: presentable(row),
       });
     }
     points.sort((a, b) => a.year - b.year);

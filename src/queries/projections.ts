@@ -142,7 +142,7 @@ function projectionResponse(
   return {
     soc2020: unit.code,
     title: unit.title,
-    group: { code: group.code, title: group.title, unitGroups },
+    group: { code: group.code, title: group.title, classification: workbook.classification, unitGroups },
     area,
     outlook: outlookOf(group, workbook, groupPresentable),
     series: group.series.map(({ year, employment }) => ({

@@ -61,6 +61,7 @@ export class Vacancies {
         code: supplier.soc2010,
         title: rows.filter((r) => r.title !== null).at(-1)?.title ?? supplier.title,
         level: 'unit group',
+        classification: 'SOC 2010',
       },
       area: UNITED_KINGDOM,
       latest: vacancyYear(latestYear, rowOf(latestYear, 'unit group')),

@@ -62,6 +62,36 @@ export const ApprenticeshipOccupationSchema = Type.Object(
     products: Type.Array(ApprenticeshipProductSchema, { description: 'Lowest level first' }),
     url: Type.String(),
     derivation: Type.String({ description: 'The evidence relating the standard to the unit group' }),
+    confidence: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Combined evidence, 1 − (1 − typical-title share)(1 − best linking profile)(1 − best naming profile); derived by the service',
+    }),
+    evidence: Type.Object(
+      {
+        typicalTitleShare: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description:
+            "Share of the standard's typical job titles the ONS coding index places in this unit group (a qualified entry only when the standard is about its context)",
+        }),
+        matchedTitles: Type.Array(Type.String(), { description: 'Those typical job titles' }),
+        profiles: Type.Array(
+          Type.Object(
+            {
+              slug: Type.String(),
+              title: Type.String(),
+              confidence: Type.Number({ minimum: 0, maximum: 1, description: "The profile's placement here" }),
+              link: StringEnum(['linked in the 2020 export', 'named on its 2026 page'] as const),
+            },
+            { title: 'StandardProfileEvidence' },
+          ),
+          { description: 'NCS profiles placed on this unit group that link or name the standard, strongest first' },
+        ),
+      },
+      { title: 'StandardEvidence' },
+    ),
   },
   { title: 'ApprenticeshipOccupation' },
 );

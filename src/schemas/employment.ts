@@ -1,9 +1,17 @@
 import { Type, type Static } from 'typebox';
 import { UK_AND_NATIONS } from '../domain/areas.js';
+import { QUALITY_DOC } from '../domain/quality.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
+const QualitySchema = Type.String({ description: QUALITY_DOC });
+
+const EmploymentSourceSchema = StringEnum(['aps-occupation', 'aps-occupation-industry'] as const, {
+  description:
+    'The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)',
+});
+
 const BreakdownShareSchema = Nullable(
-  Type.Object({ count: Type.Integer(), percent: Type.Number(), quality: Type.String(), presentable: Type.Boolean() }),
+  Type.Object({ count: Type.Integer(), percent: Type.Number(), quality: QualitySchema, presentable: Type.Boolean() }),
 );
 
 export const EmploymentResponseSchema = Type.Object(
@@ -15,10 +23,13 @@ export const EmploymentResponseSchema = Type.Object(
     employment: Nullable(
       Type.Object({
         count: Nullable(Type.Integer()),
-        confidenceInterval: Nullable(Type.Integer({ description: 'Half-width of the 95% interval, in people' })),
-        quality: Type.String(),
+        confidenceInterval: Nullable(
+          Type.Integer({ description: 'Half-width of the 95% interval, in people; null where the release has none' }),
+        ),
+        quality: QualitySchema,
         presentable: Type.Boolean(),
         shareOfAllEmploymentPercent: Nullable(Type.Number()),
+        source: EmploymentSourceSchema,
       }),
     ),
     breakdown: Nullable(
@@ -30,7 +41,10 @@ export const EmploymentResponseSchema = Type.Object(
         period: Type.String(),
         count: Nullable(Type.Integer()),
         confidenceInterval: Nullable(Type.Integer()),
-        quality: Type.String(),
+        quality: QualitySchema,
+        presentable: Type.Boolean(),
+        source: EmploymentSourceSchema,
+        edition: Type.String({ description: 'The label of the release the point was read from' }),
       }),
     ),
     notes: Type.Array(Type.String()),
@@ -55,13 +69,28 @@ export const WorkforceResponseSchema = Type.Object(
   {
     soc2020: Type.String(),
     title: Type.String(),
-    people: Type.Integer(),
+    people: Type.Integer({
+      description: "The occupation's employment, as /employment answers it (its latest period with a published count)",
+    }),
+    peoplePeriod: Type.String({ description: 'The survey period of `people`' }),
+    peopleProvenance: ProvenanceSchema,
     agedUnder25Percent: Nullable(Type.Number()),
     aged55AndOverPercent: Nullable(Type.Number()),
     degreePercent: Nullable(Type.Number()),
     ageBands: Type.Array(WorkforceShareSchema),
     qualifications: Type.Array(WorkforceShareSchema),
     industries: Type.Array(WorkforceShareSchema),
+    industriesPeriod: Type.String({ description: 'The survey period of the industry figures' }),
+    industryPercentBase: Type.Object(
+      {
+        people: Type.Integer(),
+        basis: StringEnum(['occupation employment', 'published industry cells'] as const),
+      },
+      {
+        description:
+          "What each industry's percent is a share of, in the industries' own year: the occupation's employment that year when it is known, otherwise the sum of its published industry figures (some were withheld)",
+      },
+    ),
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
   },

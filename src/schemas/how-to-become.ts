@@ -30,6 +30,53 @@ const ProfileRouteSchema = Type.Object(
   { title: 'ProfileRoute' },
 );
 
+const PlacementEvidenceSchema = Type.Object(
+  {
+    soc2010: Nullable(
+      Type.Object(
+        {
+          code: Type.String({
+            pattern: '^\\d{4}$',
+            description: "The SOC 2010 unit group NCS's 2020 export gives the profile",
+          }),
+          share: Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description:
+              "Share of that group's records the ONS SOC 2010 -> 2020 table codes to this unit group (its four samples pooled)",
+          }),
+        },
+        { title: 'Soc2010Evidence' },
+      ),
+    ),
+    matchedTitle: Nullable(
+      Type.String({ description: 'The coding-index title of this unit group that matched, as the index writes it' }),
+    ),
+    qualifier: Nullable(
+      Type.String({ description: "That entry's qualifier (industry or context); null when unqualified" }),
+    ),
+    qualifierSupport: Nullable(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "Share of the qualifier's words (rare words weigh more) the profile's own text contains; the entry counts at 0.5 or more",
+      }),
+    ),
+    textSimilarity: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "Cosine of the profile's words (titles, summary, tasks) and the unit group's (ONS Volume 1 and index titles)",
+    }),
+    textRank: Type.Integer({ minimum: 1, description: 'Rank of this unit group among all 412 by that similarity' }),
+    fill: Type.Boolean({
+      description: 'Placed by the fill pass: the unit group had no profile and this is its best candidate',
+    }),
+  },
+  { title: 'PlacementEvidence' },
+);
+
 const JobProfileSchema = Type.Object(
   {
     slug: Type.String(),
@@ -38,8 +85,23 @@ const JobProfileSchema = Type.Object(
     summary: Nullable(Type.String()),
     match: StringEnum(['title', 'alternative title'] as const, {
       description:
-        'What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index',
+        'Which of the profile\'s titles the ONS coding index lists in this unit group (an alternative title only when its own title is not); "title" also when no title is listed here and the placement rests on the SOC 2010 code and text (see placedBy)',
     }),
+    placedBy: StringEnum(['title', 'alternative title', 'soc 2010 code', 'description'] as const, {
+      description:
+        'The strongest evidence the placement rests on: a coding-index entry of its title or an alternative title (a qualified entry only when the profile is about its context), else its SOC 2010 code through the ONS table, else what the profile says the job is',
+    }),
+    strength: StringEnum(['strong', 'moderate', 'weak'] as const, {
+      description:
+        "strong: confidence 0.6 or more and two kinds of evidence agree; moderate: 0.4 or more; weak: less, or the unit group's best profile given by the fill pass",
+    }),
+    confidence: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "Share of the profile's evidence on this unit group over all 412 (sums to 1 per profile); derived by the service, not published by NCS",
+    }),
+    evidence: PlacementEvidenceSchema,
     routesIntro: Nullable(Type.String()),
     routesListed: Type.Array(Type.String()),
     routes: Type.Array(ProfileRouteSchema),
@@ -60,8 +122,9 @@ export const HowToBecomeResponseSchema = Type.Object(
     soc2020: Type.String({ pattern: '^\\d{4}$' }),
     title: Type.String(),
     profiles: Type.Array(JobProfileSchema, {
-      description: 'Profiles matched by their own title first; several or none',
+      description: 'Strongest evidence first (confidence, then text similarity); several or none',
     }),
+    derivation: Type.String({ description: 'What the placement of the profiles rests on' }),
     attribution: Type.String({ description: 'To be displayed wherever the text is used' }),
     coverage: RoutesCoverageSchema,
     provenance: ProvenanceSchema,

@@ -27,7 +27,7 @@ export const JobAdvertListQuerySchema = Type.Object(
 
 const LOCAL_AREA_PARAM = Type.String({
   description:
-    "A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken",
+    "A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken",
 });
 export const SocLocalAreaParamsSchema = Type.Object({
   soc: Type.String({ description: 'Four-digit SOC 2020 unit group code' }),

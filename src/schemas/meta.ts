@@ -49,7 +49,10 @@ export const EditionResponseSchema = Type.Object(
     status: Type.String({ description: '`published`, `superseded`, `quarantined`, or an in-progress state' }),
     detectedAt: DateTime,
     publishedAt: Nullable(DateTime),
-    sourceUri: Type.String(),
+    sourceUri: Type.String({
+      description:
+        "What was read: the publisher's https address, or `mirror:<folder>/<file>` for a file of the service's mirror of upstream files (named relative to the mirror)",
+    }),
     checks: Type.Array(CheckSchema),
   },
   { title: 'EditionResponse' },

@@ -9,7 +9,10 @@ export const OccupationSummarySchema = Type.Object(
     majorTitle: Nullable(Type.String()),
     subMajorGroup: Nullable(Type.String()),
     subMajorTitle: Nullable(Type.String()),
-    titleCount: Type.Integer({ description: 'Job titles in the coding index classified to it' }),
+    titleCount: Type.Integer({
+      description:
+        'Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles',
+    }),
   },
   { title: 'OccupationSummary' },
 );
@@ -36,7 +39,10 @@ export const OccupationProfileSchema = Type.Object(
     isco08: Nullable(
       Type.String({ description: 'The ISCO-08 unit group most coding-index records of the occupation map to' }),
     ),
-    titleCount: Type.Integer(),
+    titleCount: Type.Integer({
+      description:
+        'Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles',
+    }),
     examples: Type.Array(Type.String(), { description: 'Sample job titles, default titles first' }),
     about: Nullable(OccupationAboutSchema),
   },
@@ -63,6 +69,12 @@ export const OccupationMatchSchema = Type.Object(
     qualifier: Nullable(Type.String()),
     confidence: Type.Number({ description: '1.0 for an exact match, otherwise a similarity between 0 and 1' }),
     matchType: StringEnum(['exact', 'fuzzy'] as const),
+    titleShare: Nullable(
+      Type.Number({
+        description:
+          "For an exact match of a title several unit groups share: this group's share of what the title most often means, from the people in employment in each group (ONS APS), how much of each group the title stands for (its coding-index records with the title's head word and words) and the index's default flag; the shares of one query's exact matches sum to at most 1. Null for a fuzzy match.",
+      }),
+    ),
   },
   { title: 'OccupationMatch' },
 );

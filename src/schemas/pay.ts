@@ -8,11 +8,15 @@ import {
   WORK_PATTERNS,
   type DistributionPoint,
 } from '../domain/pay.js';
-import { QUALITY_BANDS } from '../domain/quality.js';
+import { QUALITIES, QUALITY_DOC } from '../domain/quality.js';
 import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
 
 const Figure = (description?: string) => Nullable(Type.Number(description ? { description } : {}));
-const Quality = StringEnum(QUALITY_BANDS, { description: 'ONS band of the coefficient of variation of the median' });
+const Quality = StringEnum(QUALITIES, {
+  description: `Quality of the median. ${QUALITY_DOC}`,
+});
+
+const YearState = Type.Object({ year: Type.Integer(), provisional: Type.Boolean() });
 
 const DISTRIBUTION_NOTES: Partial<Record<DistributionPoint, string>> = {
   p90: 'Often withheld for high-paying occupations',
@@ -41,7 +45,18 @@ export const PayResponseSchema = Type.Object(
     mean: Figure(),
     distribution: PayDistributionSchema,
     employeeJobsThousands: Figure('Indicative only'),
-    percentChange: Figure('Change in the median on the previous year, in percent'),
+    percentChange: Figure(
+      "ONS's change in the median on the previous year, in percent: this year's median against the previous year's revised median (see `percentChangeBasis`)",
+    ),
+    percentChangeBasis: Nullable(
+      Type.Object(
+        { from: YearState, to: YearState, description: Type.String() },
+        {
+          description:
+            "What `percentChange` compares; null when it is null. /pay/series serves each year as first published, so the change between its points can differ from ONS's",
+        },
+      ),
+    ),
     quality: Quality,
     presentable: Type.Boolean({
       description: 'False when the median is withheld or unreliable: do not display it as a number',
@@ -62,6 +77,7 @@ const PaySeriesPointSchema = Type.Object(
     mean: Figure(),
     employeeJobsThousands: Figure(),
     quality: Quality,
+    presentable: Type.Boolean(),
   },
   { title: 'PaySeriesPoint' },
 );

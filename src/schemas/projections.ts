@@ -72,10 +72,11 @@ export const ProjectionResponseSchema = Type.Object(
     title: Type.String(),
     group: Type.Object(
       {
-        code: Type.String({
-          description: 'Two-digit sub-major group (SOC 2020 for England; SOC 2010 for the UK, as `derivation` says)',
-        }),
+        code: Type.String({ description: 'Two-digit sub-major group in `classification`' }),
         title: Type.String(),
+        classification: StringEnum(['SOC 2020', 'SOC 2010'] as const, {
+          description: 'The classification `code` belongs to: SOC 2020 for England, SOC 2010 for the UK round',
+        }),
         unitGroups: Type.Integer({ description: 'SOC 2020 unit groups that are shown these same figures' }),
       },
       {

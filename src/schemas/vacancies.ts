@@ -47,9 +47,12 @@ export const VacancyResponseSchema = Type.Object(
     title: Type.String(),
     group: Type.Object(
       {
-        code: Type.String(),
+        code: Type.String({ description: "The group's code in `classification` (not a SOC 2020 code)" }),
         title: Type.String(),
-        level: StringEnum(VACANCY_GROUP_LEVELS),
+        level: StringEnum(VACANCY_GROUP_LEVELS, { description: 'The level of the group in `classification`' }),
+        classification: StringEnum(['SOC 2010', 'SOC 2020'] as const, {
+          description: 'The classification `code` belongs to: the survey codes occupations to SOC 2010',
+        }),
       },
       {
         description:

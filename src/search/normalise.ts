@@ -96,7 +96,7 @@ function bySuffix(word: string): string {
 /** Abbreviation (lower case, words separated by one space) -> the normalised words of its meaning. */
 export type AbbreviationExpansions = ReadonlyMap<string, readonly string[]>;
 
-interface AnalysedText {
+export interface AnalysedText {
   /** Normalised words in their original order, hyphenated words split ("nurse-practitioner" -> nurse, practitioner). */
   tokens: string[];
   /**

@@ -75,6 +75,11 @@ export async function findEditionByContent(db: Db, sourceKey: string, sha256: st
   return row ? toEdition(row) : null;
 }
 
+/** Where an edition's bytes were read from, as this ingest names it. */
+export async function updateEditionSourceUri(db: Db, editionId: string, sourceUri: string): Promise<void> {
+  await db.updateTable('editions').set({ source_uri: sourceUri }).where('id', '=', editionId).execute();
+}
+
 /** The reader of an in-progress edition is still at it. */
 export async function heartbeatEdition(db: Db, editionId: string): Promise<void> {
   await db

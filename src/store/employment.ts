@@ -1,4 +1,17 @@
-import type { ApsRelease, ApsYear, CellMarker, EmploymentCell, IndustrySection } from '../domain/employment.js';
+import type {
+  ApsCountStatus,
+  ApsEmploymentType,
+  ApsOccupationCount,
+  ApsOccupationRelease,
+  ApsOrigin,
+  ApsPattern,
+  ApsRelease,
+  ApsSex,
+  ApsYear,
+  CellMarker,
+  EmploymentCell,
+  IndustrySection,
+} from '../domain/employment.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 
@@ -69,4 +82,135 @@ export async function apsTablesFor(db: DbOrTx, editionId: string, soc2020: strin
       smallSample: Number(c.small_sample) === 1,
     })),
   };
+}
+
+/**
+ * People in employment per unit group in the release's latest year: the sum of its published
+ * industry cells (the count when none is withheld, a lower bound otherwise). Unit groups with no
+ * published cell are absent.
+ */
+export async function publishedEmploymentByUnitGroup(db: DbOrTx, editionId: string): Promise<Map<string, number>> {
+  const latest = await db
+    .selectFrom('aps_years')
+    .select((eb) => eb.fn.max('year').as('year'))
+    .where('edition_id', '=', editionId)
+    .executeTakeFirst();
+  if (latest?.year === null || latest?.year === undefined) return new Map();
+  const rows = await db
+    .selectFrom('aps_employment_cells')
+    .select(['soc2020', (eb) => eb.fn.sum<number | string>('people').as('people')])
+    .where('edition_id', '=', editionId)
+    .where('year', '=', Number(latest.year))
+    .where('marker', '=', 'published')
+    .where('soc2020', '<>', TOTAL_ROW)
+    .groupBy('soc2020')
+    .execute();
+  return new Map(rows.filter((row) => Number(row.people) > 0).map((row) => [row.soc2020, Number(row.people)]));
+}
+
+export async function insertApsOccupationRelease(
+  db: DbOrTx,
+  editionId: string,
+  release: ApsOccupationRelease,
+): Promise<number> {
+  await db
+    .insertInto('aps_occupation_periods')
+    .values({
+      edition_id: editionId,
+      year: release.year,
+      period: release.period,
+      origin: release.origin,
+      relayed_by: release.relayedBy,
+    })
+    .execute();
+  return insertInBatches(
+    db,
+    'aps_occupation_counts',
+    release.counts.map((c) => ({
+      edition_id: editionId,
+      area: c.area,
+      soc2020: c.soc2020,
+      sex: c.sex,
+      pattern: c.pattern,
+      employment_type: c.employment,
+      people: c.people,
+      confidence: c.confidence,
+      status: c.status,
+    })),
+  );
+}
+
+/** An APS occupation edition's period and how it was read. */
+interface ApsOccupationPeriod {
+  editionId: string;
+  year: number;
+  period: string;
+  origin: ApsOrigin;
+  relayedBy: string | null;
+}
+
+export async function apsOccupationPeriods(db: DbOrTx, editionIds: string[]): Promise<ApsOccupationPeriod[]> {
+  if (editionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('aps_occupation_periods')
+    .selectAll()
+    .where('edition_id', 'in', editionIds)
+    .orderBy('year')
+    .execute();
+  return rows.map((r) => ({
+    editionId: r.edition_id,
+    year: Number(r.year),
+    period: r.period,
+    origin: r.origin as ApsOrigin,
+    relayedBy: r.relayed_by,
+  }));
+}
+
+/** Every count of a unit group in an area (GSS code) in the given editions: all its breakdowns. */
+export async function apsOccupationCountsFor(
+  db: DbOrTx,
+  editionIds: string[],
+  soc2020: string,
+  area: string,
+): Promise<(ApsOccupationCount & { editionId: string })[]> {
+  if (editionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('aps_occupation_counts')
+    .selectAll()
+    .where('edition_id', 'in', editionIds)
+    .where('soc2020', '=', soc2020)
+    .where('area', '=', area)
+    .execute();
+  return rows.map((r) => ({
+    editionId: r.edition_id,
+    area: r.area,
+    soc2020: r.soc2020,
+    sex: r.sex as ApsSex,
+    pattern: r.pattern as ApsPattern,
+    employment: r.employment_type as ApsEmploymentType,
+    people: r.people === null ? null : Number(r.people),
+    confidence: r.confidence === null ? null : Number(r.confidence),
+    status: r.status as ApsCountStatus,
+  }));
+}
+
+/** Per edition, the sum of the published unit-group counts in the area (all persons): the base of a share. */
+export async function apsOccupationTotals(
+  db: DbOrTx,
+  editionIds: string[],
+  area: string,
+): Promise<Map<string, number>> {
+  if (editionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('aps_occupation_counts')
+    .select(['edition_id', (eb) => eb.fn.sum<string | number>('people').as('total')])
+    .where('edition_id', 'in', editionIds)
+    .where('area', '=', area)
+    .where('sex', '=', 'all')
+    .where('pattern', '=', 'all')
+    .where('employment_type', '=', 'all')
+    .where('status', '=', 'published')
+    .groupBy('edition_id')
+    .execute();
+  return new Map(rows.map((r) => [r.edition_id, Number(r.total)]));
 }

@@ -42,6 +42,9 @@ function insertProfiles(db: DbOrTx, editionId: string, profiles: NcsProfile[]): 
       soc2010: p.soc2010,
       standards: JSON.stringify(p.standards),
       retrieved_at: p.retrievedAt,
+      tasks: JSON.stringify(p.tasks),
+      onet_soc_2010: p.onetSoc2010,
+      apprenticeships_named: JSON.stringify(p.apprenticeshipsNamed),
     })),
   );
 }
@@ -78,5 +81,8 @@ function profileFromRow(r: NcsProfilesTable): NcsProfile {
     soc2010: r.soc2010,
     standards: JSON.parse(r.standards) as string[],
     retrievedAt: r.retrieved_at,
+    tasks: JSON.parse(r.tasks) as string[],
+    onetSoc2010: r.onet_soc_2010,
+    apprenticeshipsNamed: JSON.parse(r.apprenticeships_named) as string[],
   };
 }

@@ -28,6 +28,7 @@ export async function insertAsheRelease(
       sex: r.sex,
       pattern: r.pattern,
       median_cv: r.medianCv,
+      median_marker: r.medianMarker,
     } as AshePayTable;
     for (const figure of ASHE_FIGURES) row[COLUMN[figure]] = r[figure];
     return row;
@@ -80,6 +81,7 @@ export async function findPayRows(
       pattern: r.pattern,
       ...figures,
       medianCv: numberOrNull(r.median_cv),
+      medianMarker: r.median_marker,
     };
   });
 }

@@ -27,7 +27,21 @@ export async function findSocDescription(db: DbOrTx, editionId: string, code: st
     .where('edition_id', '=', editionId)
     .where('code', '=', code)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? fromRow(row) : null;
+}
+
+/** Every unit group's description in an edition, by code. */
+export async function allSocDescriptions(db: DbOrTx, editionId: string): Promise<SocDescription[]> {
+  const rows = await db
+    .selectFrom('soc_descriptions')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .orderBy('code')
+    .execute();
+  return rows.map(fromRow);
+}
+
+function fromRow(row: SocDescriptionsTable): SocDescription {
   return {
     code: row.code,
     title: row.title,

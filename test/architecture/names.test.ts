@@ -170,6 +170,16 @@ const GROUPS: Record<string, Group> = {
     routeTests: listsToo('job-adverts'),
     queryTest: throughResponses('job-advert-responses'),
   },
+  moves: {
+    routes: ['occupations/moves'],
+    domain: { none: 'no rows of its own: moves combine the skills, pay, projections and vacancies groups' },
+    schema: 'moves',
+    query: 'moves',
+    queryClass: 'Moves',
+    store: { none: 'reads the ESCO tables of the skills group and the other groups through their queries' },
+    tables: { none: 'no table of its own' },
+    explorer: 'moves',
+  },
   'local-areas': {
     routes: ['local-areas'],
     domain: {
@@ -241,8 +251,10 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     provenance: 'the provenance of every answer',
     readiness: 'the /readyz check',
     'soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
-    'title-placement': 'placing titled records on unit groups, for how to become and apprenticeships',
     'visa-responses': 'the visas group’s pure response builders',
+    'move-facts':
+      'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
+    'moves-skills': 'the weighted skill profile of every unit group that career moves compare',
     'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
   },
   'src/store': {

@@ -54,6 +54,7 @@ describe('every keyed route refuses requests without a live key', () => {
         const res = await served.app.inject({ method: route.method, url: route.url, headers: sent });
         assert.equal(res.statusCode, 401, `${route.method} ${route.url}`);
         assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+        assert.match(String(res.headers['www-authenticate']), /^ApiKey .*header="X-API-Key"/);
         assert.match(res.json().detail, detail);
         if (sent['x-api-key']) assert.ok(!res.body.includes(sent['x-api-key']), 'the key is not in the body');
       }

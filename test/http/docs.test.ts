@@ -20,6 +20,8 @@ const DECLARED: Record<string, number[]> = {
   '/v1/occupations/{soc}': [401, 404, 429],
   '/v1/occupations/{soc}/titles': [401, 404, 429],
   '/v1/occupations/{soc}/skills': [400, 401, 404, 429],
+  '/v1/occupations/{soc}/moves': [400, 401, 404, 429],
+  '/v1/occupations/{soc}/compare/{other}': [400, 401, 404, 429],
   '/v1/occupations/{soc}/work-profile': [401, 404, 429],
   '/v1/occupations/{soc}/employment': [400, 401, 404, 429],
   '/v1/occupations/{soc}/workforce': [401, 404, 429],
@@ -112,6 +114,9 @@ describe('OpenAPI document and docs page', () => {
       for (const status of errors) {
         const type = status === 400 || status === 404 ? 'application/json' : 'application/problem+json';
         assert.deepEqual(Object.keys(op.responses[status]!.content), [type], `${path} ${status}`);
+        const headers: string[] = Object.keys((op.responses[status] as { headers?: object }).headers ?? {});
+        if (status === 429) assert.deepEqual(headers, ['Retry-After', 'RateLimit', 'RateLimit-Policy'], path);
+        if (status === 401) assert.deepEqual(headers, ['WWW-Authenticate'], path);
       }
     }
     const documented = Object.entries(openapi.paths)

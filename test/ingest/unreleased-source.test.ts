@@ -17,7 +17,6 @@ describe('a registered source with no release', () => {
   it('finds none, even in the full mirror, and refuses to read one', async () => {
     for (const source of [
       essVacanciesNationsSource,
-      apsOccupationSource,
       ...LMSP_OTHER_AREA_SOURCES,
       sponsoredWorkVisasSource,
       occupationsInDemandSource,

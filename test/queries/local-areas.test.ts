@@ -1,24 +1,23 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { LocalAreas } from '../../src/queries/local-areas.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
+import { type LocalAreas } from '../../src/queries/local-areas.js';
+import { type CurrentEditions } from '../../src/queries/current-editions.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { withdrawSources } from '../helpers/template-databases.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`LocalAreas (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;
     let areas: LocalAreas;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      areas = new LocalAreas(store.db, current);
+    const root = servicesForSuite(dialect);
+    before(() => {
+      store = root.store;
+      current = root.services.currentEditions;
+      areas = root.services.localAreas;
     });
-    after(() => store.dispose());
 
     it("lists the local authority districts by name, London's 33 folded into London", async () => {
       const local = await areas.localAreas();

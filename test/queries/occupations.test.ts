@@ -1,25 +1,23 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Occupations } from '../../src/queries/occupations.js';
+import { type CurrentEditions } from '../../src/queries/current-editions.js';
+import { type Occupations } from '../../src/queries/occupations.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { withdrawSources } from '../helpers/template-databases.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`Occupations (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;
     let occupations: Occupations;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      occupations = new Occupations(store.db, current, new CodingIndexCache(store.db, current));
+    const root = servicesForSuite(dialect);
+    before(() => {
+      store = root.store;
+      current = root.services.currentEditions;
+      occupations = root.services.occupations;
     });
-    after(() => store.dispose());
 
     it('reads the SOC 2020 hierarchy of the current structure edition: 551 groups, 412 of them unit groups', async () => {
       const { editionId, groups, unitGroups } = await occupations.structure();

@@ -1,16 +1,11 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Occupations } from '../../src/queries/occupations.js';
-import { Pay } from '../../src/queries/pay.js';
+import { type Pay } from '../../src/queries/pay.js';
 import type { PayQuery } from '../../src/schemas/pay.js';
 import { asheRow, expectedFigure } from '../helpers/ashe-workbooks.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate } from '../helpers/template-databases.js';
+import { DIALECTS } from '../helpers/stores.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 const ANNUAL: PayQuery = { measure: 'annual_pay_gross', sex: 'all', pattern: 'all', area: 'uk' };
 /** The gross annual median of 2134 in a year's workbook (Table 14.7a, sheet All). */
@@ -18,14 +13,11 @@ const median2134 = (year: number) => expectedFigure(asheRow(year, '14.7a', 'All'
 
 for (const dialect of DIALECTS) {
   describe(`Pay (${dialect})`, () => {
-    let store: TestStore;
     let pay: Pay;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      pay = new Pay(store.db, current, new Occupations(store.db, current, new CodingIndexCache(store.db, current)));
+    const root = servicesForSuite(dialect);
+    before(() => {
+      pay = root.services.pay;
     });
-    after(() => store.dispose());
 
     it('answers with the cell of the real workbook, from the newest release by default', async () => {
       const figures = await pay.pay('2134', ANNUAL);

@@ -1,18 +1,16 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
 import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Occupations } from '../../src/queries/occupations.js';
-import { Projections } from '../../src/queries/projections.js';
-import { SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
+import { type CurrentEditions } from '../../src/queries/current-editions.js';
+import { type Occupations } from '../../src/queries/occupations.js';
+import { type Projections } from '../../src/queries/projections.js';
 import type { ProjectionResponse } from '../../src/schemas/projections.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { ENGLAND_FILE, UK_FILE, occF2Cells, occT2Cells, rdT1Cells } from '../helpers/projection-workbooks.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { withdrawSources } from '../helpers/template-databases.js';
 import { censusRecordsInto } from '../helpers/vacancy-sources.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 const thousand = (thousands: number) => Math.round(thousands) * 1_000 + 0;
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
@@ -44,17 +42,18 @@ for (const dialect of DIALECTS) {
     let projections: Projections;
     const unitGroupsIn = async (subMajor: string) =>
       (await occupations.structure()).unitGroups.filter((u) => u.code.startsWith(subMajor));
-    before(async () => {
-      store = await copyTemplate(dialect);
-      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      occupations = new Occupations(store.db, current, new CodingIndexCache(store.db, current));
-      projections = new Projections(store.db, current, occupations, new SocCrosswalkQuery(store.db, current));
+    const root = servicesForSuite(dialect);
+    before(() => {
+      store = root.store;
+      current = root.services.currentEditions;
+      occupations = root.services.occupations;
+      projections = root.services.projections;
     });
-    after(() => store.dispose());
 
     it("answers 2134 in England with SOC 2020 sub-major group 21's Occ T2 and Occ F2 cells, to the nearest 1,000", async () => {
       const body = await projections.outlook('2134', 'england');
       assert.deepEqual(body.group, {
+        classification: 'SOC 2020',
         code: '21',
         title: 'Science, research, engineering and technology professionals',
         unitGroups: (await unitGroupsIn('21')).length,
@@ -210,6 +209,7 @@ for (const dialect of DIALECTS) {
       const total = [...bySubMajor.values()].reduce((a, b) => a + b, 0);
       const share = `${((bySubMajor.get('21')! / total) * 100).toFixed(1)}%`;
       assert.equal(body.group.code, '21');
+      assert.equal(body.group.classification, 'SOC 2010');
       for (const words of [
         'No United Kingdom workbook of the 2020-2035 round (SOC 2020) is available',
         'source `lmsp-uk`, has no release',

@@ -1,28 +1,20 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Occupations } from '../../src/queries/occupations.js';
-import { Skills } from '../../src/queries/skills.js';
+import { type Occupations } from '../../src/queries/occupations.js';
+import { type Skills } from '../../src/queries/skills.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate } from '../helpers/template-databases.js';
+import { DIALECTS } from '../helpers/stores.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`Skills (${dialect})`, () => {
-    let store: TestStore;
     let occupations: Occupations;
     let skills: Skills;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      const codingIndex = new CodingIndexCache(store.db, current);
-      occupations = new Occupations(store.db, current, codingIndex);
-      skills = new Skills(store.db, current, codingIndex, occupations);
+    const root = servicesForSuite(dialect);
+    before(() => {
+      occupations = root.services.occupations;
+      skills = root.services.skills;
     });
-    after(() => store.dispose());
 
     it('covers 411 of the 412 unit groups: all but 5443, whose ISCO-08 group has no ESCO occupation', async () => {
       const { unitGroups } = await occupations.structure();

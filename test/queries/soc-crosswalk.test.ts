@@ -1,17 +1,16 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SourceCatalog } from '../../src/domain/sources.js';
 import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
+import { type CurrentEditions } from '../../src/queries/current-editions.js';
+import { type SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
 import { socGroupsOfEdition } from '../../src/store/occupations.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { withdrawSources } from '../helpers/template-databases.js';
 import { upstreamPath } from '../helpers/upstream.js';
 import { censusRecordsInto, largestSupplier } from '../helpers/vacancy-sources.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 /** Census 2021 records of each SOC 2010 group coded to SOC 2020 6135, computed from the sheet's own cells. */
 function census6135(): Map<string, number> {
@@ -34,12 +33,12 @@ for (const dialect of DIALECTS) {
     let store: TestStore;
     let current: CurrentEditions;
     let crosswalk: SocCrosswalkQuery;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      crosswalk = new SocCrosswalkQuery(store.db, current);
+    const root = servicesForSuite(dialect);
+    before(() => {
+      store = root.store;
+      current = root.services.currentEditions;
+      crosswalk = root.services.socCrosswalk;
     });
-    after(() => store.dispose());
 
     it('ranks the SOC 2010 groups supplying a SOC 2020 group by their Census 2021 records, with shares of the whole', async () => {
       const expected = census6135();

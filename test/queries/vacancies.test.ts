@@ -1,16 +1,12 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Occupations } from '../../src/queries/occupations.js';
-import { SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
-import { Vacancies } from '../../src/queries/vacancies.js';
+import { type CurrentEditions } from '../../src/queries/current-editions.js';
+import { type Vacancies } from '../../src/queries/vacancies.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate, withdrawSources } from '../helpers/template-databases.js';
+import { withdrawSources } from '../helpers/template-databases.js';
 import { largestSupplier, rawEssFigures } from '../helpers/vacancy-sources.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -19,19 +15,23 @@ for (const dialect of DIALECTS) {
     let store: TestStore;
     let current: CurrentEditions;
     let vacancies: Vacancies;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      const occupations = new Occupations(store.db, current, new CodingIndexCache(store.db, current));
-      vacancies = new Vacancies(store.db, current, occupations, new SocCrosswalkQuery(store.db, current));
+    const root = servicesForSuite(dialect);
+    before(() => {
+      store = root.store;
+      current = root.services.currentEditions;
+      vacancies = root.services.vacancies;
     });
-    after(() => store.dispose());
 
     it('carries care workers (6135) from SOC 2010 6145, the group supplying most of their workers, and says so with its shares', async () => {
       const largest = largestSupplier('6135');
       assert.equal(largest.soc2010, '6145');
       const body = await vacancies.vacancies('6135', 'uk');
-      assert.deepEqual(body.group, { code: '6145', title: 'Care workers and home carers', level: 'unit group' });
+      assert.deepEqual(body.group, {
+        code: '6145',
+        title: 'Care workers and home carers',
+        level: 'unit group',
+        classification: 'SOC 2010',
+      });
       assert.match(body.derivation, /codes vacancies to SOC 2010, not SOC 2020/);
       assert.ok(
         body.derivation.includes(

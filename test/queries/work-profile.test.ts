@@ -1,28 +1,20 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { SourceCatalog } from '../../src/domain/sources.js';
-import { SOURCES } from '../../src/ingest/registry.js';
-import { CodingIndexCache } from '../../src/queries/coding-index.js';
-import { CurrentEditions } from '../../src/queries/current-editions.js';
-import { Occupations } from '../../src/queries/occupations.js';
-import { MIN_MATCHED_SHARE, WorkProfile } from '../../src/queries/work-profile.js';
+import { type Occupations } from '../../src/queries/occupations.js';
+import { MIN_MATCHED_SHARE, type WorkProfile } from '../../src/queries/work-profile.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
-import { copyTemplate } from '../helpers/template-databases.js';
+import { DIALECTS } from '../helpers/stores.js';
+import { servicesForSuite } from '../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`WorkProfile (${dialect})`, () => {
-    let store: TestStore;
     let occupations: Occupations;
     let profiles: WorkProfile;
-    before(async () => {
-      store = await copyTemplate(dialect);
-      const current = new CurrentEditions(store.db, new SourceCatalog(SOURCES));
-      const codingIndex = new CodingIndexCache(store.db, current);
-      occupations = new Occupations(store.db, current, codingIndex);
-      profiles = new WorkProfile(store.db, current, codingIndex, occupations);
+    const root = servicesForSuite(dialect);
+    before(() => {
+      occupations = root.services.occupations;
+      profiles = root.services.workProfile;
     });
-    after(() => store.dispose());
 
     it("covers 409 of the 412 unit groups through O*NET's 2010 to 2019 crosswalk; the three left are named with why", async () => {
       const { unitGroups } = await occupations.structure();

@@ -31,7 +31,7 @@ function sheetFigures(year: number, table: number, sheet: string, soc: string) {
   const figures = Object.fromEntries(
     Object.entries(COLUMN).map(([name, column]) => [name, expectedFigure(estimates[column])]),
   );
-  return { ...figures, medianCv: expectedFigure(asheRow(year, `14.${table}b`, sheet, soc)[3]) };
+  return { ...figures, medianCv: expectedFigure(asheRow(year, `14.${table}b`, sheet, soc)[3]), medianMarker: null };
 }
 
 const ANNUAL_2134: PayKey = { soc: '2134', measure: 'annual_pay_gross', sex: 'all', pattern: 'all' };
@@ -69,6 +69,13 @@ for (const dialect of DIALECTS) {
       const [row] = await findPayRows(store.db, [byYear.get(2024)!.id], { ...ANNUAL_2134, soc: '1111' });
       assert.equal(row!.p90, null);
       assert.equal(typeof row!.median, 'number');
+    });
+
+    it("keeps the marker in a missing median's place: `:` for 3311 (armed forces), `x` where unreliable", async () => {
+      const [armed] = await findPayRows(store.db, [byYear.get(2024)!.id], { ...ANNUAL_2134, soc: '3311' });
+      assert.deepEqual([armed!.median, armed!.medianMarker], [null, ':']);
+      const [chiefs] = await findPayRows(store.db, [byYear.get(2024)!.id], { ...ANNUAL_2134, soc: '1111' });
+      assert.equal(chiefs!.medianMarker, null);
     });
 
     it('reads one row per edition asked for, only in the areas asked for, and nothing for no edition', async () => {

@@ -387,6 +387,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/occupations/{soc}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupations within reach of this one by skills, with their pay, outlook and routes in
+         * @description Beyond the spec. Every other unit group scored by the share of its specific (ESCO) skill content this occupation already holds; closest first, with the skills shared and to learn, the median pay of both (ASHE, same year), the target's projection for `area`, its hard-to-fill vacancy share and its routes in, each with its provenance. Closeness is not observed job-to-job flows (see `method`). An occupation with no usable skills answers 404 saying why.
+         */
+        get: operations["getOccupationMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/occupations/{soc}/compare/{other}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two occupations side by side: pay, outlook, vacancies, and the skills shared and to learn each way
+         * @description Beyond the spec. `forward` is the move from {soc} to {other}, `backward` the move back; pay difference is other less soc.
+         */
+        get: operations["compareOccupations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/occupations/{soc}/visas": {
         parameters: {
             query?: never;
@@ -606,6 +646,11 @@ export interface operations {
                         tier: "api" | "scrapeanddiff" | "detectonly";
                         currentEdition: string | null;
                         currentEditionPublished: string | null;
+                        newestRelease: {
+                            label: string;
+                            date: string | null;
+                            url: string;
+                        } | null;
                         /** @description In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source) */
                         status: string;
                     }[];
@@ -614,6 +659,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -670,6 +721,7 @@ export interface operations {
                         /** Format: date-time */
                         detectedAt: string;
                         publishedAt: string | null;
+                        /** @description What was read: the publisher's https address, or `mirror:<folder>/<file>` for a file of the service's mirror of upstream files (named relative to the mirror) */
                         sourceUri: string;
                         checks: {
                             rule: string;
@@ -683,6 +735,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -731,6 +789,10 @@ export interface operations {
                             /** Format: date-time */
                             lastRun: string;
                             lastSuccess: string | null;
+                            lastOutcome: string | null;
+                            message: string | null;
+                            nextCheck: string | null;
+                            upstream: ("publishers" | "mirror") | null;
                         }[];
                         quarantined: {
                             /** Format: uuid */
@@ -746,6 +808,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -833,6 +901,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -925,6 +999,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -974,7 +1054,7 @@ export interface operations {
                         majorTitle: string | null;
                         subMajorGroup: string | null;
                         subMajorTitle: string | null;
-                        /** @description Job titles in the coding index classified to it */
+                        /** @description Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles */
                         titleCount: number;
                     }[];
                 };
@@ -982,6 +1062,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1010,6 +1092,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1068,6 +1156,7 @@ export interface operations {
                         confidence: number;
                         /** @enum {string} */
                         matchType: "exact" | "fuzzy";
+                        titleShare: number | null;
                     }[];
                 };
             };
@@ -1102,6 +1191,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1130,6 +1221,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1185,6 +1282,7 @@ export interface operations {
                         majorGroup: string | null;
                         majorTitle: string | null;
                         isco08: string | null;
+                        /** @description Distinct job titles (title and qualifier) in the coding index classified to it: the length of /titles */
                         titleCount: number;
                         /** @description Sample job titles, default titles first */
                         examples: string[];
@@ -1216,6 +1314,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1272,6 +1372,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1327,6 +1433,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1383,6 +1491,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1438,16 +1552,20 @@ export interface operations {
                         title: string;
                         /** @description The main ISCO-08 group of the occupation (as in the profile) */
                         isco08: string;
-                        /** @description All ESCO occupations in the ISCO-08 groups the occupation maps to */
+                        /** @description The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation) */
                         relatedOccupationCount: number;
-                        /** @description Up to 25, main ISCO-08 group first */
+                        /** @description Up to 25, the largest weight first */
                         relatedOccupations: {
                             title: string;
                             description: string | null;
                             /** @description The ESCO concept URI */
                             uri: string;
+                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1) */
+                            weight: number;
+                            /** @description How closely the occupation matches the unit group, 0 to 1 (titles voting and text similarity; see derivation) */
+                            closeness: number;
                         }[];
-                        /** @description Most widely shared first */
+                        /** @description Highest score first */
                         skills: {
                             skillTitle: string;
                             /** @enum {string} */
@@ -1456,6 +1574,8 @@ export interface operations {
                             sharedBy: number;
                             /** @description True if at least one related occupation marks it essential */
                             essential: boolean;
+                            /** @description Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list */
+                            score: number;
                         }[];
                         /** @description Must be passed on: these are related, not equivalent, occupations */
                         derivation: string;
@@ -1510,6 +1630,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1566,6 +1688,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1666,6 +1794,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1722,6 +1852,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1784,26 +1920,35 @@ export interface operations {
                         employment: {
                             count: number | null;
                             confidenceInterval: number | null;
+                            /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                             quality: string;
                             presentable: boolean;
                             shareOfAllEmploymentPercent: number | null;
+                            /**
+                             * @description The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)
+                             * @enum {string}
+                             */
+                            source: "aps-occupation" | "aps-occupation-industry";
                         } | null;
                         breakdown: {
                             female: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
                             partTime: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
                             selfEmployed: {
                                 count: number;
                                 percent: number;
+                                /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                                 quality: string;
                                 presentable: boolean;
                             } | null;
@@ -1813,7 +1958,16 @@ export interface operations {
                             period: string;
                             count: number | null;
                             confidenceInterval: number | null;
+                            /** @description The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed. */
                             quality: string;
+                            presentable: boolean;
+                            /**
+                             * @description The source of the figure: `aps-occupation` (APS people in employment by unit group, Nomis NM_218_1) or `aps-occupation-industry` (the APS occupation x industry table: its total where every industry figure was published)
+                             * @enum {string}
+                             */
+                            source: "aps-occupation" | "aps-occupation-industry";
+                            /** @description The label of the release the point was read from */
+                            edition: string;
                         }[];
                         notes: string[];
                         /** Coverage */
@@ -1875,6 +2029,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1931,6 +2087,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1979,7 +2141,27 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
+                        /** @description The occupation's employment, as /employment answers it (its latest period with a published count) */
                         people: number;
+                        /** @description The survey period of `people` */
+                        peoplePeriod: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        peopleProvenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
                         agedUnder25Percent: number | null;
                         aged55AndOverPercent: number | null;
                         degreePercent: number | null;
@@ -2010,6 +2192,14 @@ export interface operations {
                             quality: "reasonable" | "acceptable" | "unreliable";
                             presentable: boolean;
                         }[];
+                        /** @description The survey period of the industry figures */
+                        industriesPeriod: string;
+                        /** @description What each industry's percent is a share of, in the industries' own year: the occupation's employment that year when it is known, otherwise the sum of its published industry figures (some were withheld) */
+                        industryPercentBase: {
+                            people: number;
+                            /** @enum {string} */
+                            basis: "occupation employment" | "published industry cells";
+                        };
                         /** Coverage */
                         coverage: {
                             /** @description `employee jobs` or `people in employment` */
@@ -2041,6 +2231,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,6 +2289,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +2351,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2209,6 +2409,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2304,11 +2510,22 @@ export interface operations {
                         };
                         employeeJobsThousands: number | null;
                         percentChange: number | null;
+                        percentChangeBasis: {
+                            from: {
+                                year: number;
+                                provisional: boolean;
+                            };
+                            to: {
+                                year: number;
+                                provisional: boolean;
+                            };
+                            description: string;
+                        } | null;
                         /**
-                         * @description ONS band of the coefficient of variation of the median
+                         * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                          * @enum {string}
                          */
-                        quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                        quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                         /** @description False when the median is withheld or unreliable: do not display it as a number */
                         presentable: boolean;
                         /** Coverage */
@@ -2370,6 +2587,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,6 +2645,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,10 +2737,11 @@ export interface operations {
                             mean: number | null;
                             employeeJobsThousands: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
+                            presentable: boolean;
                         }[];
                     };
                 };
@@ -2551,6 +2777,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,6 +2835,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2674,10 +2908,10 @@ export interface operations {
                         uk: {
                             median: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                         } | null;
                         /** @description Highest median first, withheld regions last */
                         regions: {
@@ -2691,10 +2925,10 @@ export interface operations {
                             median: number | null;
                             mean: number | null;
                             /**
-                             * @description ONS band of the coefficient of variation of the median
+                             * @description Quality of the median. The publisher's band of a published figure: `precise`, `reasonable`, `acceptable` (ASHE: CV up to 5, 10, 20%; APS: from the 95% interval, or an industry cell unshaded = reasonable, shaded = acceptable) or `unreliable` (the publisher says so: CV over 20%, ASHE `x`, APS `*`). Where there is no band: `unassessed` (published, but the release gives no measure of precision), `withheld` (withheld for another reason: ASHE `..` disclosive, Nomis `Q`, every part suppressed), `incomplete` (a total not known because some of its parts are withheld), `not-covered` (the survey does not cover the group: ASHE `:`) or `not-published` (the release has no figure and gives no reason). `presentable` is true only for a figure with a value and quality precise, reasonable, acceptable or unassessed.
                              * @enum {string}
                              */
-                            quality: "precise" | "reasonable" | "acceptable" | "unreliable";
+                            quality: "precise" | "reasonable" | "acceptable" | "unreliable" | "unassessed" | "withheld" | "incomplete" | "not-covered" | "not-published";
                             presentable: boolean;
                             relativeToUkPercent: number | null;
                         }[];
@@ -2757,6 +2991,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2813,6 +3049,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,10 +3108,19 @@ export interface operations {
                         title: string;
                         /** @description The group whose figures these are (a SOC 2010 group: the survey codes to SOC 2010); `derivation` says how it relates to the occupation */
                         group: {
+                            /** @description The group's code in `classification` (not a SOC 2020 code) */
                             code: string;
                             title: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The level of the group in `classification`
+                             * @enum {string}
+                             */
                             level: "unit group" | "minor group" | "sub-major group" | "major group";
+                            /**
+                             * @description The classification `code` belongs to: the survey codes occupations to SOC 2010
+                             * @enum {string}
+                             */
+                            classification: "SOC 2010" | "SOC 2020";
                         };
                         /** AreaSummary */
                         area: {
@@ -2977,6 +3228,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3033,6 +3286,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3086,9 +3345,14 @@ export interface operations {
                         title: string;
                         /** @description The sub-major group whose figures these are: projections are published for sub-major groups only */
                         group: {
-                            /** @description Two-digit sub-major group (SOC 2020 for England; SOC 2010 for the UK, as `derivation` says) */
+                            /** @description Two-digit sub-major group in `classification` */
                             code: string;
                             title: string;
+                            /**
+                             * @description The classification `code` belongs to: SOC 2020 for England, SOC 2010 for the UK round
+                             * @enum {string}
+                             */
+                            classification: "SOC 2020" | "SOC 2010";
                             /** @description SOC 2020 unit groups that are shown these same figures */
                             unitGroups: number;
                         };
@@ -3206,6 +3470,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3262,6 +3528,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3310,17 +3582,47 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        /** @description Profiles matched by their own title first; several or none */
+                        /** @description Strongest evidence first (confidence, then text similarity); several or none */
                         profiles: {
                             slug: string;
                             title: string;
                             alternativeTitles: string[];
                             summary: string | null;
                             /**
-                             * @description What placed the profile on the unit group: its own title or an alternative title, found exactly in the ONS coding index
+                             * @description Which of the profile's titles the ONS coding index lists in this unit group (an alternative title only when its own title is not); "title" also when no title is listed here and the placement rests on the SOC 2010 code and text (see placedBy)
                              * @enum {string}
                              */
                             match: "title" | "alternative title";
+                            /**
+                             * @description The strongest evidence the placement rests on: a coding-index entry of its title or an alternative title (a qualified entry only when the profile is about its context), else its SOC 2010 code through the ONS table, else what the profile says the job is
+                             * @enum {string}
+                             */
+                            placedBy: "title" | "alternative title" | "soc 2010 code" | "description";
+                            /**
+                             * @description strong: confidence 0.6 or more and two kinds of evidence agree; moderate: 0.4 or more; weak: less, or the unit group's best profile given by the fill pass
+                             * @enum {string}
+                             */
+                            strength: "strong" | "moderate" | "weak";
+                            /** @description Share of the profile's evidence on this unit group over all 412 (sums to 1 per profile); derived by the service, not published by NCS */
+                            confidence: number;
+                            /** PlacementEvidence */
+                            evidence: {
+                                soc2010: {
+                                    /** @description The SOC 2010 unit group NCS's 2020 export gives the profile */
+                                    code: string;
+                                    /** @description Share of that group's records the ONS SOC 2010 -> 2020 table codes to this unit group (its four samples pooled) */
+                                    share: number;
+                                } | null;
+                                matchedTitle: string | null;
+                                qualifier: string | null;
+                                qualifierSupport: number | null;
+                                /** @description Cosine of the profile's words (titles, summary, tasks) and the unit group's (ONS Volume 1 and index titles) */
+                                textSimilarity: number;
+                                /** @description Rank of this unit group among all 412 by that similarity */
+                                textRank: number;
+                                /** @description Placed by the fill pass: the unit group had no profile and this is its best candidate */
+                                fill: boolean;
+                            };
                             routesIntro: string | null;
                             routesListed: string[];
                             routes: {
@@ -3359,6 +3661,8 @@ export interface operations {
                                 url: string;
                             };
                         }[];
+                        /** @description What the placement of the profiles rests on */
+                        derivation: string;
                         /** @description To be displayed wherever the text is used */
                         attribution: string;
                         /** RoutesCoverage */
@@ -3391,6 +3695,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3753,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3537,6 +3849,24 @@ export interface operations {
                             url: string;
                             /** @description The evidence relating the standard to the unit group */
                             derivation: string;
+                            /** @description Combined evidence, 1 − (1 − typical-title share)(1 − best linking profile)(1 − best naming profile); derived by the service */
+                            confidence: number;
+                            /** StandardEvidence */
+                            evidence: {
+                                /** @description Share of the standard's typical job titles the ONS coding index places in this unit group (a qualified entry only when the standard is about its context) */
+                                typicalTitleShare: number;
+                                /** @description Those typical job titles */
+                                matchedTitles: string[];
+                                /** @description NCS profiles placed on this unit group that link or name the standard, strongest first */
+                                profiles: {
+                                    slug: string;
+                                    title: string;
+                                    /** @description The profile's placement here */
+                                    confidence: number;
+                                    /** @enum {string} */
+                                    link: "linked in the 2020 export" | "named on its 2026 page";
+                                }[];
+                            };
                         }[];
                         /** @description Required with the publisher's logo */
                         attribution: string;
@@ -3598,6 +3928,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3654,6 +3986,904 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOccupationMoves: {
+        parameters: {
+            query?: {
+                /** @description How many moves, 1 to 50 (default 10) */
+                limit?: number;
+                /** @description Only moves whose median gross annual pay is at least this many percent above the occupation's (-100 to 1000; negative allows a cut); moves with no presentable pay difference are then left out */
+                minPayChange?: number;
+                /** @description The area of the outlook, as /v1/occupations/{soc}/projections takes it: uk (default, Working Futures 2017-2027 on SOC 2010), england (2020-2035 on SOC 2020); other areas give every outlook null with the reason */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code */
+                soc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closest moves, with the figures of each target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        soc2020: string;
+                        title: string;
+                        subMajorGroup: {
+                            code: string;
+                            title: string;
+                        };
+                        /** @description Which ESCO occupations the skills of the occupation come from */
+                        skillsDerivation: string;
+                        /** @description Unit groups with skills that were scored */
+                        candidates: number;
+                        /** @description Closest first */
+                        moves: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /** MoveSkills */
+                            skills: {
+                                /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                                closeness: number;
+                                /** @description How the closeness was computed for this pair, in words */
+                                basis: string;
+                                /** @description The target's core skills the source holds at least half as widely as the target */
+                                sharedCount: number;
+                                /** @description The target's other core skills */
+                                toLearnCount: number;
+                                /** @description Most specific first (a few) */
+                                shared: {
+                                    skillTitle: string;
+                                    /** @enum {string} */
+                                    type: "skill" | "knowledge";
+                                    /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                    specificity: number;
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    heldInTarget: number;
+                                    /** @description The same for the occupation moved from */
+                                    heldInSource: number;
+                                }[];
+                                /** @description Most specific first (a few) */
+                                toLearn: {
+                                    skillTitle: string;
+                                    /** @enum {string} */
+                                    type: "skill" | "knowledge";
+                                    /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                    specificity: number;
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    heldInTarget: number;
+                                    /** @description The same for the occupation moved from */
+                                    heldInSource: number;
+                                }[];
+                            };
+                            /** MovePay */
+                            pay: {
+                                from: {
+                                    /** @description ASHE reference year */
+                                    year: number;
+                                    median: number | null;
+                                    /** @description ONS band of the median's coefficient of variation */
+                                    quality: string;
+                                    presentable: boolean;
+                                    /**
+                                     * Provenance
+                                     * @description The exact upstream release behind a response
+                                     */
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    };
+                                } | null;
+                                to: {
+                                    /** @description ASHE reference year */
+                                    year: number;
+                                    median: number | null;
+                                    /** @description ONS band of the median's coefficient of variation */
+                                    quality: string;
+                                    presentable: boolean;
+                                    /**
+                                     * Provenance
+                                     * @description The exact upstream release behind a response
+                                     */
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    };
+                                } | null;
+                                differencePounds: number | null;
+                                differencePercent: number | null;
+                                reason: string | null;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        method: string;
+                        outlookCitation: string | null;
+                        /** @description Must be displayed wherever the skills are */
+                        skillsAttribution: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    compareOccupations: {
+        parameters: {
+            query?: {
+                /** @description The area of the outlook, as /v1/occupations/{soc}/projections takes it: uk (default, Working Futures 2017-2027 on SOC 2010), england (2020-2035 on SOC 2020); other areas give every outlook null with the reason */
+                area?: "uk" | "england" | "wales" | "scotland" | "northern-ireland" | "north-east" | "north-west" | "yorkshire-and-the-humber" | "east-midlands" | "west-midlands" | "east-of-england" | "london" | "south-east" | "south-west";
+            };
+            header?: never;
+            path: {
+                /** @description Four-digit SOC 2020 unit group code: the occupation moved from */
+                soc: string;
+                /** @description Four-digit SOC 2020 unit group code: the occupation moved to */
+                other: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The two occupations compared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ComparedOccupation */
+                        from: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        /** ComparedOccupation */
+                        to: {
+                            soc2020: string;
+                            title: string;
+                            subMajorGroup: {
+                                code: string;
+                                title: string;
+                            };
+                            /**
+                             * MoveOutlook
+                             * @description The projection of the occupation's sub-major group for the area
+                             */
+                            outlook: {
+                                group: {
+                                    code: string;
+                                    title: string;
+                                } | null;
+                                direction: ("growing" | "declining" | "little change") | null;
+                                netChange: number | null;
+                                netChangePercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveVacancies
+                             * @description Employer Skills Survey (UK), SOC 2010 carried over
+                             */
+                            vacancies: {
+                                year: number | null;
+                                hardToFillPercent: number | null;
+                                presentable: boolean;
+                                derivation: string | null;
+                                reason: string | null;
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                } | null;
+                            };
+                            /**
+                             * MoveRoutesIn
+                             * @description National Careers Service profiles placed on the occupation (/how-to-become) and related approved apprenticeship standards (/apprenticeships)
+                             */
+                            routesIn: {
+                                howToBecomeProfiles: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                                apprenticeships: {
+                                    count: number | null;
+                                    reason: string | null;
+                                    provenance: {
+                                        /** @description Name of the upstream dataset */
+                                        source: string;
+                                        /** @description Publishing organisation */
+                                        publisher: string;
+                                        /** @description Licence for reuse */
+                                        licence: string;
+                                        /** @description Release label as the publisher names it */
+                                        edition: string;
+                                        published: string | null;
+                                        /** @description Publisher's page for the dataset */
+                                        url: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        /** MovePay */
+                        pay: {
+                            from: {
+                                /** @description ASHE reference year */
+                                year: number;
+                                median: number | null;
+                                /** @description ONS band of the median's coefficient of variation */
+                                quality: string;
+                                presentable: boolean;
+                                /**
+                                 * Provenance
+                                 * @description The exact upstream release behind a response
+                                 */
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                };
+                            } | null;
+                            to: {
+                                /** @description ASHE reference year */
+                                year: number;
+                                median: number | null;
+                                /** @description ONS band of the median's coefficient of variation */
+                                quality: string;
+                                presentable: boolean;
+                                /**
+                                 * Provenance
+                                 * @description The exact upstream release behind a response
+                                 */
+                                provenance: {
+                                    /** @description Name of the upstream dataset */
+                                    source: string;
+                                    /** @description Publishing organisation */
+                                    publisher: string;
+                                    /** @description Licence for reuse */
+                                    licence: string;
+                                    /** @description Release label as the publisher names it */
+                                    edition: string;
+                                    published: string | null;
+                                    /** @description Publisher's page for the dataset */
+                                    url: string;
+                                };
+                            } | null;
+                            differencePounds: number | null;
+                            differencePercent: number | null;
+                            reason: string | null;
+                        };
+                        /** MoveSkills */
+                        forward: {
+                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            closeness: number;
+                            /** @description How the closeness was computed for this pair, in words */
+                            basis: string;
+                            /** @description The target's core skills the source holds at least half as widely as the target */
+                            sharedCount: number;
+                            /** @description The target's other core skills */
+                            toLearnCount: number;
+                            /** @description Most specific first (a few) */
+                            shared: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                            /** @description Most specific first (a few) */
+                            toLearn: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                        };
+                        /** MoveSkills */
+                        backward: {
+                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            closeness: number;
+                            /** @description How the closeness was computed for this pair, in words */
+                            basis: string;
+                            /** @description The target's core skills the source holds at least half as widely as the target */
+                            sharedCount: number;
+                            /** @description The target's other core skills */
+                            toLearnCount: number;
+                            /** @description Most specific first (a few) */
+                            shared: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                            /** @description Most specific first (a few) */
+                            toLearn: {
+                                skillTitle: string;
+                                /** @enum {string} */
+                                type: "skill" | "knowledge";
+                                /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
+                                specificity: number;
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                heldInTarget: number;
+                                /** @description The same for the occupation moved from */
+                                heldInSource: number;
+                            }[];
+                        };
+                        skillsDerivation: string;
+                        /** AreaSummary */
+                        area: {
+                            /** @description GSS code */
+                            code: string;
+                            slug: string;
+                            name: string;
+                        };
+                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        method: string;
+                        outlookCitation: string | null;
+                        /** @description Must be displayed wherever the skills are */
+                        skillsAttribution: string;
+                        /**
+                         * Provenance
+                         * @description The exact upstream release behind a response
+                         */
+                        provenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3774,6 +5004,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3830,6 +5062,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3945,6 +5183,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4001,6 +5241,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +5362,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4172,6 +5420,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,6 +5536,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,6 +5594,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,6 +5741,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4535,6 +5799,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,6 +5916,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4702,6 +5974,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,7 +6014,7 @@ export interface operations {
             path: {
                 /** @description Four-digit SOC 2020 unit group code */
                 soc: string;
-                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken */
                 area: string;
             };
             cookie?: never;
@@ -4819,6 +6097,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,6 +6155,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4910,7 +6196,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area); `uk` and the eleven region slugs of the pay `area` are also taken */
+                /** @description A local authority's GSS code or slug as listed by /v1/local-areas (London is one area), either matched case-insensitively; `uk` and the eleven region slugs of the pay `area` are also taken */
                 area: string;
             };
             cookie?: never;
@@ -5030,6 +6316,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,6 +6374,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5215,6 +6509,8 @@ export interface operations {
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,6 +6567,12 @@ export interface operations {
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -22,6 +22,8 @@ export const OPERATIONS = {
   getOccupationProjections: { method: 'get', path: '/v1/occupations/{soc}/projections' },
   getOccupationHowToBecome: { method: 'get', path: '/v1/occupations/{soc}/how-to-become' },
   getOccupationApprenticeships: { method: 'get', path: '/v1/occupations/{soc}/apprenticeships' },
+  getOccupationMoves: { method: 'get', path: '/v1/occupations/{soc}/moves' },
+  compareOccupations: { method: 'get', path: '/v1/occupations/{soc}/compare/{other}' },
   getOccupationVisas: { method: 'get', path: '/v1/occupations/{soc}/visas' },
   listVisaOccupations: { method: 'get', path: '/v1/visas' },
   getOccupationDemand: { method: 'get', path: '/v1/occupations/{soc}/demand' },

@@ -21,18 +21,18 @@ export const employmentSection = section({
     const years = barChart(
       'employment-series-chart',
       `People in employment by year, ${employment.area.name}`,
-      employment.series.map((p) => ({ label: p.period, value: p.quality === 'unreliable' ? null : p.count })),
+      employment.series.map((p) => ({ label: p.period, value: p.presentable ? p.count : null })),
       count,
     );
     const seriesRows = employment.series.map(
       (p) =>
-        html`<tr><th scope="row">${p.period}</th><td>${figure(p.count, count, p.quality !== 'unreliable')}</td><td>${quality(p.quality)}</td></tr>`,
+        html`<tr><th scope="row">${p.period}</th><td>${figure(p.count, count, p.presentable, p.quality)}</td><td>${quality(p.quality)}</td></tr>`,
     );
     const industries = workforce.industries.map(
       (i) =>
         html`<tr><th scope="row">${i.name}</th><td>${figure(i.people, count, i.presentable)}</td><td>${figure(i.percent, percent, i.presentable)}</td><td>${quality(i.quality)}</td></tr>`,
     );
-    return html`<p class="headline">People in employment, ${employment.period ?? 'latest period'}: <strong>${headline ? figure(headline.count, count, headline.presentable) : figure(null, count)}</strong>${headline ? html` ${quality(headline.quality)}` : null}${headline?.shareOfAllEmploymentPercent != null ? html`, ${percent(headline.shareOfAllEmploymentPercent)} of all people in employment` : null}</p>
+    return html`<p class="headline">People in employment, ${employment.period ?? 'latest period'}: <strong>${headline ? figure(headline.count, count, headline.presentable, headline.quality) : figure(null, count)}</strong>${headline ? html` ${quality(headline.quality)}` : null}${headline?.shareOfAllEmploymentPercent != null ? html`, ${percent(headline.shareOfAllEmploymentPercent)} of all people in employment` : null}</p>
 ${employment.notes.length > 0 ? html`<ul class="notes">${employment.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
 <figure id="employment-series">${years ?? html`<p>No year's count is published.</p>`}</figure>
 <table class="figures"><thead><tr><th scope="col">Period</th><th scope="col">People</th><th scope="col">Quality</th></tr></thead><tbody>${seriesRows}</tbody></table>

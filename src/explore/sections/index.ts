@@ -1,5 +1,6 @@
 import { employmentSection } from './employment.js';
 import { howToBecomeSection } from './how-to-become.js';
+import { movesSection } from './moves.js';
 import { paySection } from './pay.js';
 import { projectionsSection } from './projections.js';
 import type { Section } from './section.js';
@@ -16,4 +17,5 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   skillsSection,
   workProfileSection,
   howToBecomeSection,
+  movesSection,
 ];

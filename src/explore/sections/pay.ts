@@ -31,15 +31,15 @@ export const paySection = section({
       `Median gross annual pay, ${series.points.map((p) => p.year).join(', ')}`,
       series.points.map((p) => ({
         label: `${p.year}${p.provisional ? ' (prov.)' : ''}`,
-        value: p.quality === 'unreliable' ? null : p.median,
+        value: p.presentable ? p.median : null,
       })),
       show,
     );
     const seriesRows = series.points.map(
       (p) =>
-        html`<tr><th scope="row">${p.year}${p.provisional ? ' (provisional)' : ''}</th><td>${figure(p.median, show, p.quality !== 'unreliable')}</td><td>${figure(p.mean, show)}</td><td>${figure(p.employeeJobsThousands, (v) => `${v}k`)}</td><td>${quality(p.quality)}</td></tr>`,
+        html`<tr><th scope="row">${p.year}${p.provisional ? ' (provisional)' : ''}</th><td>${figure(p.median, show, p.presentable, p.quality)}</td><td>${figure(p.mean, show)}</td><td>${figure(p.employeeJobsThousands, (v) => `${v}k`)}</td><td>${quality(p.quality)}</td></tr>`,
     );
-    return html`<p class="headline">Median gross annual pay, ${latest.year}${latest.provisional ? ' (provisional)' : ''}: <strong>${figure(latest.distribution.median, show, latest.presentable)}</strong> ${quality(latest.quality)}</p>
+    return html`<p class="headline">Median gross annual pay, ${latest.year}${latest.provisional ? ' (provisional)' : ''}: <strong>${figure(latest.distribution.median, show, latest.presentable, latest.quality)}</strong> ${quality(latest.quality)}</p>
 <figure id="pay-distribution">
 ${chart ?? html`<p>The distribution is not drawn: too few of its figures are published.</p>`}
 <figcaption>${latest.title}, ${latest.area.name}, ${latest.referencePeriod}. ${latest.unit}.</figcaption>

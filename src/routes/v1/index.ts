@@ -9,6 +9,7 @@ import { apprenticeshipRoutes } from './occupations/apprenticeships/index.js';
 import { occupationDemandRoutes } from './occupations/demand/index.js';
 import { employmentRoutes } from './occupations/employment/index.js';
 import { howToBecomeRoutes } from './occupations/how-to-become/index.js';
+import { moveRoutes } from './occupations/moves/index.js';
 import { occupationRoutes } from './occupations/index.js';
 import { occupationJobAdvertRoutes } from './occupations/job-adverts/index.js';
 import { payRoutes } from './occupations/pay/index.js';
@@ -38,6 +39,7 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/occupations', projectionRoutes],
   ['/occupations', howToBecomeRoutes],
   ['/occupations', apprenticeshipRoutes],
+  ['/occupations', moveRoutes],
   ['/occupations', occupationVisaRoutes],
   ['', visaRoutes],
   ['/occupations', occupationDemandRoutes],
@@ -102,6 +104,11 @@ export const TAGS: readonly DocTag[] = [
     name: 'Apprenticeships',
     description:
       'Apprenticeship standards approved for delivery (Skills England), related to an occupation by derivation (partial matches): NCS profile links and typical job titles in the ONS coding index.',
+  },
+  {
+    name: 'Career moves',
+    description:
+      'Beyond the spec: the occupations within reach of one by its skills (ESCO), what they pay (ASHE), their outlook, vacancies and routes in, and two occupations compared. Closeness compares skill descriptions; it is not observed job-to-job moves.',
   },
   {
     name: 'Local areas',

@@ -26,6 +26,11 @@ export interface NcsProfilesTable {
   /** JSON list of ST references. */
   standards: string;
   retrieved_at: string | null;
+  /** JSON list of strings (migration 016; '[]' for rows ingested before it). */
+  tasks: string;
+  onet_soc_2010: string | null;
+  /** JSON list of strings (migration 016). */
+  apprenticeships_named: string;
 }
 
 /** A slug the NCS sitemap lists as a live profile. */

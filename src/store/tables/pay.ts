@@ -35,4 +35,6 @@ export interface AshePayTable extends AsheFigureColumns {
   pattern: string;
   /** Coefficient of variation of the median, percent, from the `b` workbook; null where ONS gives none. */
   median_cv: number | null;
+  /** The ONS marker in the median's place (`x`, `..`, `:`); null when published or read before migration 015. */
+  median_marker: string | null;
 }

@@ -115,7 +115,7 @@ interface SheetExpectation {
  * row, and returns the unit groups (four-digit codes) with their figures. Higher levels (codes of
  * one to three digits) and the `All employees` row are skipped: the API serves unit groups only.
  */
-function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, AsheFigures> {
+function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, MarkedFigures> {
   const title = (rows[0] ?? [])
     .filter((c) => typeof c === 'string')
     .join(' ')
@@ -136,7 +136,7 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
       `${expect.where}: row 5 is not the expected header (${EXPECTED_HEADER.join(', ')}); found ${header.join(', ')}`,
     );
   }
-  const figures = new Map<string, AsheFigures>();
+  const figures = new Map<string, MarkedFigures>();
   for (const [offset, row] of rows.slice(5).entries()) {
     const code = codeOf(row[1]);
     if (code === null || code.length !== 4) continue;
@@ -191,10 +191,21 @@ export function payRowsOf(estimateRows: SheetRows, cvRows: SheetRows, at: SheetP
   }));
 }
 
-function figuresOf(row: Cell[]): AsheFigures {
-  const out = {} as AsheFigures;
+/** A row's figures and the marker standing in its median's place, if any. */
+type MarkedFigures = AsheFigures & { medianMarker: string | null };
+
+function figuresOf(row: Cell[]): MarkedFigures {
+  const out = {} as MarkedFigures;
   for (const name of ASHE_FIGURES) out[name] = onsFigure(row[COLUMNS[name]]);
+  out.medianMarker =
+    out.median === null ? (markerOf(row[COLUMNS.median]) ?? markerOf(row[COLUMNS.jobsThousands])) : null;
   return out;
+}
+
+/** The ONS marker text of a withheld cell (`x`, `..`, `:`), or null when blank. Rows of `:` or `..` carry it only in the jobs column. */
+function markerOf(cell: Cell | undefined): string | null {
+  const text = typeof cell === 'string' ? cell.trim() : '';
+  return text === '' ? null : text;
 }
 
 function headerText(cell: Cell | undefined): string {

@@ -1,19 +1,15 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { insertDemandRelease } from '../../../../src/store/demand.js';
 import { DEMAND_RELEASE, publishConstructed } from '../../../helpers/constructed-releases.js';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE = 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand';
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/{soc}/demand and /v1/demand (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('answers 404 naming the occupations-in-demand source and where it is published', async () => {
       for (const url of ['/v1/occupations/6135/demand', '/v1/demand', '/v1/demand?level=not_in_high_demand']) {

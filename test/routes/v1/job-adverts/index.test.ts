@@ -1,21 +1,17 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PAY_AREA_SLUGS } from '../../../../src/domain/areas.js';
 import { insertJobAdvertRelease, insertLocalAdvertRelease } from '../../../../src/store/job-adverts.js';
 import { localAdvertRelease, monthlyAdvertRelease, publishConstructed } from '../../../helpers/constructed-releases.js';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE =
   'https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/methodologies/measuringlabourdemandvolumesacrosstheukusingtextkerneldatauserguide';
 
 for (const dialect of DIALECTS) {
   describe(`the job-advert routes (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     const assertSourceMissing = async (url: string, source: string) => {
       const res = await served.get(url);
@@ -161,6 +157,10 @@ for (const dialect of DIALECTS) {
         [inLeeds.allOccupations.adverts, ...inLeeds.occupations.map((o: { soc2020: string }) => o.soc2020)],
         [4000, '2231', '2134'],
       );
+      // Slugs match case-insensitively, like GSS codes.
+      for (const spelling of ['LEEDS', 'Leeds', 'e08000035'])
+        assert.deepEqual((await served.get(`/v1/local-areas/${spelling}/job-adverts`)).json(), inLeeds, spelling);
+      assert.equal((await served.get('/v1/occupations/2134/job-adverts/local/Leeds')).statusCode, 200);
       assert.equal((await served.get('/v1/local-areas/uk/job-adverts')).json().allOccupations.adverts, 400_000);
       const bath = await served.get('/v1/local-areas/bath-and-north-east-somerset/job-adverts');
       assert.deepEqual([bath.statusCode, bath.json().type], [404, '/problems/figure-not-found']);

@@ -1,16 +1,12 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/local-areas (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.get(url);
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('lists local areas: London folded into one area with its region code, slugs unique and stable', async () => {
       const areas = (await get('/v1/local-areas')).json<

@@ -1,21 +1,17 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import { socStructureSource } from '../../../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 for (const dialect of DIALECTS) {
   describe(`metadata endpoints (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('lists every source with its current release, without a key', async () => {
       const res = await served.app.inject({ url: '/v1/meta/sources' });

@@ -1,19 +1,15 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { insertVisaRelease } from '../../../../src/store/visas.js';
 import { publishConstructed, VISA_RELEASE } from '../../../helpers/constructed-releases.js';
-import { servedFromTemplate, type ServedApp } from '../../../helpers/served-app.js';
 import { DIALECTS } from '../../../helpers/stores.js';
+import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE = 'https://www.gov.uk/government/statistical-data-sets/immigration-system-statistics-data-tables';
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/{soc}/visas and /v1/visas (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('answers 404 naming the Home Office source and where it is published', async () => {
       for (const url of ['/v1/occupations/2134/visas', '/v1/visas', '/v1/visas?limit=412']) {

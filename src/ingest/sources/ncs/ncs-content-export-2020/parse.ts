@@ -103,6 +103,9 @@ function profileOf(content: RecipeContent, item: ContentItem): NcsProfile {
   if (moreInformation.length > 0)
     routes.push({ kind: 'more_information', heading: ROUTE_HEADINGS.more_information, blocks: moreInformation });
 
+  const onet = linked('ONetOccupationalCode').map((code) => code.DisplayText?.trim() ?? '');
+  if (onet.length > 1 || (onet[0] !== undefined && !/^\d{2}-\d{4}\.\d{2}$/.test(onet[0])))
+    throw new Error(`${where}: O*NET code ${onet.join(', ')} is not one O*NET-SOC code`);
   const soc = linked('SOCCode').map((code) => code.DisplayText?.trim() ?? '');
   if (soc.length > 1 || (soc[0] !== undefined && !/^\d{4}$/.test(soc[0])))
     throw new Error(`${where}: SOC code ${soc.join(', ')} is not one four-digit SOC 2010 code`);
@@ -126,6 +129,9 @@ function profileOf(content: RecipeContent, item: ContentItem): NcsProfile {
       .map((standard) => textOf(standard, 'ApprenticeshipStandard', 'Reference'))
       .filter((reference): reference is string => reference !== null),
     retrievedAt: null,
+    tasks: descriptions('DayToDayTasks', 'DayToDayTask'),
+    onetSoc2010: onet[0] || null,
+    apprenticeshipsNamed: [],
   };
 }
 

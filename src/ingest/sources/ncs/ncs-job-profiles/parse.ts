@@ -37,6 +37,7 @@ interface ScrapedProfile {
   url?: unknown;
   title?: unknown;
   alternativeTitles?: unknown;
+  apprenticeshipsNamed?: unknown;
   routes?: unknown;
   entryRequirements?: unknown;
   hasSections?: unknown;
@@ -110,6 +111,9 @@ function profileOf(key: string, p: ScrapedProfile): NcsProfile {
     soc2010: null,
     standards: [],
     retrievedAt: p.retrievedAt,
+    tasks: [],
+    onetSoc2010: null,
+    apprenticeshipsNamed: strings(p.apprenticeshipsNamed, `${where} apprenticeshipsNamed`),
   };
 }
 

@@ -78,6 +78,10 @@ describe('NCS content export (November 2020 recipes)', () => {
       'search for courses (https://nationalcareers.service.gov.uk/find-a-course)',
     );
     assert.equal(profile.soc2010, '2136');
+    // Evidence for placing it (issue 27): O*NET-SOC code and day-to-day tasks, in order.
+    assert.equal(profile.onetSoc2010, '15-1132.00');
+    assert.equal(profile.tasks.length, 7);
+    assert.equal(profile.tasks[0], 'talking through requirements with the client and the development team');
     assert.deepEqual(profile.standards, ['ST0119', 'ST0116']);
   });
 

@@ -20,6 +20,8 @@ describe('NCS job profiles as published in 2026', () => {
 
   it("takes the page's titles, routes listed and entry requirements; More information split at its headings", () => {
     const profile = release.profiles.find((p) => p.slug === 'software-developer')!;
+    assert.equal(profile.apprenticeshipsNamed[2], 'Software Developer Level 4 Higher Apprenticeship');
+    assert.deepEqual([profile.tasks, profile.onetSoc2010], [[], null]);
     assert.deepEqual(profile.alternativeTitles, ['Programmer']);
     assert.equal(profile.routesIntro, 'You can get into this job through:');
     assert.deepEqual(profile.routesListed, [

@@ -1,8 +1,9 @@
-import { describe, it, after, before } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { serve, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 interface Occupation {
   code: string;
@@ -20,25 +21,27 @@ interface Occupation {
 
 for (const dialect of DIALECTS) {
   describe(`apprenticeships (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
-    it('relates ST0116 Software developer to 2134 as a partial match, through the NCS profile and its typical job titles', async () => {
+    it('relates ST0116 Software developer to 2134 as a primary match, through the NCS profile and its typical job titles', async () => {
       const res = await served.get('/v1/occupations/2134/apprenticeships');
       assert.equal(res.statusCode, 200);
       const body = res.json();
       const st0116 = (body.occupations as Occupation[]).find((o) => o.code === 'ST0116')!;
-      assert.equal(st0116.match, 'partial');
+      assert.equal(st0116.match, 'primary');
+      assert.equal((body.occupations as Occupation[])[0]!.code, 'ST0116');
       assert.equal(st0116.status, 'Approved for delivery');
       assert.equal(st0116.level, 4);
       assert.match(
         st0116.derivation,
-        /profile "Software developer" \(placed here by its title\) linked it in November 2020/,
+        /profile "Software developer", placed here with confidence \d\.\d\d, linked it in November 2020/,
       );
-      assert.match(st0116.derivation, /typical job title "Web developer"/);
+      assert.match(
+        st0116.derivation,
+        /typical job titles are titles the ONS coding index gives this unit group \(.*"Web developer"/,
+      );
+      // No robotics engineering for programmers.
+      assert.ok(!(body.occupations as Occupation[]).some((o) => ['ST1317', 'ST1381'].includes(o.code)));
       assert.deepEqual(st0116.products, [
         {
           code: 'ST0116',
@@ -58,11 +61,10 @@ for (const dialect of DIALECTS) {
           },
         },
       ]);
-      assert.ok((body.occupations as Occupation[]).every((o) => o.match === 'partial'));
-      // Counts are of primary matches, and no publisher mapping gives any: unknown, never 0.
-      assert.equal(body.apprenticeshipsAvailable, null);
-      assert.equal(body.lowestApprenticeshipLevel, null);
-      assert.equal(body.tLevels, null);
+      // Counts are of primary matches.
+      const primary = (body.occupations as Occupation[]).filter((o) => o.match === 'primary');
+      assert.equal(body.apprenticeshipsAvailable, primary.length);
+      assert.equal(body.tLevels, 0);
       assert.match(body.coverage.note, /so with none they are null \(unknown, not zero\)/);
       assert.match(body.coverage.note, /No publisher mapping of apprenticeship standards to SOC 2020 is available/);
       assert.match(
@@ -79,37 +81,54 @@ for (const dialect of DIALECTS) {
       );
     });
 
-    it('relates ST0152 Installation and maintenance electrician to 5241 by its typical job title', async () => {
+    it('relates ST0152 Installation and maintenance electrician to 5241 by its typical job title, before the degree-level engineer', async () => {
       const body = (await served.get('/v1/occupations/5241/apprenticeships')).json();
+      const codes = (body.occupations as Occupation[]).map((o) => o.code);
       const st0152 = (body.occupations as Occupation[]).find((o) => o.code === 'ST0152')!;
-      assert.equal(st0152.match, 'partial');
+      assert.equal(st0152.match, 'primary');
       assert.match(
         st0152.derivation,
-        /typical job title "Electrician" is a title the ONS coding index gives this unit group/,
+        /typical job titles are titles the ONS coding index gives this unit group \(.*"Electrician"/,
       );
+      assert.ok(!codes.includes('ST0024') || codes.indexOf('ST0152') < codes.indexOf('ST0024'), codes.join(' '));
       assert.equal(st0152.products[0]!.detail!.durationMonths, 54);
     });
 
-    it('adds the standards NCS knew in 2020 that are not in the approved list only with includeInactive=true, labelled so', async () => {
+    it('shows a standard outside the approved list by default only on strong evidence, the rest with includeInactive=true, labelled so', async () => {
       const active = (await served.get('/v1/occupations/5241/apprenticeships')).json().occupations as Occupation[];
       const all = (await served.get('/v1/occupations/5241/apprenticeships?includeInactive=true')).json()
         .occupations as Occupation[];
-      assert.ok(active.every((o) => o.status === 'Approved for delivery'));
-      assert.equal(
-        active.find((o) => o.code === 'ST0158'),
-        undefined,
-      );
-      const st0158 = all.find((o) => o.code === 'ST0158')!;
+      // By default: approved, named by a 2026 NCS page, or linked by a strongly placed profile (said so).
+      for (const o of active)
+        assert.match(
+          o.status,
+          /^Approved for delivery$|listed by the National Careers Service in 2026$|^Unknown: not among/,
+          o.code,
+        );
+      // ST0158 Smart meter installer: linked by the Smart meter installer profile, placed here strongly.
+      const st0158 = active.find((o) => o.code === 'ST0158')!;
       assert.match(st0158.status, /^Unknown: not among the approved standards in this release/);
       assert.equal(st0158.level, 2);
       assert.deepEqual(
         st0158.products.map((p) => p.detail),
         [null],
       );
-      assert.deepEqual(
-        all.slice(0, active.length).map((o) => o.code),
-        active.map((o) => o.code),
-      );
+      const shown = new Set(active.map((o) => o.code));
+      const onlyAsked = all.filter((o) => !shown.has(o.code));
+      assert.ok(onlyAsked.length > 0);
+      for (const o of onlyAsked) assert.match(o.status, /^Unknown: not among/, o.code);
+      const everything = new Set(all.map((o) => o.code));
+      assert.ok(active.every((o) => everything.has(o.code)));
+    });
+
+    it('offers care workers (6135) Adult care worker by default, not Business administrator or Probation service practitioner', async () => {
+      const body = (await served.get('/v1/occupations/6135/apprenticeships')).json();
+      const codes = (body.occupations as Occupation[]).map((o) => o.code);
+      assert.ok(codes.includes('ST0005'), codes.join(' '));
+      assert.ok(!codes.includes('ST0070') && !codes.includes('ST0494'), codes.join(' '));
+      const adult = (body.occupations as Occupation[]).find((o) => o.code === 'ST0005')!;
+      assert.match(adult.derivation, /profile "Care worker", placed here with confidence/);
+      assert.match(body.coverage.note, /"primary" means the derived evidence is direct, not a publisher's mapping/);
     });
 
     it('answers 400 for a non-boolean includeInactive and 404 for an unknown occupation', async () => {

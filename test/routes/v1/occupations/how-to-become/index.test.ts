@@ -1,8 +1,9 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
+import { serve } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 const NCS_ATTRIBUTION =
   'Contains public sector information from the National Careers Service licensed under the Open Government Licence v3.0.';
@@ -12,6 +13,16 @@ interface Profile {
   slug: string;
   title: string;
   match: string;
+  placedBy: string;
+  strength: string;
+  confidence: number;
+  evidence: {
+    soc2010: { code: string; share: number } | null;
+    matchedTitle: string | null;
+    qualifierSupport: number | null;
+    textRank: number;
+    fill: boolean;
+  };
   routes: {
     kind: string;
     blocks: { heading: string | null; parts: { text: string | null; items: string[] | null }[] }[];
@@ -22,11 +33,7 @@ interface Profile {
 
 for (const dialect of DIALECTS) {
   describe(`how to become (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('gives 2134 its profiles; Software developer has the 2026 page over the 2020 structure, and says so', async () => {
       const res = await served.get('/v1/occupations/2134/how-to-become');
@@ -89,14 +96,60 @@ for (const dialect of DIALECTS) {
       assert.doesNotMatch(JSON.stringify(body), /\u00ab|c#:|<\/?(?:p|a|ul|li|script)\b/);
     });
 
-    it('lists profiles matched by their own title before those matched by an alternative title', async () => {
+    it("orders a unit group's profiles by the strength of their evidence, and says what each rests on", async () => {
       const body = (await served.get('/v1/occupations/6134/how-to-become')).json();
-      const matches = (body.profiles as Profile[]).map((p) => p.match);
-      assert.ok(matches.includes('alternative title') && matches.includes('title'));
+      const confidences = (body.profiles as Profile[]).map((p) => p.confidence);
+      assert.ok(confidences.length > 0);
       assert.deepEqual(
-        matches,
-        [...matches].sort((a, b) => (a === b ? 0 : a === 'title' ? -1 : 1)),
+        confidences,
+        [...confidences].sort((a, b) => b - a),
       );
+      assert.match(body.derivation, /SOC 2010 code .* coding-index entries .* qualified entry/);
+      for (const p of body.profiles as Profile[]) {
+        assert.ok(['strong', 'moderate', 'weak'].includes(p.strength));
+        assert.ok(p.evidence.textRank >= 1);
+        // A qualified entry the profile does not support never places it.
+        if (p.placedBy === 'title' || p.placedBy === 'alternative title')
+          assert.ok(p.evidence.qualifierSupport! >= 0.5, JSON.stringify(p.evidence));
+      }
+    });
+
+    /** The unit groups each of these profiles is placed on, from the service's own view. */
+    const placedOn = async (slug: string) => {
+      const view = await served.services.jobProfiles.get('test');
+      return [...view.bySoc].filter(([, list]) => list.some((p) => p.slug === slug)).map(([soc]) => soc);
+    };
+
+    it('places the office Cleaner in 9223 only, not in mining (8132) or chemical processing (8113)', async () => {
+      assert.deepEqual(await placedOn('cleaner'), ['9223']);
+      for (const soc of ['8132', '8113']) {
+        const body = (await served.get(`/v1/occupations/${soc}/how-to-become`)).json();
+        assert.ok(!(body.profiles as Profile[]).some((p) => p.slug === 'cleaner'), soc);
+      }
+      const cleaner = ((await served.get('/v1/occupations/9223/how-to-become')).json().profiles as Profile[]).find(
+        (p) => p.slug === 'cleaner',
+      )!;
+      assert.equal(cleaner.strength, 'strong');
+      assert.deepEqual(cleaner.evidence.soc2010?.code, '9233');
+    });
+
+    it('keeps police, office and therapy profiles out of groups that share only a qualified title', async () => {
+      const chief = await placedOn('chief-inspector');
+      assert.ok(!chief.includes('2122') && !chief.includes('3532'), chief.join(' '));
+      assert.ok(chief.includes('1162'), chief.join(' '));
+      assert.ok(!(await placedOn('personal-assistant')).includes('6135'));
+      const counsellor = await placedOn('counsellor');
+      assert.ok(!counsellor.includes('6222') && counsellor.includes('3224'), counsellor.join(' '));
+    });
+
+    it('gives 3232 Early education and childcare practitioners a fitting profile, weak and saying why', async () => {
+      const body = (await served.get('/v1/occupations/3232/how-to-become')).json();
+      const profiles = body.profiles as Profile[];
+      assert.ok(profiles.length > 0);
+      const nursery = profiles.find((p) => p.slug === 'nursery-worker')!;
+      assert.ok(nursery, profiles.map((p) => p.slug).join(' '));
+      assert.equal(nursery.evidence.soc2010?.code, '6121');
+      assert.ok((nursery.evidence.soc2010?.share ?? 0) > 0);
     });
 
     it('leaves out profiles the 2026 sitemap no longer lists, and answers an occupation with none with no profiles', async () => {
@@ -106,7 +159,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(none.json().profiles, []);
       assert.match(
         none.json().coverage.note,
-        /562 of them are placed on at least one of 351 unit groups.*140 profiles of the 2020 export are no longer listed and are left out/,
+        /683 of them are placed on at least one of 323 unit groups \(4 given their best profile by the fill pass\).*140 profiles of the 2020 export are no longer listed and are left out/,
       );
       const unknown = await served.get('/v1/occupations/9999/how-to-become');
       assert.equal(unknown.statusCode, 404);

@@ -1,8 +1,8 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asheRow, asheSheet, expectedFigure } from '../../../../helpers/ashe-workbooks.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 /** The publisher's sheet of each sex and work pattern. */
 const SHEET: Record<string, string> = {
@@ -46,7 +46,10 @@ function expectedPay(year: number, measure: string, sex: string, pattern: string
   const f = (i: number) => expectedFigure(a[i]);
   const median = f(3);
   const cv = expectedFigure(b[3]);
-  const quality = median === null ? 'unreliable' : cv === null ? 'acceptable' : band(cv);
+  // A missing median says why by the marker in its place (or, for `:` and `..` rows, in the jobs column).
+  const marker = [a[3], a[2]].map((c) => String(c ?? '').trim()).find((c) => ['x', '..', ':'].includes(c));
+  const withheld = marker === 'x' ? 'unreliable' : marker === ':' ? 'not-covered' : 'withheld';
+  const quality = median === null ? withheld : cv === null ? 'acceptable' : band(cv);
   return {
     mean: f(5),
     distribution: {
@@ -65,7 +68,7 @@ function expectedPay(year: number, measure: string, sex: string, pattern: string
     employeeJobsThousands: f(2),
     percentChange: f(4),
     quality,
-    presentable: median !== null && quality !== 'unreliable',
+    presentable: median !== null,
   };
 }
 
@@ -124,12 +127,8 @@ function unitGroupWithheldIn2023(): string {
 
 for (const dialect of DIALECTS) {
   describe(`pay endpoints on the real ASHE Table 14 (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it('with no parameters gives gross annual pay of all employee jobs in the UK in 2024, as in the workbook', async () => {
       const res = await get('/v1/occupations/2134/pay');
@@ -221,6 +220,30 @@ for (const dialect of DIALECTS) {
         await get(`/v1/occupations/${String(disclosive[1]).trim()}/pay?year=2022&sex=male&pattern=parttime`)
       ).json();
       assert.equal(male.employeeJobsThousands, null);
+    });
+
+    it('says why a median is missing: `:` not covered (the armed forces), `..` withheld, never unreliable', async () => {
+      for (const soc of ['1161', '3311']) {
+        assert.equal(String(asheRow(2024, '14.7a', 'All', soc)[2]).trim(), ':');
+        const body = (await get(`/v1/occupations/${soc}/pay`)).json();
+        assert.deepEqual([body.quality, body.presentable, body.distribution.median], ['not-covered', false, null], soc);
+      }
+      assert.equal(String(asheRow(2024, '14.7a', 'All', '6250')[2]).trim(), '..');
+      const withheld = (await get('/v1/occupations/6250/pay')).json();
+      assert.deepEqual([withheld.quality, withheld.presentable], ['withheld', false]);
+    });
+
+    it("says what ONS's percentChange compares: 2134 in 2024 against 2023's revised median", async () => {
+      const body = (await get('/v1/occupations/2134/pay')).json();
+      assert.equal(body.percentChange, expectedPay(2024, 'annual_pay_gross', 'all', 'all', '2134').percentChange);
+      assert.deepEqual(
+        [body.percentChangeBasis.from, body.percentChangeBasis.to],
+        [
+          { year: 2023, provisional: false },
+          { year: 2024, provisional: true },
+        ],
+      );
+      assert.match(body.percentChangeBasis.description, /revised median/);
     });
 
     it('bands a published median by its CV, and one ONS gives no CV for as acceptable', async () => {

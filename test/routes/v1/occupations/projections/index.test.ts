@@ -1,9 +1,9 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PROJECTION_AREA_SLUGS } from '../../../../../src/domain/projections.js';
 import { ENGLAND_FILE, occF2Cells, occT2Cells } from '../../../../helpers/projection-workbooks.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 const LMSP_PAGE = 'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035';
 const UNRELEASED = {
@@ -17,11 +17,7 @@ const UNRELEASED = {
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/{soc}/projections (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it("answers 2134 in England with sub-major group 21's figures from Occ T2 and Occ F2", async () => {
       const res = await served.get('/v1/occupations/2134/projections?area=england');

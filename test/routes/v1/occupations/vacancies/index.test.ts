@@ -1,16 +1,12 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rawEssFigures } from '../../../../helpers/vacancy-sources.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 for (const dialect of DIALECTS) {
   describe(`GET /v1/occupations/{soc}/vacancies (${dialect})`, () => {
-    let served: ServedApp;
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
+    const served = appForSuite(dialect);
 
     it('answers care workers (6135) from SOC 2010 6145: about 144,600 vacancies in 2022, 97,000 hard to fill', async () => {
       const res = await served.get('/v1/occupations/6135/vacancies');

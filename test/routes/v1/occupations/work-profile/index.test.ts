@@ -1,11 +1,11 @@
-import { describe, it, after, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingestSources } from '../../../../../src/ingest/pipeline.js';
 import { onetAbilitiesSource } from '../../../../../src/ingest/sources/onet/onet-abilities/descriptor.js';
 import { mirrorUpstream } from '../../../../../src/ingest/upstream.js';
-import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { makeMirror } from '../../../../helpers/upstream.js';
+import { appForSuite } from '../../../../helpers/composition-root.js';
 
 /*
  * Worked out by hand from the publishers' files, not with the service's code: 2231 maps to ISCO-08
@@ -47,12 +47,8 @@ const ABILITIES_FIXTURE = [
 
 for (const dialect of DIALECTS) {
   describe(`work profile (${dialect})`, () => {
-    let served: ServedApp;
+    const served = appForSuite(dialect);
     const get = (url: string) => served.get(url);
-    before(async () => {
-      served = await servedFromTemplate(dialect);
-    });
-    after(() => served.close());
 
     it("builds 2231 midwives' work profile through O*NET's 2010 to 2019 crosswalk, split rows kept", async () => {
       const res = await get('/v1/occupations/2231/work-profile');
