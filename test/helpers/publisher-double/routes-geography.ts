@@ -42,7 +42,7 @@ function pages(service: string, rows: Record<string, unknown>[], pageSize: numbe
 }
 
 export const LOOKUP_SERVICE = 'LAD23_RGN23_EN_LU';
-export const NAMES_SERVICE = 'LAD_APR_2023_UK_NC';
+const NAMES_SERVICE = 'LAD_APR_2023_UK_NC';
 
 export function geographyRoutes(
   serviceList: string[] = [

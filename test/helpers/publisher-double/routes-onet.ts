@@ -22,7 +22,7 @@ export const BLS_CROSSWALK = 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls';
  * folder; the interests under the name 30.3 gives them (`Career Interest Types.txt`, third-party
  * evidence: "Interests.txt was renamed Career Interest Types.txt in 30.3; same IDs, same OI scale").
  */
-export function onetTextZip(
+function onetTextZip(
   folder = 'db_30_3_text',
   extra: Record<string, Uint8Array> = {},
   interestsAs = 'Career Interest Types.txt',
@@ -38,7 +38,7 @@ export function onetTextZip(
 }
 
 /** The database page: the current release's downloads in several formats, and older ones further down. */
-export function onetDatabasePage(current = '30_3'): string {
+function onetDatabasePage(current = '30_3'): string {
   const [major, minor] = current.split('_');
   return `<!DOCTYPE html><html><head><title>O*NET Database</title></head><body>
 <h1>O*NET&reg; ${major}.${minor} Database</h1>

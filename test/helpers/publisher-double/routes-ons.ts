@@ -15,7 +15,7 @@ export const ASHE_DATASETS = {
   15: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
 } as const;
 
-export interface AsheEditionSpec {
+interface AsheEditionSpec {
   year: number;
   kind: 'provisional' | 'revised';
   releaseDate?: string;
@@ -25,7 +25,7 @@ export interface AsheEditionSpec {
   zip?: Uint8Array | string;
 }
 
-export function datasetRoutes(
+function datasetRoutes(
   datasetPath: string,
   title: string,
   editions: {

@@ -10,7 +10,7 @@ import type { Discovery, DiscoveryContext } from '../../discovery.js';
  * source stays unavailable, serving whatever the mirror gave it).
  */
 
-export const ESCO_DOWNLOAD_PAGE = 'https://esco.ec.europa.eu/en/use-esco/download';
+const ESCO_DOWNLOAD_PAGE = 'https://esco.ec.europa.eu/en/use-esco/download';
 
 /** The version a package's name states: `ESCO dataset - v1.2.1 - classification - en - csv.zip` -> `1.2.1`. */
 export function escoVersionOf(name: string): string | null {

@@ -11,7 +11,7 @@ import { linksIn } from '../../formats/html-links.js';
 
 export const ONET_DATABASE_PAGE = 'https://www.onetcenter.org/database.html';
 
-export interface OnetDatabaseRelease {
+interface OnetDatabaseRelease {
   /** `30.3` */
   version: string;
   major: number;

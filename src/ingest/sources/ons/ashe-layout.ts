@@ -31,7 +31,7 @@ export function tableNumberOf(measure: PayMeasure): number {
 }
 
 /** The employee jobs a sheet covers, as ONS words it in the sheet title ("For male full-time employee jobs"). */
-export interface JobsCovered {
+interface JobsCovered {
   sex: PaySex;
   pattern: WorkPattern;
 }

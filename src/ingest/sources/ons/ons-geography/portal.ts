@@ -37,7 +37,7 @@ const NATIONS: { prefix: string; code: string; name: string }[] = [
 const UK = { code: 'K02000001', name: 'United Kingdom' };
 
 /** What discovery writes for the parser: the two services' rows as the portal gave them. */
-export interface PortalGeography {
+interface PortalGeography {
   vintage: string;
   lookupService: string;
   namesService: string;
