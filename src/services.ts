@@ -73,7 +73,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
     skills: new Skills(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
-    workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations),
+    workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
     localAreas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),

@@ -1765,8 +1765,12 @@ export interface operations {
                             /** @description O*NET-SOC 2019 code */
                             code: string;
                             title: string;
-                            /** @description Its weight in the averages, percent */
+                            /** @description Its weight in the averages, percent: chain weight × (closeness / largest closeness)³, rescaled */
                             weightPercent: number;
+                            /** @description The weight the crosswalk chain alone gives it (equal shares at each step), percent of the matched weight */
+                            chainWeightPercent: number;
+                            /** @description How closely its O*NET title matches the unit group's texts (TF-IDF cosine, plus a bonus for a coding-index title) */
+                            closeness: number;
                         }[];
                         derivation: string;
                         /** @description Required wherever the profile is shown */
