@@ -31,6 +31,9 @@ interface MainTablesSpec {
   subMajorGroups: number;
   /** The credit to show with the figures; the response's citation adds the workbook's own copyright line. */
   attribution: string;
+  /** How the publisher's own surface offers the workbook; absent: mirror only. */
+  discover?: SourceDescriptor['discover'];
+  surface?: string;
 }
 
 /**
@@ -40,7 +43,7 @@ interface MainTablesSpec {
  * are not those of the family.
  */
 export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<ProjectionRelease> {
-  const { key, name, url, round, folder, file, classification, subMajorGroups, attribution } = spec;
+  const { key, name, url, round, folder, file, classification, subMajorGroups, attribution, discover, surface } = spec;
   return mirrorFileSource(folder, DFE_PROFILE, {
     key,
     name,
@@ -48,6 +51,8 @@ export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<Project
     attribution,
     file,
     label: `${round}: ${file}`,
+    ...(discover ? { discover, tier: 'api' as const } : {}),
+    ...(surface ? { surface } : {}),
     parse: async (bytes) => mainTablesOf(await readWorkbook(bytes, { sheets: MAIN_TABLES_SHEETS }), classification),
     labelOf: (release) =>
       `${round}: ${release.areaName} main tables (${classification} sub-major groups)${release.databaseCreated ? `, database of ${release.databaseCreated}` : ''}`,

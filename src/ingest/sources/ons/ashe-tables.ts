@@ -4,11 +4,22 @@ import type { Workbook } from '../../formats/workbook.js';
 import type { SourceDescriptor } from '../../source.js';
 import { insertAsheRelease } from '../../../store/pay.js';
 import type { FileLocation, Upstream } from '../../upstream.js';
+import type { Discovery, DiscoveryContext, FoundRelease } from '../../discovery.js';
+import type { ReleaseRef } from '../../source.js';
 import { medianOf, summary } from '../../checks/plausibility.js';
 import { statedPeriodMatches } from '../../checks/reference-period.js';
 import { refuseOnFailure } from '../../checks/refusal.js';
 import { readAsheTables, unzipAsheWorkbooks, type AsheFamily } from './ashe-layout.js';
 import { onsSource } from './publisher.js';
+import { foundRelease, longDate } from '../discovered.js';
+import {
+  latestCorrection,
+  lastUpdated,
+  ONS_SITE,
+  onsDatasetEditions,
+  onsFileUrl,
+  type OnsEdition,
+} from './ons-site.js';
 import type { SourceKey } from '../../../domain/sources.js';
 
 /**
@@ -21,9 +32,6 @@ import type { SourceKey } from '../../../domain/sources.js';
 interface AsheRelease extends AsheReleaseFacts {
   rows: PayRow[];
 }
-
-/** Editions ONS has published on a SOC 2020 basis (2021 was not re-based); used when reading over HTTPS. */
-const KNOWN_RELEASES: AsheReleaseFacts[] = [2022, 2023, 2024].map((year) => ({ year, provisional: true }));
 
 export function asheTableSource(spec: {
   key: SourceKey;
@@ -43,8 +51,10 @@ export function asheTableSource(spec: {
     name: spec.name,
     url: `https://www.ons.gov.uk${spec.datasetPath}`,
     cadence: 'annual: provisional each autumn, revised the following autumn',
-    tier: 'scrapeanddiff',
+    tier: 'api',
+    surface: 'ONS dataset pages (landing /data, editions /data: downloads[] and versions[])',
     detect: (upstream) => detectAsheReleases(upstream, family, spec.key, spec.datasetPath),
+    discover: (context) => discoverAsheReleases(context, family, spec.key, spec.datasetPath),
     /**
      * Reads the zip's 22 workbooks (tables 1 to 11, `a` and `b`). A missing workbook or sheet, a
      * sheet whose title or header row is not ONS's, or a cell that is neither a figure nor a
@@ -83,48 +93,92 @@ function releaseOfRef(ref: { location: FileLocation }, family: AsheFamily): Ashe
   return release;
 }
 
-interface AsheReleaseRef extends AsheReleaseFacts {
-  label: string;
-  seriesKey: string;
-  location: FileLocation;
-}
+/** Oldest first, a year's provisional release before its revised one: a revised release supersedes the provisional of its year. */
+const releaseOrder = (a: AsheReleaseFacts, b: AsheReleaseFacts) =>
+  a.year - b.year || Number(b.provisional) - Number(a.provisional);
 
-/**
- * The releases of an ASHE table: in the mirror, every `ashetable<family><year><kind>.zip` in its
- * folder; over HTTPS, the publisher's known addresses. Oldest first, a year's provisional release
- * before its revised one, so that a revised release supersedes the provisional one of its year.
- */
+const kindOf = (release: AsheReleaseFacts) => (release.provisional ? 'provisional' : 'revised');
+
+/** The releases of an ASHE table in the mirror: every `ashetable<family><year><kind>.zip` in its folder. */
 async function detectAsheReleases(
   upstream: Upstream,
   family: AsheFamily,
   folder: string,
   datasetPath: string,
-): Promise<AsheReleaseRef[]> {
-  const found = (await upstream.listFolder(folder)).map((name) => ({ name, release: releaseOfZipName(name, family) }));
-  const candidates =
-    found.length > 0
-      ? found.filter((f) => f.release !== null).map((f) => ({ name: f.name, ...f.release! }))
-      : KNOWN_RELEASES.map((k) => ({
-          name: `ashetable${family}${k.year}${k.provisional ? 'provisional' : 'revised'}.zip`,
-          ...k,
-        }));
-  const refs: AsheReleaseRef[] = [];
-  for (const c of candidates) {
-    const kind = c.provisional ? 'provisional' : 'revised';
-    const location: FileLocation = {
+): Promise<ReleaseRef[]> {
+  const found = (await upstream.listFolder(folder)).flatMap((name) => {
+    const release = releaseOfZipName(name, family);
+    return release ? [{ name, ...release }] : [];
+  });
+  return found.sort(releaseOrder).map((c) => ({
+    label: `ASHE Table ${family}, ${c.year} ${kindOf(c)}`,
+    seriesKey: String(c.year),
+    location: {
       mirrorPath: `${folder}/${c.name}`,
-      url: `https://www.ons.gov.uk/file?uri=${datasetPath}/${c.year}${kind}/${c.name}`,
-    };
-    if (found.length === 0 && !(await upstream.has(location))) continue;
-    refs.push({
-      label: `ASHE Table ${family}, ${c.year} ${kind}`,
-      seriesKey: String(c.year),
-      location,
-      year: c.year,
-      provisional: c.provisional,
-    });
+      url: onsFileUrl(`${datasetPath}/${c.year}${kindOf(c)}`, c.name),
+    },
+  }));
+}
+
+/** SOC 2020 based editions (2021 was not re-based): `2022provisional` onwards. */
+const EDITION_SLUG = /^(\d{4})(provisional|revised)$/;
+const FIRST_SOC2020_YEAR = 2022;
+
+/**
+ * The releases of an ASHE table at ONS: the dataset's editions (`2025provisional`, `2024revised`;
+ * the landing lists them in no date order), each with its zip from `downloads[]`. A year with a
+ * revised edition has its provisional one only found, not read. An update in `versions[]` (ONS's
+ * corrections) changes the label and the fingerprint: a new release of the same series.
+ */
+async function discoverAsheReleases(
+  context: DiscoveryContext,
+  family: AsheFamily,
+  folder: string,
+  datasetPath: string,
+): Promise<Discovery> {
+  const { editions, failures } = await onsDatasetEditions(context, datasetPath, (slug) => {
+    const match = EDITION_SLUG.exec(slug);
+    return match !== null && Number(match[1]) >= FIRST_SOC2020_YEAR;
+  });
+  const candidates = editions.flatMap((edition) => {
+    const file = edition.files.find((f) => releaseOfZipName(f, family) !== null);
+    if (!file) {
+      failures.push(`${edition.uri} offers no ashetable${family}<year><kind>.zip (${edition.files.join(', ')})`);
+      return [];
+    }
+    return [{ edition, file, ...releaseOfZipName(file, family)! }];
+  });
+  if (candidates.length === 0 && failures.length > 0) throw new Error(failures.join('; '));
+  const revisedYears = new Set(candidates.filter((c) => !c.provisional).map((c) => c.year));
+  const releases: ReleaseRef[] = [];
+  const found: FoundRelease[] = [];
+  for (const c of candidates.sort(releaseOrder)) {
+    const ref = asheReleaseRef(c.edition, c.file, family, folder, c);
+    if (c.provisional && revisedYears.has(c.year)) found.push(foundRelease(ref));
+    else releases.push(ref);
   }
-  return refs.sort((a, b) => a.year - b.year || Number(b.provisional) - Number(a.provisional));
+  return { releases, found };
+}
+
+function asheReleaseRef(
+  edition: OnsEdition,
+  file: string,
+  family: AsheFamily,
+  folder: string,
+  release: AsheReleaseFacts,
+): ReleaseRef {
+  const updated = lastUpdated(edition);
+  const correction = latestCorrection(edition);
+  const update =
+    edition.versions.length === 0 || !updated ? '' : ` (${correction ? 'corrected' : 'updated'} ${longDate(updated)})`;
+  return {
+    label: `ASHE Table ${family}, ${release.year} ${kindOf(release)}${update}`,
+    seriesKey: String(release.year),
+    location: { mirrorPath: `${folder}/${file}`, url: onsFileUrl(edition.uri, file) },
+    releasedAt: updated,
+    pageUrl: `${ONS_SITE}${edition.uri}`,
+    fingerprint: `${edition.uri}/${file} versions=${edition.versions.length} updated=${updated ?? ''}`,
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SourceDescriptor } from '../../source.js';
 import type { Tx } from '../../../store/schema.js';
 import type { FileLocation } from '../../upstream.js';
 import { onsSource } from './publisher.js';
+import { discoverSocVolume, SOC2020_METHODOLOGY } from './soc2020-files.js';
 import type { SourceKey } from '../../../domain/sources.js';
 
 /**
@@ -18,8 +19,12 @@ const VOLUME2_LOCATION: FileLocation = {
   url: 'https://www.ons.gov.uk/file?uri=/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions/soc2020volume2thecodingindexexcel16042025.xlsx',
 };
 
-const VOLUME2_PAGE =
-  'https://www.ons.gov.uk/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions';
+const VOLUME2 = {
+  page: 'soc2020volume2codingrulesandconventions',
+  stem: 'codingindexexcel',
+  name: 'SOC 2020 Volume 2: the coding index workbook',
+};
+const VOLUME2_PAGE = `https://www.ons.gov.uk${SOC2020_METHODOLOGY}/${VOLUME2.page}`;
 
 /** What a Volume 2 source keeps of the workbook: the release name read from it, and its own sheets' contents. */
 interface Volume2Release<Contents> {
@@ -28,17 +33,25 @@ interface Volume2Release<Contents> {
 }
 
 /**
- * The release name as ONS gives it on the `Information` sheet: the version in the heading and
- * its date in the publication history ("Version 12: 16 April 2025: ...").
+ * The sheet that names the release: `Information` up to version 12 (the mirror's file); `INFO`
+ * in version 14 (2026), known only from a third-party client's notes (_publishers MANIFEST §2i).
  */
-function volume2ReleaseLabel(workbook: Workbook): string {
-  const lines = (workbook.sheets['Information'] ?? []).map((row) => String(row[0] ?? '').trim());
+export const VERSION_SHEETS = ['Information', 'INFO'];
+
+/**
+ * The release name as ONS gives it on the version sheet: the version in the heading and its
+ * date in the publication history ("Version 12: 16 April 2025: ...").
+ */
+export function volume2ReleaseLabel(workbook: Workbook): string {
+  const sheet = VERSION_SHEETS.find((name) => workbook.sheets[name] !== undefined);
+  if (!sheet) throw new Error(`the workbook has no version sheet (${VERSION_SHEETS.join(' or ')})`);
+  const lines = workbook.sheets[sheet]!.flatMap((row) => row.map((cell) => String(cell ?? '').trim()));
   const heading = lines.find((line) =>
     /^Version \d+ Of The Standard Occupational Classification 2020 Index/i.test(line),
   );
   if (!heading)
     throw new Error(
-      'the Information sheet has no "Version N Of The Standard Occupational Classification 2020 Index" heading',
+      `the ${sheet} sheet has no "Version N Of The Standard Occupational Classification 2020 Index" heading`,
     );
   const version = /^Version (\d+)/i.exec(heading)![1]!;
   const dated = lines.find((line) => new RegExp(`^Version ${version}:\\s*(\\d{1,2} \\w+ \\d{4})`).test(line));
@@ -54,7 +67,7 @@ export function volume2Source<Contents>(spec: {
   key: SourceKey;
   name: string;
   cadence: string;
-  /** The sheets the source reads (besides `Information`, which names the release). */
+  /** The sheets the source reads (besides the version sheet, which names the release). */
   sheets: string[];
   read(workbook: Workbook): Contents;
   check(contents: Contents): Check[];
@@ -67,8 +80,10 @@ export function volume2Source<Contents>(spec: {
     cadence: spec.cadence,
     tier: 'scrapeanddiff',
     detect: releaseAt(VOLUME2_LOCATION, 'SOC 2020 Volume 2 (coding index workbook)'),
+    surface: 'ONS methodology page (links to the coding index workbook)',
+    discover: (context) => discoverSocVolume(context, VOLUME2),
     async parse(file) {
-      const workbook = await readWorkbook(file.bytes, { sheets: ['Information', ...spec.sheets] });
+      const workbook = await readWorkbook(file.bytes, { sheets: [...VERSION_SHEETS, ...spec.sheets] });
       return { label: volume2ReleaseLabel(workbook), contents: spec.read(workbook) };
     },
     labelOf: (release) => release.label,

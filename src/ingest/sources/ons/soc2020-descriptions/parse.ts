@@ -24,8 +24,15 @@ const BLANK_MARKER = '<blank>';
 export function parseSocDescriptions(workbook: Workbook): SocDescription[] {
   const rows = workbook.sheets[DESCRIPTIONS_SHEET];
   if (!rows || rows.length === 0) throw new Error(`the workbook has no "${DESCRIPTIONS_SHEET}" sheet`);
+  // The 2026 workbook writes `SOC2020 Unit Group` where 2025's wrote `SOC 2020 Unit Group` (third-party evidence only).
   const header = rows[0]!.map((cell) =>
-    typeof cell === 'string' ? cell.replace(/\s+/g, ' ').trim().toLowerCase() : '',
+    typeof cell === 'string'
+      ? cell
+          .replace(/\s+/g, ' ')
+          .trim()
+          .toLowerCase()
+          .replace(/^soc ?2020\b/, 'soc 2020')
+      : '',
   );
   const column = (name: string): number => {
     const index = header.indexOf(name.toLowerCase());

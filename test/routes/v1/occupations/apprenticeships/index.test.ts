@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from '../../../../helpers/served-app.js';
+import { serve, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
@@ -172,3 +172,36 @@ describe('apprenticeships and the sources with no release', () => {
     }
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`apprenticeships from a release listing every status, as the API does (${dialect})`, () => {
+    let served: ServedApp;
+    before(async () => {
+      const store = await copyTemplate(dialect);
+      // The API's list keeps retired standards with their status; the mirror's holds approved ones only.
+      await store.db
+        .updateTable('apprenticeship_standards')
+        .set({ status: 'Retired' })
+        .where('code', '=', 'ST0152')
+        .where('edition_id', 'in', (eb) =>
+          eb.selectFrom('editions').select('id').where('source_key', '=', 'apprenticeship-standards'),
+        )
+        .execute();
+      served = await serve(store);
+    });
+    after(() => served.close());
+
+    it('lists a retired standard only with includeInactive=true, with its status as given', async () => {
+      const active = (await served.get('/v1/occupations/5241/apprenticeships')).json().occupations as Occupation[];
+      assert.equal(
+        active.find((o) => o.code === 'ST0152'),
+        undefined,
+      );
+      const all = (await served.get('/v1/occupations/5241/apprenticeships?includeInactive=true')).json()
+        .occupations as Occupation[];
+      const st0152 = all.find((o) => o.code === 'ST0152')!;
+      assert.equal(st0152.status, 'Retired');
+      assert.equal(st0152.products[0]!.detail!.durationMonths, 54);
+    });
+  });
+}

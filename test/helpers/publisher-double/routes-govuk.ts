@@ -1,0 +1,87 @@
+import { upstreamPath } from '../upstream.js';
+import { file, json, type PublisherResponse } from './routes.js';
+
+/**
+ * GOV.UK Content API items built from the publishing-api content schemas (`publication`,
+ * `statistical_data_set`; no response is recorded), attachments at assets.publishing.service.gov.uk.
+ */
+
+const ASSETS = 'https://assets.publishing.service.gov.uk/media';
+
+interface AttachmentSpec {
+  filename: string;
+  /** 24 hex digits of the asset's media id. */
+  media: string;
+  title?: string;
+  body?: PublisherResponse;
+}
+
+export function contentItem(
+  basePath: string,
+  schema: 'publication' | 'statistical_data_set',
+  attachments: AttachmentSpec[],
+  publicUpdatedAt = '2026-08-21T09:30:00.000+01:00',
+): [string, PublisherResponse][] {
+  const item = {
+    base_path: basePath,
+    content_id: '5f4c0b8e-7631-11e4-a3cb-005056011aef',
+    description: '',
+    document_type: schema === 'publication' ? 'official_statistics' : 'statistical_data_set',
+    schema_name: schema,
+    locale: 'en',
+    title:
+      schema === 'publication'
+        ? 'Labour market and skills projections: 2020 to 2035'
+        : 'Immigration system statistics data tables',
+    public_updated_at: publicUpdatedAt,
+    updated_at: publicUpdatedAt,
+    links: {},
+    details: {
+      body: '<p></p>',
+      political: false,
+      change_history: [{ public_timestamp: publicUpdatedAt, note: 'Tables updated' }],
+      attachments: [
+        { attachment_type: 'html', id: 'guide', url: `${basePath}/user-guide`, title: 'User guide' },
+        ...attachments.map((a, i) => ({
+          attachment_type: 'file',
+          id: String(i + 1),
+          url: `${ASSETS}/${a.media}/${a.filename}`,
+          filename: a.filename,
+          title: a.title ?? a.filename,
+          content_type: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+          file_size: 1_000_000 + i,
+          accessible: false,
+        })),
+      ],
+    },
+  };
+  return [
+    [`https://www.gov.uk/api/content${basePath}`, json(item)],
+    ...attachments.flatMap((a): [string, PublisherResponse][] =>
+      a.body ? [[`${ASSETS}/${a.media}/${a.filename}`, a.body]] : [],
+    ),
+  ];
+}
+
+export const LMSP_PATH = '/government/publications/labour-market-and-skills-projections-2020-to-2035';
+export const VISAS_PATH = '/government/statistical-data-sets/immigration-system-statistics-data-tables';
+
+export const lmspRoutes = (): [string, PublisherResponse][] =>
+  contentItem(LMSP_PATH, 'publication', [
+    { filename: 'Skills_Imperative_2035_technical_report.pdf', media: '66b0c2a1a3c2a28abb50d2a1' },
+    {
+      filename: 'EN_MainTables.Main.xlsm',
+      media: '66b0c2a1a3c2a28abb50d2b7',
+      title: 'England: main tables',
+      body: file(upstreamPath('lmsp-2020-2035/EN_MainTables.Main.xlsm')),
+    },
+  ]);
+
+/** The Home Office data tables page; the visas datasets are attached but never fetched (detect-only). */
+export const visasRoutes = (): [string, PublisherResponse][] =>
+  contentItem(VISAS_PATH, 'statistical_data_set', [
+    { filename: 'occupation-soc2020-visas-datasets-mar-2026.xlsx', media: '69f1a2b3c4d5e6f7a8b9c0d1' },
+    { filename: 'occupation-soc2020-visas-datasets-jun-2026.xlsx', media: '6a85c4761b45e4e555421edd' },
+    { filename: 'occupation-soc2020-visas-datasets-dec-2025.xlsx', media: '693a1b2c3d4e5f6a7b8c9d0e' },
+    { filename: 'entry-clearance-visas-datasets-jun-2026.xlsx', media: '6a85c4761b45e4e555421ede' },
+  ]);

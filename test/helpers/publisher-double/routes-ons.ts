@@ -1,0 +1,206 @@
+import { upstreamPath } from '../upstream.js';
+import { file, html, json, type PublisherResponse } from './routes.js';
+
+/**
+ * ONS addresses the recordings do not hold, built in the recorded shapes (landing and edition
+ * `/data` as `quarterlycountryandregionalgdp.*.data.json`, ad hoc `/data` as `adhoc-13524.data.json`)
+ * with the mirror's files at ONS's `/file?uri=` addresses.
+ */
+
+const ONS = 'https://www.ons.gov.uk';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const ASHE_DATASETS = {
+  14: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/occupation4digitsoc2010ashetable14',
+  15: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
+} as const;
+
+interface AsheEditionSpec {
+  year: number;
+  kind: 'provisional' | 'revised';
+  releaseDate?: string;
+  /** `versions[]`: each earlier version's update date, and its correction notice ('' when none). */
+  versions?: { updateDate: string; correctionNotice?: string }[];
+  /** The zip's bytes or path; default: the mirror's `ashe-table14/ashetable14<year><kind>.zip`. */
+  zip?: Uint8Array | string;
+}
+
+function datasetRoutes(
+  datasetPath: string,
+  title: string,
+  editions: {
+    slug: string;
+    name: string;
+    files: [string, PublisherResponse][];
+    releaseDate: string;
+    versions: AsheEditionSpec['versions'];
+  }[],
+): [string, PublisherResponse][] {
+  const landing = {
+    datasets: editions.map((e) => ({ uri: `${datasetPath}/${e.slug}` })),
+    timeseries: false,
+    links: [],
+    alerts: [],
+    type: 'dataset_landing_page',
+    uri: datasetPath,
+    description: { title, releaseDate: editions[0]?.releaseDate ?? '', nextRelease: '' },
+  };
+  return [
+    [`${ONS}${datasetPath}/data`, json(landing)],
+    ...editions.flatMap((e): [string, PublisherResponse][] => {
+      const uri = `${datasetPath}/${e.slug}`;
+      const edition = {
+        downloads: e.files.map(([name]) => ({ file: name })),
+        supplementaryFiles: [],
+        versions: (e.versions ?? []).map((v, i) => ({
+          uri: `${uri}/previous/v${i + 1}`,
+          updateDate: v.updateDate,
+          correctionNotice: v.correctionNotice ?? '',
+          label: '',
+        })),
+        type: 'dataset',
+        uri,
+        description: { releaseDate: e.releaseDate, edition: e.name, versionLabel: '' },
+      };
+      return [
+        [`${ONS}${uri}/data`, json(edition)],
+        ...e.files.map(([name, response]): [string, PublisherResponse] => [`${ONS}/file?uri=${uri}/${name}`, response]),
+      ];
+    }),
+  ];
+}
+
+/** An ASHE table's landing, its editions (in the order given: page order is not date order) and their zips. */
+export function asheRoutes(family: 14 | 15, editions: AsheEditionSpec[]): [string, PublisherResponse][] {
+  return datasetRoutes(
+    ASHE_DATASETS[family],
+    `Occupation (4-digit SOC): ASHE Table ${family}`,
+    editions.map((e) => {
+      const name = `ashetable${family}${e.year}${e.kind}.zip`;
+      const zip = e.zip ?? upstreamPath(`ashe-table${family}/${name}`);
+      const response: PublisherResponse =
+        typeof zip === 'string' ? file(zip, 'application/zip') : { contentType: 'application/zip', body: zip };
+      return {
+        slug: `${e.year}${e.kind}`,
+        name: `${e.year} ${e.kind}`,
+        files: [[name, response]],
+        releaseDate: e.releaseDate ?? `${e.year}-10-${e.kind === 'provisional' ? 23 : 22}T06:00:00.000Z`,
+        versions: e.versions,
+      };
+    }),
+  );
+}
+
+export const SOC2020_PAGES = {
+  volume1:
+    '/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume1structureanddescriptionsofunitgroups',
+  volume2:
+    '/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/soc2020volume2codingrulesandconventions',
+} as const;
+
+/**
+ * A methodology page linking its files as ONS pages do (`href="/file?uri=<page>/<file>"`, `&amp;`
+ * in query strings); its `/data` is not served (unrecorded: the client reads the HTML).
+ */
+export function methodologyPageRoutes(
+  page: string,
+  files: [string, Uint8Array | string][],
+): [string, PublisherResponse][] {
+  const links = files
+    .map(([name]) => `<li><a href="/file?uri=${page}/${name}" aria-label="Download ${name}">${name}</a></li>`)
+    .join('\n');
+  return [
+    [
+      `${ONS}${page}`,
+      html(
+        `<!DOCTYPE html><html><body><main><ul>${links}</ul><a href="mailto:occupation.information@ons.gov.uk">Contact</a></main></body></html>`,
+      ),
+    ],
+    ...files.map(([name, body]): [string, PublisherResponse] => [
+      `${ONS}/file?uri=${page}/${name}`,
+      typeof body === 'string' ? file(body, XLSX) : { contentType: XLSX, body },
+    ]),
+  ];
+}
+
+export const APS_ADHOC =
+  '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/adhocs/3136employmentbyoccupationandindustrysectionasuk2021to2024';
+
+/** The APS ad hoc 3136 (`static_adhoc`) and its workbook. */
+export function apsAdhocRoutes(
+  workbook: string = upstreamPath(
+    'aps-occupation-industry/employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',
+  ),
+  name = 'employmentby4digitsoc1digitindustryatosuk20212024final.xlsx',
+): [string, PublisherResponse][] {
+  const title = 'Employment by occupation and industry section, UK, 2021 to 2024';
+  return [
+    [
+      `${ONS}${APS_ADHOC}/data`,
+      json({
+        downloads: [{ title, file: name }],
+        markdown: ['Annual Population Survey estimates of employment by 4-digit SOC 2020 and industry section.'],
+        links: [],
+        type: 'static_adhoc',
+        uri: APS_ADHOC,
+        description: {
+          title,
+          keywords: [],
+          metaDescription: '',
+          releaseDate: '2025-11-13T00:00:00.000Z',
+          reference: '3136',
+        },
+      }),
+    ],
+    [`${ONS}/file?uri=${APS_ADHOC}/${name}`, file(workbook, XLSX)],
+  ];
+}
+
+/** The online job advert tables: ONS search results (dp-search-api's item shape) and the datasets they lead to. */
+export function labourDemandRoutes(): [string, PublisherResponse][] {
+  const national =
+    '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandbystandardoccupationalclassificationsoc';
+  const local =
+    '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandbystandardoccupationalclassificationsocbylocalauthority';
+  const item = (uri: string, title: string) => ({
+    type: 'dataset_landing_page',
+    cdid: '',
+    dataset_id: '',
+    edition: '',
+    keywords: [],
+    meta_description: '',
+    release_date: '2026-09-10T06:00:00.000Z',
+    summary: '',
+    title,
+    topics: [],
+    uri,
+  });
+  const edition = (slug: string, file: string, releaseDate: string) => ({
+    slug,
+    name: slug,
+    files: [[file, { contentType: XLSX, body: '' }]] as [string, PublisherResponse][],
+    releaseDate,
+    versions: [],
+  });
+  return [
+    [
+      `https://api.beta.ons.gov.uk/v1/search?q=${encodeURIComponent('labour demand standard occupational classification')}&content_type=dataset_landing_page&limit=50`,
+      json({
+        count: 3,
+        took: 4,
+        items: [
+          item('/economy/other/datasets/unrelated', 'Business demography'),
+          item(local, 'Labour demand by Standard Occupational Classification (SOC) by local authority'),
+          item(national, 'Labour demand by Standard Occupational Classification (SOC)'),
+        ],
+      }),
+    ],
+    ...datasetRoutes(national, 'Labour demand by Standard Occupational Classification (SOC)', [
+      edition('current', 'labourdemandbysoc2026september.xlsx', '2026-09-10T06:00:00.000Z'),
+      edition('august2026', 'labourdemandbysoc2026august.xlsx', '2026-08-13T06:00:00.000Z'),
+    ]),
+    ...datasetRoutes(local, 'Labour demand by SOC by local authority', [
+      edition('current', 'labourdemandbysoclocalauthority2026q2.xlsx', '2026-08-13T06:00:00.000Z'),
+    ]),
+  ];
+}
