@@ -20,9 +20,10 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { CodingIndex } from '../src/domain/soc.js';
 import { abbreviationExpansions } from '../src/search/abbreviations.js';
-import { aliasesThroughIsco, type IscoLabel } from '../src/search/aliases.js';
+import { aliasesThroughIsco, type IscoLabel, type TitleAlias } from '../src/search/aliases.js';
 import { Normaliser, titleKey } from '../src/search/normalise.js';
 import { TitleIndex } from '../src/search/title-index.js';
+import type { SearchEngine } from './search-before.js';
 
 export const ESCO_OCCUPATIONS_FILE = new URL('../../shared/upstream/esco/occupations_en.csv', import.meta.url);
 
@@ -175,16 +176,17 @@ export function heldOut(
   occupations: readonly EscoOccupationLabels[],
   queries: readonly EscoLabelQuery[],
   folds: number,
-): Map<EscoLabelQuery, TitleIndex> {
+  build: (aliases: readonly TitleAlias[]) => SearchEngine = (aliases) => TitleIndex.build(index, { aliases }),
+): Map<EscoLabelQuery, SearchEngine> {
   const key = labelKeyer(index);
-  const byQuery = new Map<EscoLabelQuery, TitleIndex>();
+  const byQuery = new Map<EscoLabelQuery, SearchEngine>();
   for (let fold = 0; fold < folds; fold++) {
     const asked = queries.filter((q) => q.fold === fold);
     const askedKeys = new Set(asked.map((q) => key(q.query)));
     const training = occupations
       .filter((o) => foldOf(o.uri, folds) !== fold)
       .map((o) => ({ ...o, labels: o.labels.filter((label) => !askedKeys.has(key(label))) }));
-    const titleIndex = TitleIndex.build(index, aliasesThroughIsco(index, iscoLabelsOf(training)));
+    const titleIndex = build(aliasesThroughIsco(index, iscoLabelsOf(training)));
     for (const q of asked) byQuery.set(q, titleIndex);
   }
   return byQuery;

@@ -1,6 +1,7 @@
 /**
  * Joins benchmark (issue 27): precision and coverage of the NCS profile placements (how to become)
  * and of the apprenticeship relations, before (the old title rule) and after (combined evidence),
+ * and the weight work profiles put on the right O*NET occupations (equal chain shares vs closeness),
  * on evaluation sets built from the sources themselves, each held out from the evidence it would
  * leak into. bench/README.md ("Joins") describes the sets and keeps the figures.
  *
@@ -10,6 +11,8 @@ import type { ApprenticeshipStandard } from '../src/domain/apprenticeships.js';
 import { exactTitleKey } from '../src/search/exact-title.js';
 import { createServices } from '../src/services.js';
 import { standardsOf } from '../src/store/apprenticeships.js';
+import { profilesOf } from '../src/store/how-to-become.js';
+import { onetSoc2019SuccessorsOf } from '../src/store/work-profile.js';
 import { soc2010GroupsIntoEach } from '../src/store/soc-crosswalk.js';
 import { placementSubject } from '../src/queries/job-profiles.js';
 import { pooledShares } from '../src/queries/joins/crosswalk-shares.js';
@@ -28,6 +31,8 @@ import { testConfig } from '../test/helpers/served-app.js';
 import { copyTemplate } from '../test/helpers/template-databases.js';
 
 const SILVER_SHARE = 0.2;
+/** A profile's O*NET code is silver for the unit groups its SOC 2010 code mostly goes to. */
+const WORK_PROFILE_SILVER_SHARE = 0.5;
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
 
 const store = await copyTemplate('sqlite');
@@ -216,6 +221,48 @@ judge('all evidence: related (leaks)', combined);
 judge(
   '**all evidence: primary**',
   combined.filter((r) => r.primary),
+);
+
+// Work profiles. Silver: the O*NET-SOC code NCS gave each 2020 profile, carried to O*NET-SOC 2019
+// by O*NET's crosswalk, at the unit groups the profile's SOC 2010 code reaches at share >= 0.5.
+const onet2019 = (await services.currentEditions.latest('onet-soc-2019-crosswalk'))!;
+const exported = await profilesOf(store.db, view.export!.edition.id);
+const successors = await onetSoc2019SuccessorsOf(store.db, onet2019.id, [
+  ...new Set(exported.flatMap((p) => (p.onetSoc2010 ? [p.onetSoc2010] : []))),
+]);
+const onetSilver = new Map<string, Set<string>>();
+for (const p of exported) {
+  if (!p.onetSoc2010) continue;
+  const next = successors.filter((s) => s.onetSoc2010 === p.onetSoc2010).map((s) => s.onetSoc2019);
+  for (const [soc, share] of shares.get(p.soc2010 ?? '') ?? [])
+    if (share >= WORK_PROFILE_SILVER_SHARE)
+      for (const code of next.length > 0 ? next : [p.onetSoc2010])
+        onetSilver.set(soc, (onetSilver.get(soc) ?? new Set()).add(code));
+}
+const wp = { judged: 0, weightBefore: 0, weightAfter: 0, topBefore: 0, topAfter: 0 };
+for (const [soc, codes] of onetSilver) {
+  const profile = await services.workProfile.workProfile(soc).catch(() => null);
+  if (!profile || !profile.basedOn.some((o) => codes.has(o.code))) continue;
+  wp.judged++;
+  const on = (key: 'chainWeightPercent' | 'weightPercent') =>
+    profile.basedOn.filter((o) => codes.has(o.code)).reduce((sum, o) => sum + o[key], 0);
+  wp.weightBefore += on('chainWeightPercent');
+  wp.weightAfter += on('weightPercent');
+  const largest = (key: 'chainWeightPercent' | 'weightPercent') =>
+    [...profile.basedOn].sort((a, b) => b[key] - a[key] || a.code.localeCompare(b.code))[0]!.code;
+  if (codes.has(largest('chainWeightPercent'))) wp.topBefore++;
+  if (codes.has(largest('weightPercent'))) wp.topAfter++;
+}
+console.log(
+  `\nWork profiles: ${wp.judged} unit groups whose chain reaches an O*NET occupation NCS coded a profile placed there (silver, SOC 2010 share >= ${WORK_PROFILE_SILVER_SHARE})\n`,
+);
+console.log('| weights | weight on the silver occupations | largest weight is one of them |');
+console.log('|---|---|---|');
+console.log(
+  `| before: the chain's equal shares | ${(wp.weightBefore / wp.judged).toFixed(1)}% | ${pct(wp.topBefore, wp.judged)} |`,
+);
+console.log(
+  `| **after: chain × closeness³** | **${(wp.weightAfter / wp.judged).toFixed(1)}%** | **${pct(wp.topAfter, wp.judged)}** |`,
 );
 
 await store.dispose();

@@ -21,10 +21,12 @@ import {
 } from '../src/ingest/sources/ons/soc2020-index/parse.js';
 import { spelling } from '../src/search/normalise.js';
 import { searchableEntries } from '../src/search/searchable-entries.js';
-import { aliasesThroughIsco } from '../src/search/aliases.js';
+import { aliasesThroughIsco, type TitleAlias } from '../src/search/aliases.js';
 import { TitleIndex } from '../src/search/title-index.js';
 import type { CodingIndex } from '../src/domain/soc.js';
+import { careersSiteTitles, employmentFromUpstream, escoExactLabels, type JudgedTitle } from './careers-titles.js';
 import { escoLabelQueries, heldOut, iscoLabelsOf, readEscoOccupations, type EscoLabelQuery } from './esco-labels.js';
+import { BEFORE_PRIOR, titleIndexAt, type SearchEngine } from './search-before.js';
 import { percentText } from '../src/domain/numbers.js';
 
 const REPO_ROOT = new URL('../', import.meta.url);
@@ -220,7 +222,7 @@ function collectGarbage(): () => void {
 const pct = (share: number): string => percentText(share, 2);
 const ms = (value: number): string => `${value.toFixed(3)} ms`;
 
-function main(): void {
+async function main(): Promise<void> {
   const gc = collectGarbage();
   console.log(`SOC 2020 coding index: ${CODING_INDEX_FILE.pathname}`);
   let started = performance.now();
@@ -232,15 +234,17 @@ function main(): void {
   // The served index: the coding index plus every ESCO label as an alias (as CodingIndexCache builds it).
   const escoOccupations = readEscoOccupations();
   const aliases = aliasesThroughIsco(index, iscoLabelsOf(escoOccupations));
+  // And the APS employment by unit group that orders shared exact titles (as CodingIndexCache passes it).
+  const employment = employmentFromUpstream();
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
   started = performance.now();
-  const titleIndex = TitleIndex.build(index, aliases);
+  const titleIndex = TitleIndex.build(index, { aliases, employment });
   const buildMs = performance.now() - started;
   gc();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1_048_576;
   console.log(
-    `index build: ${buildMs.toFixed(0)} ms, heap delta ${heapMb.toFixed(1)} MB, ${titleIndex.size} titles indexed (title/qualifier pairs and ${aliases.length} ESCO labels as aliases)`,
+    `index build: ${buildMs.toFixed(0)} ms, heap delta ${heapMb.toFixed(1)} MB, ${titleIndex.size} titles indexed (title/qualifier pairs and ${aliases.length} ESCO labels as aliases; APS employment of ${employment.size} unit groups)`,
   );
 
   const titles = titlesWithCodes(index);
@@ -298,14 +302,60 @@ function main(): void {
   const ratio = (p: number): string => (percentile(fuseLatencies, p) / percentile(ourLatencies, p)).toFixed(0);
   console.log(`  speed ratio over all sampled queries (Fuse / ours): p50 ${ratio(50)}x, p99 ${ratio(99)}x`);
 
-  escoLabels(index, escoOccupations, fuse);
+  const buildBefore = await titleIndexAt(process.env['SEARCH_BENCH_BEFORE'] ?? BEFORE_PRIOR);
+  const before = buildBefore(index, aliases);
+  sharedTitles(index, escoOccupations, sets, { before, ours: titleIndex });
+  escoLabels(index, escoOccupations, fuse, {
+    before: (heldOutAliases) => buildBefore(index, heldOutAliases),
+    ours: (heldOutAliases) => TitleIndex.build(index, { aliases: heldOutAliases, employment }),
+  });
+}
+
+/**
+ * Before (index order, commit BEFORE_PRIOR or SEARCH_BENCH_BEFORE) and after (the employment prior
+ * and see-word rewrites) on the exact-title sets and the judged sets of bench/careers-titles.ts.
+ */
+function sharedTitles(
+  index: CodingIndex,
+  occupations: ReturnType<typeof readEscoOccupations>,
+  sets: { name: string; queries: LabelledQuery[] }[],
+  engines: { before: SearchEngine; ours: SearchEngine },
+): void {
+  console.log(`\nbefore (${process.env['SEARCH_BENCH_BEFORE'] ?? BEFORE_PRIOR}) / after, top-1 and top-3:`);
+  const codesOf = (engine: SearchEngine) => (query: string) => engine.search(query, LIMIT).map((m) => m.soc2020);
+  const line = (name: string, queries: readonly LabelledQuery[], dominant?: ReadonlyMap<string, string>) => {
+    const [b, a] = [evaluate(codesOf(engines.before), queries), evaluate(codesOf(engines.ours), queries)];
+    let extra = '';
+    if (dominant) {
+      const top = (engine: SearchEngine) =>
+        queries.filter((q) => engine.search(q.query, 1)[0]?.soc2020 === dominant.get(q.query)).length / queries.length;
+      extra = `  dominant top-1 ${pct(top(engines.before))} -> ${pct(top(engines.ours))}`;
+    }
+    console.log(
+      `  ${name.padEnd(52)} n=${String(queries.length).padStart(6)}  top-1 ${pct(b.top1)} -> ${pct(a.top1)}  top-3 ${pct(b.top3)} -> ${pct(a.top3)}${extra}`,
+    );
+  };
+  for (const set of sets) line(set.name, set.queries);
+  // Shared: the query's exact matches (after) reach several unit groups.
+  const shared = (judged: JudgedTitle[]) =>
+    judged.filter((q) => engines.ours.search(q.query, LIMIT).filter((m) => m.matchType === 'exact').length >= 2);
+  const careers = careersSiteTitles();
+  const dominant = new Map(careers.map((q) => [q.query, q.dominant]));
+  line('(d) careers-site titles (NCS), all', careers, dominant);
+  line('(e) careers-site titles, exact in several groups', shared(careers), dominant);
+  line('(f) ESCO labels, exact in several groups', shared(escoExactLabels(index, occupations)));
 }
 
 /** How many folds the ESCO occupations are split into: each label is asked of an index built without its fold. */
 const ESCO_FOLDS = 5;
 
 /** Held-out accuracy on ESCO labels the coding index does not hold (bench/esco-labels.ts). */
-function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoOccupations>, fuse: Engine): void {
+function escoLabels(
+  index: CodingIndex,
+  occupations: ReturnType<typeof readEscoOccupations>,
+  fuse: Engine,
+  builds: Record<'before' | 'ours', (aliases: readonly TitleAlias[]) => SearchEngine>,
+): void {
   const { queries, excluded } = escoLabelQueries(index, occupations, ESCO_FOLDS);
   console.log(
     `\nESCO v1.1.1 occupation labels (preferred and alternative): ${queries.length} distinct labels kept; left out: ${Object.entries(
@@ -315,11 +365,17 @@ function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoO
       .join(', ')}`,
   );
   let started = performance.now();
-  const folds = heldOut(index, occupations, queries, ESCO_FOLDS);
+  const folds = heldOut(index, occupations, queries, ESCO_FOLDS, builds.ours);
+  const foldsBefore = heldOut(index, occupations, queries, ESCO_FOLDS, builds.before);
   console.log(
-    `  ${ESCO_FOLDS} held-out indexes built in ${(performance.now() - started).toFixed(0)} ms; each label is asked of the index built without its occupation's fold`,
+    `  ${ESCO_FOLDS} held-out indexes (and ${ESCO_FOLDS} of the search before) built in ${(performance.now() - started).toFixed(0)} ms; each label is asked of the index built without its occupation's fold`,
   );
-  const plain = TitleIndex.build(index);
+  const plain = builds.ours([]);
+  const beforeEngine = (q: EscoLabelQuery): string[] =>
+    foldsBefore
+      .get(q)!
+      .search(q.query, LIMIT)
+      .map((m) => m.soc2020);
   const heldOutEngine = (q: EscoLabelQuery): string[] =>
     folds
       .get(q)!
@@ -370,7 +426,11 @@ function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoO
     const runs = [score(heldOutEngine, set), score(heldOutEngine, set), score(heldOutEngine, set)];
     const fastest = runs[0]!.latencies.map((_, i) => Math.min(...runs.map((run) => run.latencies[i]!)));
     const without = score(plainEngine, set);
+    const earlier = score(beforeEngine, set);
     console.log(`  ${set.name} (n=${set.queries.length})`);
+    console.log(
+      `    before, held-out ESCO aliases top-1 ${pct(earlier.top1).padStart(7)}  top-3 ${pct(earlier.top3).padStart(7)}`,
+    );
     console.log(
       `    ours, held-out ESCO aliases  top-1 ${pct(runs[0]!.top1).padStart(7)}  top-3 ${pct(runs[0]!.top3).padStart(7)}  p99 ${ms(percentile(runs[0]!.latencies, 99))}, fastest of 3 ${ms(percentile(fastest, 99))}`,
     );
@@ -386,4 +446,4 @@ function escoLabels(index: CodingIndex, occupations: ReturnType<typeof readEscoO
   );
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

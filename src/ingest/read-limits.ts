@@ -29,7 +29,7 @@ export function workbookLanesFor(memoryMb: number): number {
 
 const MiB = 1024 * 1024;
 
-export const DEFAULT_READ_LIMITS: ReadLimits = {
+const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: 32 * MiB,
   maxInflatedBytes: 128 * MiB,
   maxHeapMb: 384,

@@ -204,6 +204,8 @@ function derivationOf(r: StandardRelation): string {
 
 type Unscored = Omit<ApprenticeshipOccupation, 'confidence' | 'evidence'>;
 
+const APPROVED_FOR_DELIVERY = 'Approved for delivery';
+
 /**
  * A related standard as shown, or null when hidden: an approved one always; one outside the
  * approved release when a 2026 NCS page names it, when a strongly placed profile links it (the
@@ -216,7 +218,11 @@ function shownOccupation(
   o: { namedIn2026: boolean; includeInactive: boolean; standardsPage: string; exportLabel: string },
 ): Unscored | null {
   const derivation = derivationOf(r);
-  if (active) return occupationOf(active, derivation, o.standardsPage);
+  // The API's list keeps every status: only standards approved for delivery are active; the
+  // others (retired, withdrawn, in development) are shown, with their status, on request.
+  if (active && (active.status === null || active.status === APPROVED_FOR_DELIVERY))
+    return occupationOf(active, derivation, o.standardsPage);
+  if (active) return o.includeInactive ? occupationOf(active, derivation, o.standardsPage) : null;
   if (!old) return null;
   if (o.namedIn2026) return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, NAMED_IN_2026);
   if (r.profile >= RELATIONS.showUnlisted || o.includeInactive)

@@ -4,6 +4,7 @@ import { aliasesThroughIsco } from '../search/aliases.js';
 import { entryRank } from '../search/searchable-entries.js';
 import { TitleIndex } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
+import { publishedEmploymentByUnitGroup } from '../store/employment.js';
 import { escoOccupationLabels } from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
@@ -14,11 +15,16 @@ export const CODING_INDEX = 'soc2020-index';
 /** ESCO's occupations: their preferred and alternative labels are searchable job titles (aliases.ts). */
 const ESCO_OCCUPATIONS = 'esco-occupations';
 
+/** APS employment by unit group: orders the unit groups of a title several share (search/title-prior.ts). */
+const APS_BY_INDUSTRY = 'aps-occupation-industry';
+
 /** The current coding index in memory: its records by unit group, and the job-title search over it. */
 export interface CodingIndexView {
   edition: Edition;
   /** The ESCO occupations edition whose labels the search holds as aliases; null when none is published. */
   aliasEdition: Edition | null;
+  /** The APS edition whose employment weighs shared exact titles; null when none is published. */
+  employmentEdition: Edition | null;
   /** Coded records of each unit group, default entries first (the order `examples` uses). */
   byUnitGroup: Map<string, CodingIndexRecord[]>;
   search: TitleIndex;
@@ -27,8 +33,9 @@ export interface CodingIndexView {
 
 /**
  * Loads the current coding index edition and builds the search over it, with the labels of the
- * current ESCO occupations edition as aliases; rebuilt, without a restart, when a new edition of
- * either is published. Until the new one is built the previous one serves.
+ * current ESCO occupations edition as aliases and the current APS employment by unit group as the
+ * prior of shared exact titles; rebuilt, without a restart, when a new edition of any of them is
+ * published. Until the new one is built the previous one serves.
  */
 export class CodingIndexCache {
   private view: CodingIndexView | null = null;
@@ -40,26 +47,34 @@ export class CodingIndexCache {
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
-    const [edition, aliasEdition] = await Promise.all([
+    const [edition, aliasEdition, employmentEdition] = await Promise.all([
       this.current.latest(CODING_INDEX),
       this.current.latest(ESCO_OCCUPATIONS),
+      this.current.latest(APS_BY_INDUSTRY),
     ]);
     if (!edition) return null;
     const current = (view: CodingIndexView | null) =>
-      view?.edition.id === edition.id && (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null);
+      view?.edition.id === edition.id &&
+      (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null) &&
+      (view.employmentEdition?.id ?? null) === (employmentEdition?.id ?? null);
     if (current(this.view)) return this.view;
-    this.building ??= this.build(edition, aliasEdition).finally(() => {
+    this.building ??= this.build(edition, aliasEdition, employmentEdition).finally(() => {
       this.building = null;
     });
     const built = await this.building;
     return current(built) ? built : this.get();
   }
 
-  private async build(edition: Edition, aliasEdition: Edition | null): Promise<CodingIndexView> {
+  private async build(
+    edition: Edition,
+    aliasEdition: Edition | null,
+    employmentEdition: Edition | null,
+  ): Promise<CodingIndexView> {
     const started = performance.now();
-    const [index, escoLabels] = await Promise.all([
+    const [index, escoLabels, employment] = await Promise.all([
       loadCodingIndex(this.db, edition.id),
       aliasEdition ? escoOccupationLabels(this.db, aliasEdition.id) : [],
+      employmentEdition ? publishedEmploymentByUnitGroup(this.db, employmentEdition.id) : new Map<string, number>(),
     ]);
     const byUnitGroup = new Map<string, CodingIndexRecord[]>();
     for (const record of index.records) {
@@ -70,8 +85,18 @@ export class CodingIndexCache {
     }
     for (const list of byUnitGroup.values()) list.sort((a, b) => entryRank(a) - entryRank(b));
     // ESCO labels lead to unit groups through the coding index's own ISCO-08 column.
-    const search = await TitleIndex.buildInSlices(index, aliasesThroughIsco(index, escoLabels));
-    const view = { edition, aliasEdition, byUnitGroup, search, buildMs: performance.now() - started };
+    const search = await TitleIndex.buildInSlices(index, {
+      aliases: aliasesThroughIsco(index, escoLabels),
+      employment,
+    });
+    const view = {
+      edition,
+      aliasEdition,
+      employmentEdition,
+      byUnitGroup,
+      search,
+      buildMs: performance.now() - started,
+    };
     this.view = view;
     return view;
   }

@@ -132,6 +132,7 @@ export class Occupations {
       // Three decimals say all a caller can use; fuzzy scores stay below 1 (the scorer caps them at 0.99).
       confidence: round(match.confidence, 3),
       matchType: match.matchType,
+      titleShare: match.titleShare === null ? null : Math.round(match.titleShare * 1000) / 1000,
     }));
   }
 

@@ -1,11 +1,18 @@
 import { Problem } from '../domain/problems.js';
 import { RELATED_OCCUPATIONS_LISTED, type SkillRelation } from '../domain/skills.js';
 import type { SkillsResponse } from '../schemas/skills.js';
-import { escoOccupationsInIscoGroups, skillsSharedByOccupations, type SharedSkill } from '../store/skills.js';
+import {
+  escoOccupationsWithLabels,
+  escoSkillsByOccupation,
+  skillsSharedByOccupations,
+  type SharedSkill,
+} from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
+import { EscoCloseness, SKILLS, skillScores, skillSpecificity } from './joins/esco-closeness.js';
+import type { UnitGroupTexts } from './joins/unit-group-text.js';
 import type { Occupations } from './occupations.js';
 
 /** ESCO's occupations, skills and the relations between them, each a source of its own. */
@@ -13,19 +20,58 @@ const ESCO_OCCUPATIONS = 'esco-occupations';
 const ESCO_SKILLS = 'esco-skills';
 const ESCO_RELATIONS = 'esco-occupation-skills';
 
+/** The ESCO side of the join for one set of editions, built once. */
+interface EscoModel {
+  key: string;
+  closeness: EscoCloseness;
+  relations: Awaited<ReturnType<typeof escoSkillsByOccupation>>;
+  specificity: (skillId: string) => number;
+}
+
 /**
  * Skills of a SOC 2020 unit group from ESCO. ESCO classifies occupations by ISCO-08, not SOC, so
  * the join goes through the ISCO-08 column of the coding index: the ESCO occupations in the
- * unit group's ISCO-08 groups are its related occupations, and a skill ranks by how many of them
- * ESCO relates it to.
+ * unit group's ISCO-08 groups are candidates, weighted by how closely they match the unit group
+ * (joins/esco-closeness.ts), and a skill ranks by how essential and how specific it is to them.
  */
 export class Skills {
+  private model: EscoModel | null = null;
+  private building: Promise<EscoModel> | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly codingIndex: CodingIndexCache,
     private readonly occupations: Occupations,
+    private readonly unitGroupTexts: UnitGroupTexts,
   ) {}
+
+  /** Built once per (unit-group texts, ESCO occupations, relations) editions, off the request that first needs it. */
+  private async escoModel(occupationsEdition: string, relationsEdition: string): Promise<EscoModel | null> {
+    const texts = await this.unitGroupTexts.get();
+    if (!texts) return null;
+    const key = `${texts.key}|${occupationsEdition}|${relationsEdition}`;
+    if (this.model?.key === key) return this.model;
+    this.building ??= (async () => {
+      const [candidates, relations] = await Promise.all([
+        escoOccupationsWithLabels(this.db, occupationsEdition),
+        escoSkillsByOccupation(this.db, relationsEdition),
+      ]);
+      const byUnitGroup = texts.codingIndex.byUnitGroup;
+      const model = {
+        key,
+        closeness: new EscoCloseness(texts.bags, candidates, (soc) => byUnitGroup.get(soc) ?? []),
+        relations,
+        specificity: skillSpecificity(relations),
+      };
+      this.model = model;
+      return model;
+    })().finally(() => {
+      this.building = null;
+    });
+    const built = await this.building;
+    return built.key === key ? built : this.escoModel(occupationsEdition, relationsEdition);
+  }
 
   async skills(soc: string, relation: SkillRelation | null, limit: number): Promise<SkillsResponse> {
     const unit = await this.occupations.unitGroup(soc);
@@ -43,14 +89,9 @@ export class Skills {
         'figure-not-found',
         `No coding-index title of ${soc} carries an ISCO-08 code, so no ESCO occupation can be related to it.`,
       );
-    const rank = new Map(shares.map((s, i) => [s.isco08, i]));
-    const related = (
-      await escoOccupationsInIscoGroups(
-        this.db,
-        occupationsEdition.id,
-        shares.map((s) => s.isco08),
-      )
-    ).sort((a, b) => rank.get(a.iscoGroup)! - rank.get(b.iscoGroup)! || a.title.localeCompare(b.title, 'en-GB'));
+    const model = await this.escoModel(occupationsEdition.id, relations.edition.id);
+    if (!model) throw this.current.unavailable(CODING_INDEX, 'Skills (joined through the coding index)');
+    const related = model.closeness.related(soc);
     if (related.length === 0) {
       throw new Problem(
         'figure-not-found',
@@ -58,23 +99,25 @@ export class Skills {
       );
     }
 
+    const essentialOnly = relation === null ? null : relation === 'essential';
+    const scores = skillScores(related, model.relations, model.specificity, essentialOnly);
     const shared = await skillsSharedByOccupations(
       this.db,
       { relations: relations.edition.id, skills: skillsEdition.id },
-      related.map((o) => o.conceptId),
-      relation === null ? null : relation === 'essential',
+      related.map((r) => r.occupation.conceptId),
+      essentialOnly,
     );
+    const score = (s: SharedSkill) => scores.get(s.skillId) ?? 0;
     const skills = shared
       .filter((s): s is SharedSkill & { skillType: string } => s.skillType !== null)
-      .sort(
-        (a, b) => b.sharedBy - a.sharedBy || b.essentialFor - a.essentialFor || a.title.localeCompare(b.title, 'en-GB'),
-      )
+      .sort((a, b) => score(b) - score(a) || b.sharedBy - a.sharedBy || a.title.localeCompare(b.title, 'en-GB'))
       .slice(0, limit)
       .map((s) => ({
         skillTitle: s.title,
         type: s.skillType === 'knowledge' ? ('knowledge' as const) : ('skill' as const),
         sharedBy: s.sharedBy,
         essential: s.essentialFor > 0,
+        score: Math.round(score(s) * 10_000) / 10_000,
       }));
 
     return {
@@ -82,9 +125,13 @@ export class Skills {
       title: unit.title,
       isco08: main.isco08,
       relatedOccupationCount: related.length,
-      relatedOccupations: related
-        .slice(0, RELATED_OCCUPATIONS_LISTED)
-        .map((o) => ({ title: o.title, description: o.description, uri: o.uri })),
+      relatedOccupations: related.slice(0, RELATED_OCCUPATIONS_LISTED).map((r) => ({
+        title: r.occupation.title,
+        description: r.occupation.description,
+        uri: r.occupation.uri,
+        weight: Math.round(r.weight * 1000) / 1000,
+        closeness: Math.round(r.closeness * 1000) / 1000,
+      })),
       skills,
       derivation: derivation(soc, unit.title, shares, related.length, relation, relations.source.attribution),
       provenance: relations.provenance,
@@ -102,9 +149,9 @@ function derivation(
 ): string {
   const counted = relation === null ? 'essential or optional' : relation;
   return [
-    `ESCO classifies occupations by ISCO-08, not SOC 2020. The ONS coding index maps the job titles of ${soc} (${title}) to ISCO-08 group${shares.length > 1 ? 's' : ''} ${describeIscoShares(shares)};`,
-    `the ${relatedCount} ESCO occupation${relatedCount === 1 ? '' : 's'} in ${shares.length > 1 ? 'those groups' : 'that group'} ${relatedCount === 1 ? 'is' : 'are'} related to ${soc}, not equivalent to it, and may include work that UK job holders in ${soc} do not do.`,
-    `A skill's sharedBy counts the related occupations for which ESCO marks it ${counted}; essential is true when at least one of them marks it essential.`,
+    `ESCO classifies occupations by ISCO-08, not SOC 2020. The ONS coding index maps the job titles of ${soc} (${title}) to ISCO-08 group${shares.length > 1 ? 's' : ''} ${describeIscoShares(shares)}.`,
+    `The ESCO occupations of ${shares.length > 1 ? 'those groups' : 'that group'} are weighted by how closely they match ${soc}: half from the unit group's coding-index titles voting for the occupation whose label is most like each (word overlap of at least ${SKILLS.minVote}), half from text similarity of the occupation's labels and description to the unit group's Volume 1 description and titles (${SKILLS.textOwn * 100}% against the best of the candidates, ${(1 - SKILLS.textOwn) * 100}% against the unit groups sharing its ISCO-08 group), times the square root of its ISCO-08 group's share of the titles; occupations under ${SKILLS.keep * 100}% of the largest weight are left out, and the ${relatedCount} kept (relatedOccupations, with weight and closeness) are related to ${soc}, not equivalent to it.`,
+    `A skill's score sums, over them, weight × (1 if ESCO marks the skill essential, ${SKILLS.optionalWeight} if optional) × its specificity (ln(N / occupations related to it) / ln N over all N ESCO occupations), so a skill most occupations share ranks low; counting ${counted} relations. sharedBy counts the kept occupations relating it; essential is true when at least one of them marks it essential.`,
     attribution,
   ].join(' ');
 }

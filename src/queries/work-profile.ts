@@ -2,11 +2,13 @@ import type { Edition } from '../domain/editions.js';
 import { Problem } from '../domain/problems.js';
 import { RIASEC } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
-import { scoresOf } from '../store/work-profile.js';
+import { allOnetOccupations, scoresOf } from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
+import { OnetCloseness, WORK_PROFILE, type CloseOccupation } from './joins/onet-closeness.js';
+import type { UnitGroupTexts } from './joins/unit-group-text.js';
 import type { Occupations } from './occupations.js';
 import { followChain, type ChainEditions, type Unmatched, type WorkProfileChain } from './work-profile-chain.js';
 import type { SourceKey } from '../domain/sources.js';
@@ -31,15 +33,44 @@ const ONET_ABILITIES = 'onet-abilities';
 
 /**
  * The work profile of a SOC 2020 unit group: O*NET's RIASEC interest ratings of the US occupations
- * that correspond to it, averaged with the weight each carries along the chain.
+ * that correspond to it, averaged with the weight each carries along the chain times how closely
+ * its title matches the unit group (joins/onet-closeness.ts).
  */
 export class WorkProfile {
+  private closeness: { key: string; model: Promise<OnetCloseness> } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly codingIndex: CodingIndexCache,
     private readonly occupations: Occupations,
+    private readonly unitGroupTexts: UnitGroupTexts,
   ) {}
+
+  /** Built once per (unit-group texts, O*NET occupations) editions. */
+  private async onetCloseness(onetOccupations: Edition): Promise<OnetCloseness> {
+    const texts = await this.unitGroupTexts.get();
+    if (!texts)
+      throw this.current.unavailable(
+        CODING_INDEX,
+        'Work profiles (joined through the ISCO-08 codes of the coding index)',
+      );
+    const key = `${texts.key}|${onetOccupations.id}`;
+    if (this.closeness?.key !== key) {
+      const byUnitGroup = texts.codingIndex.byUnitGroup;
+      this.closeness = {
+        key,
+        model: allOnetOccupations(this.db, onetOccupations.id).then(
+          (all) => new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
+          (error: unknown) => {
+            this.closeness = null; // a failed read is retried by the next request
+            throw error;
+          },
+        ),
+      };
+    }
+    return this.closeness.model;
+  }
 
   async workProfile(soc: string): Promise<WorkProfileResponse> {
     const unit = await this.occupations.unitGroup(soc);
@@ -78,17 +109,16 @@ export class WorkProfile {
       );
     }
 
+    const weighted = (await this.onetCloseness(onetOccupations)).reweight(soc, chain.matched);
     const ratings = await scoresOf(
       this.db,
       interests.id,
-      chain.matched.map((m) => m.code),
+      weighted.map((m) => m.code),
     );
     const scores = RIASEC.map((interest) => ({
       interest,
-      score: chain.matched.reduce(
-        (sum, m) =>
-          sum +
-          (m.weight / chain.matchedShare) * ratings.get(m.code)!.find((r) => r.elementId === interest.elementId)!.value,
+      score: weighted.reduce(
+        (sum, m) => sum + m.weight * ratings.get(m.code)!.find((r) => r.elementId === interest.elementId)!.value,
         0,
       ),
     }));
@@ -107,25 +137,30 @@ export class WorkProfile {
         score: round(s.score, 2),
         meaning: s.interest.meaning,
       })),
-      abilities: abilities ? await this.abilities(abilities, chain) : [],
-      basedOn: chain.matched.map((m) => ({
+      abilities: abilities ? await this.abilities(abilities, weighted) : [],
+      basedOn: weighted.map((m) => ({
         code: m.code,
         title: m.title,
-        weightPercent: round((100 * m.weight) / chain.matchedShare, 1),
+        weightPercent: round(100 * m.weight, 1),
+        chainWeightPercent: round(100 * m.chainWeight, 1),
+        closeness: round(m.closeness, 3),
       })),
-      derivation: derivation(soc, chain, { crosswalk, onet2010, onet2019, soc2018 }, abilities),
+      derivation: derivation(soc, chain, weighted, { crosswalk, onet2010, onet2019, soc2018 }, abilities),
       attribution: served.source.attribution,
       provenance: served.provenance,
     };
   }
 
-  private async abilities(edition: Edition, chain: WorkProfileChain): Promise<WorkProfileResponse['abilities']> {
+  private async abilities(
+    edition: Edition,
+    weighted: readonly CloseOccupation[],
+  ): Promise<WorkProfileResponse['abilities']> {
     const ratings = await scoresOf(
       this.db,
       edition.id,
-      chain.matched.map((m) => m.code),
+      weighted.map((m) => m.code),
     );
-    const rated = chain.matched.filter((m) => ratings.has(m.code));
+    const rated = weighted.filter((m) => ratings.has(m.code));
     const total = rated.reduce((sum, m) => sum + m.weight, 0);
     if (rated.length === 0) return [];
     const byAbility = new Map<string, { ability: string; sum: number; weight: number }>();
@@ -155,6 +190,12 @@ function round(value: number, decimals: number): number {
 
 function percent(share: number): string {
   return `${round(share * 100, 1)}%`;
+}
+
+function describeDropped(dropped: number): string {
+  return dropped > 0
+    ? `${dropped} occupation${dropped === 1 ? '' : 's'} under ${WORK_PROFILE.keep * 100}% of the largest closeness ${dropped === 1 ? 'is' : 'are'} left out. `
+    : `None is under ${WORK_PROFILE.keep * 100}% of the largest closeness, so none is left out. `;
 }
 
 const GAP_KINDS: Array<{ why: Unmatched['why']; text: string }> = [
@@ -197,6 +238,7 @@ function describeGaps(chain: WorkProfileChain, max = 8): string {
 function derivation(
   soc: string,
   chain: WorkProfileChain,
+  weighted: readonly CloseOccupation[],
   editions: Pick<ChainEditions, 'crosswalk' | 'onet2010' | 'onet2019' | 'soc2018'>,
   abilities: Edition | null,
 ): string {
@@ -208,7 +250,8 @@ function derivation(
     `O*NET's 2010 taxonomy (${editions.onet2010.label}) divides each US SOC 2010 occupation into its O*NET-SOC 2010 occupations, which share its weight equally.`,
     `O*NET's crosswalk (${editions.onet2019.label}) carries each O*NET-SOC 2010 occupation to its O*NET-SOC 2019 successors, keeping every row: a split occupation's weight is shared equally by its successors (${rows(chain.splits, 'split', 'splits')} on this chain), and a successor several occupations merge into adds up their weights (${rows(chain.merges, 'merger', 'mergers')}). No US SOC 2010 code is assumed to be its 2018 successor's.`,
     `An O*NET-SOC 2019 occupation without interest ratings is left unmatched, not replaced by the rated occupations O*NET details in the same 2018 SOC occupation (${editions.soc2018.label}).`,
-    `${percent(chain.matchedShare)} of the weight reached rated occupations and is rescaled to 100% in basedOn. ${describeGaps(chain)}`,
+    `${percent(chain.matchedShare)} of the weight reached rated occupations (chainWeightPercent in basedOn, rescaled to 100%). ${describeGaps(chain)}`,
+    `The crosswalks say which US occupations correspond, not how much of ${soc} each is, so each rated occupation's weight is its chain weight times the cube of its closeness to ${soc} relative to the closest (power ${WORK_PROFILE.power}): closeness is the TF-IDF cosine of its O*NET title with the unit group's Volume 1 title, description, tasks and related titles and its coding-index titles, plus ${WORK_PROFILE.titleBonus} when the O*NET title is one of those coding-index titles (O*NET's occupation descriptions and tasks are not held, so titles alone stand for the US occupations). ${describeDropped(chain.matched.length - weighted.length)}weightPercent is the rescaled result used in every average.`,
     `Interest scores are the weighted averages of O*NET's occupational interest ratings (1 to 7); the Holland code is the letters of the three highest.`,
     abilities
       ? `Ability importance (1 to 5) is averaged the same way over the matched occupations O*NET rates for abilities (${abilities.label}).`

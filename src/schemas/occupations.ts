@@ -69,6 +69,12 @@ export const OccupationMatchSchema = Type.Object(
     qualifier: Nullable(Type.String()),
     confidence: Type.Number({ description: '1.0 for an exact match, otherwise a similarity between 0 and 1' }),
     matchType: StringEnum(['exact', 'fuzzy'] as const),
+    titleShare: Nullable(
+      Type.Number({
+        description:
+          "For an exact match of a title several unit groups share: this group's share of what the title most often means, from the people in employment in each group (ONS APS), how much of each group the title stands for (its coding-index records with the title's head word and words) and the index's default flag; the shares of one query's exact matches sum to at most 1. Null for a fuzzy match.",
+      }),
+    ),
   },
   { title: 'OccupationMatch' },
 );

@@ -22,6 +22,14 @@ const RelatedOccupationSchema = Type.Object(
     title: Type.String(),
     description: Nullable(Type.String()),
     uri: Type.String({ description: 'The ESCO concept URI' }),
+    weight: Type.Number({
+      description:
+        "The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1)",
+    }),
+    closeness: Type.Number({
+      description:
+        'How closely the occupation matches the unit group, 0 to 1 (titles voting and text similarity; see derivation)',
+    }),
   },
   { title: 'RelatedOccupation' },
 );
@@ -32,6 +40,10 @@ const SharedSkillSchema = Type.Object(
     type: StringEnum(['skill', 'knowledge'] as const),
     sharedBy: Type.Integer({ description: 'How many of the related occupations ESCO relates the skill to' }),
     essential: Type.Boolean({ description: 'True if at least one related occupation marks it essential' }),
+    score: Type.Number({
+      description:
+        "Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list",
+    }),
   },
   { title: 'SharedSkill' },
 );
@@ -42,13 +54,14 @@ export const SkillsResponseSchema = Type.Object(
     title: Type.String(),
     isco08: Type.String({ description: 'The main ISCO-08 group of the occupation (as in the profile)' }),
     relatedOccupationCount: Type.Integer({
-      description: 'All ESCO occupations in the ISCO-08 groups the occupation maps to',
+      description:
+        'The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation)',
     }),
     relatedOccupations: Type.Array(RelatedOccupationSchema, {
       maxItems: RELATED_OCCUPATIONS_LISTED,
-      description: `Up to ${RELATED_OCCUPATIONS_LISTED}, main ISCO-08 group first`,
+      description: `Up to ${RELATED_OCCUPATIONS_LISTED}, the largest weight first`,
     }),
-    skills: Type.Array(SharedSkillSchema, { description: 'Most widely shared first' }),
+    skills: Type.Array(SharedSkillSchema, { description: 'Highest score first' }),
     derivation: Type.String({ description: 'Must be passed on: these are related, not equivalent, occupations' }),
     provenance: ProvenanceSchema,
   },

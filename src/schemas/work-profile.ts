@@ -31,7 +31,17 @@ const MatchedUsOccupationSchema = Type.Object(
   {
     code: Type.String({ description: 'O*NET-SOC 2019 code' }),
     title: Type.String(),
-    weightPercent: Type.Number({ description: 'Its weight in the averages, percent' }),
+    weightPercent: Type.Number({
+      description: 'Its weight in the averages, percent: chain weight × (closeness / largest closeness)³, rescaled',
+    }),
+    chainWeightPercent: Type.Number({
+      description:
+        'The weight the crosswalk chain alone gives it (equal shares at each step), percent of the matched weight',
+    }),
+    closeness: Type.Number({
+      description:
+        "How closely its O*NET title matches the unit group's texts (TF-IDF cosine, plus a bonus for a coding-index title)",
+    }),
   },
   { title: 'MatchedUsOccupation' },
 );

@@ -19,6 +19,8 @@ export interface Hit {
   /** The entry's own title as written (see `spelling`), to order exact matches. */
   spelling: string;
   rank: number;
+  /** The entry is its title's default (column D); false for an alias. */
+  flagged: boolean;
   /** What a match through this hit's title is worth, as a factor of the ranking score: 1 for the coding index's own entries, less for an alias. */
   factor: number;
   /** What it adds to its unit group's evidence when it is not the group's best title: `factor` times SUPPORT_WEIGHT or ALIAS_SUPPORT_WEIGHT. */
@@ -48,8 +50,22 @@ export interface Titles {
   heads: Int32Array;
 }
 
+/** Which titles each unit group's own coded records have (see-row targets and aliases left out), for the exact-match prior (title-prior.ts). */
+export interface RecordTitles {
+  /** Records of code c are recordTitles[firstRecord[c]] to recordTitles[firstRecord[c + 1] - 1]. */
+  firstRecord: Int32Array;
+  recordTitles: Int32Array;
+  /** Per record: 1 when it is its title's default (flagged in column D). */
+  recordFlags: Uint8Array;
+  /** Title words of title t are titleWords[firstWord[t]] to titleWords[firstWord[t + 1] - 1]. */
+  firstWord: Int32Array;
+  titleWords: Int32Array;
+}
+
 export interface IndexedTitles {
   codes: string[];
+  rewrites: ReadonlyMap<string, string>;
+  records: RecordTitles;
   titles: Titles;
   exactTitles: Map<string, number[]>;
   exactWithQualifier: Map<string, number[]>;
@@ -68,6 +84,7 @@ export function* buildIndex(
   index: CodingIndex,
   normaliser: Normaliser,
   aliases: readonly TitleAlias[],
+  rewrites: ReadonlyMap<string, string> = new Map(),
 ): Generator<void, IndexedTitles> {
   const codes: string[] = [];
   const codeIds = new Map<string, number>();
@@ -79,6 +96,9 @@ export function* buildIndex(
   const titleWords: number[][] = [];
   const qualifierWords: number[][] = [];
   const titleHeads: number[] = [];
+  /** Per code id: the title id of each of its own coded records, and whether it is flagged. */
+  const codeRecords: number[][] = [];
+  const codeFlags: number[][] = [];
   /** Titles from `aliases`; they come after every coding-index title. */
   let firstAlias = 0;
 
@@ -95,6 +115,8 @@ export function* buildIndex(
       code = codes.length;
       codeIds.set(soc2020, code);
       codes.push(soc2020);
+      codeRecords.push([]);
+      codeFlags.push([]);
     }
     return code;
   };
@@ -119,9 +141,16 @@ export function* buildIndex(
     // Titles that normalise alike share a Title but keep their own exact keys ("Drawer-in" has "drawerin").
     addKey(exactTitles, key, id);
     if (analysed.joinedTokens) addKey(exactTitles, titleKey(analysed.joinedTokens), id);
+    // "Customer service advisor" is also the key of "customer service adviser" (one-word see rows).
+    const rewrittenTokens = rewritten(analysed.tokens, rewrites);
+    if (rewrittenTokens) addKey(exactTitles, titleKey(rewrittenTokens), id);
     if (qualifierTokens.length > 0) addKey(exactWithQualifier, titleKey([...analysed.tokens, ...qualifierTokens]), id);
 
     const code = codeId(entry.soc2020);
+    if (!entry.viaSeeReference) {
+      codeRecords[code]!.push(id);
+      codeFlags[code]!.push(entry.flagged ? 1 : 0);
+    }
     const hits = titles[id]!.hits;
     const hit: Hit = {
       code,
@@ -129,6 +158,7 @@ export function* buildIndex(
       qualifier: entry.displayQualifier,
       spelling: spelling(entry.searchTitle),
       rank: entry.rank,
+      flagged: entry.flagged,
       factor: 1,
       support: SUPPORT_WEIGHT,
       viaSeeReference: entry.viaSeeReference,
@@ -184,6 +214,8 @@ export function* buildIndex(
   yield;
   return {
     codes,
+    rewrites,
+    records: recordTitles(codeRecords, codeFlags, titleWords),
     titles: {
       count: titles.length,
       titleWeights: Float64Array.from(titleWords, weigh),
@@ -206,6 +238,31 @@ export function* buildIndex(
   };
 }
 
+/** The tokens with one-word see rows applied ("advisor" -> "adviser"); null when none applies. */
+export function rewritten(tokens: readonly string[], rewrites: ReadonlyMap<string, string>): string[] | null {
+  if (!tokens.some((token) => rewrites.has(token))) return null;
+  return tokens.map((token) => rewrites.get(token) ?? token);
+}
+
+function recordTitles(
+  codeRecords: readonly number[][],
+  codeFlags: readonly number[][],
+  titleWords: readonly number[][],
+): RecordTitles {
+  const offsets = (lists: readonly number[][]): Int32Array => {
+    const first = new Int32Array(lists.length + 1);
+    lists.forEach((list, i) => (first[i + 1] = first[i]! + list.length));
+    return first;
+  };
+  return {
+    firstRecord: offsets(codeRecords),
+    recordTitles: Int32Array.from(codeRecords.flat()),
+    recordFlags: Uint8Array.from(codeFlags.flat()),
+    firstWord: offsets(titleWords),
+    titleWords: Int32Array.from(titleWords.flat()),
+  };
+}
+
 /** One hit per unit group and spelling; the title's own entry before one a see-other-entry row points to, then the better ranked. */
 function addEntryHit(hits: Hit[], hit: Hit): void {
   const same = hits.findIndex((existing) => existing.code === hit.code && existing.spelling === hit.spelling);
@@ -225,6 +282,7 @@ function addAliasHits(hits: Hit[], alias: TitleAlias, codeId: (soc2020: string) 
       qualifier: group.record.qualifier,
       spelling: spelling(alias.title),
       rank: entryRank(group.record),
+      flagged: false,
       factor,
       support: factor * ALIAS_SUPPORT_WEIGHT,
       viaSeeReference: false,

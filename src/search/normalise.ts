@@ -80,7 +80,15 @@ export function stripPossessive(word: string): string {
 export function singularise(word: string): string {
   const singular = bySuffix(word);
   // "children's" arrives as "children", "childrens" as "childrens": both are "child".
-  return IRREGULAR_PLURALS.get(singular) ?? IRREGULAR_PLURALS.get(word) ?? singular;
+  return IRREGULAR_PLURALS.get(singular) ?? IRREGULAR_PLURALS.get(word) ?? compoundOfIrregular(word) ?? singular;
+}
+
+/** A compound ending in a long irregular plural ("midwives", "grandchildren", "penknives") follows it. */
+function compoundOfIrregular(word: string): string | undefined {
+  for (const [plural, single] of IRREGULAR_PLURALS)
+    if (plural.length >= 5 && word.length > plural.length && word.endsWith(plural))
+      return word.slice(0, -plural.length) + single;
+  return undefined;
 }
 
 function bySuffix(word: string): string {
@@ -96,7 +104,7 @@ function bySuffix(word: string): string {
 /** Abbreviation (lower case, words separated by one space) -> the normalised words of its meaning. */
 export type AbbreviationExpansions = ReadonlyMap<string, readonly string[]>;
 
-interface AnalysedText {
+export interface AnalysedText {
   /** Normalised words in their original order, hyphenated words split ("nurse-practitioner" -> nurse, practitioner). */
   tokens: string[];
   /**

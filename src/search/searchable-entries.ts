@@ -13,6 +13,8 @@ interface SearchableEntry {
   displayQualifier: string | null;
   /** Lower ranks first among entries of the same title: see `entryRank`. */
   rank: number;
+  /** The entry is its title's default (flagged in column D): see `entryRank`. */
+  flagged: boolean;
   /**
    * True for the target entries a see-other-entry row points to: the row's title is a pointer,
    * not a title of the target's groups, so an exact query ranks a title's own entries first
@@ -45,6 +47,7 @@ export function searchableEntries(index: CodingIndex): SearchableEntry[] {
     displayTitle: record.naturalTitle,
     displayQualifier: record.qualifier,
     rank: entryRank(record),
+    flagged: record.defaultFlag !== null,
     viaSeeReference: false,
   }));
   for (const record of index.records) {
@@ -59,6 +62,7 @@ export function searchableEntries(index: CodingIndex): SearchableEntry[] {
         displayTitle: target.naturalTitle,
         displayQualifier: target.qualifier ?? record.qualifier,
         rank: entryRank(target),
+        flagged: target.defaultFlag !== null,
         viaSeeReference: true,
       });
     }

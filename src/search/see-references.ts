@@ -1,4 +1,5 @@
 import type { CodingIndexRecord } from '../domain/soc.js';
+import { Normaliser } from './normalise.js';
 
 /**
  * A see-other-entry row carries no code of its own (`}}}}`); its SEE note names the entry to
@@ -51,4 +52,23 @@ export function groupByIndexedTitle(records: readonly CodingIndexRecord[]): Map<
     else groups.set(key, [record]);
   }
   return groups;
+}
+
+/**
+ * One-word see rows ("Advisor, see Adviser", "Repairman, see Repairer") as word rewrites, so the
+ * index's own spelling rule applies inside a phrase too ("customer service advisor" is the
+ * indexed "Customer service adviser"). Only plain `see` rows whose title and target are one word
+ * each after normalising: `see also` rows and qualified targets point to entries, not spellings.
+ */
+export function seeWordRewrites(records: readonly CodingIndexRecord[]): Map<string, string> {
+  const rewrites = new Map<string, string>();
+  for (const record of records) {
+    if (record.soc2020 !== null || record.see === null || /^\s*see\s+also\b/i.test(record.see)) continue;
+    const reference = parseSeeNote(record.see);
+    if (reference === null || reference.qualifier !== null) continue;
+    const from = Normaliser.meaningTokens(record.naturalTitle);
+    const to = Normaliser.meaningTokens(reference.target);
+    if (from.length === 1 && to.length === 1 && from[0] !== to[0]) rewrites.set(from[0]!, to[0]!);
+  }
+  return rewrites;
 }

@@ -1,9 +1,11 @@
 import type { CodingIndex } from '../domain/soc.js';
 import { abbreviationExpansions } from './abbreviations.js';
 import type { TitleAlias } from './aliases.js';
-import { buildIndex, type Hit, type IndexedTitles, type Titles } from './indexed-titles.js';
-import { Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
+import { buildIndex, rewritten, type Hit, type IndexedTitles, type Titles } from './indexed-titles.js';
+import { type AnalysedText, Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import { Scratch } from './query-scratch.js';
+import { seeWordRewrites } from './see-references.js';
+import { TitlePrior } from './title-prior.js';
 import {
   COMPOUND_SIMILARITY,
   HEAD_MISMATCH_SCORE,
@@ -22,6 +24,20 @@ export interface TitleMatch {
   /** 1 for an exact (normalised) title match, otherwise strictly between 0 and 1. */
   confidence: number;
   matchType: 'exact' | 'fuzzy';
+  /**
+   * For an exact match of a title several unit groups share: this group's share of what the
+   * title most often means (title-prior.ts), the shares of one query's exact matches summing to
+   * at most 1; null for a fuzzy match.
+   */
+  titleShare: number | null;
+}
+
+/** What the index is built from besides the coding index. */
+interface TitleIndexData {
+  /** Titles from elsewhere (see aliases.ts), found only by fuzzy matching, at a discount. */
+  aliases?: readonly TitleAlias[];
+  /** People in employment per unit group: how often a title shared by several groups means each (title-prior.ts). */
+  employment?: ReadonlyMap<string, number>;
 }
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
@@ -48,6 +64,9 @@ export class TitleIndex {
 
   private constructor(
     private readonly normaliser: Normaliser,
+    private readonly prior: TitlePrior,
+    /** One-word see rows as word rewrites (see-references.ts): a query rewritten by them is a further exact key. */
+    private readonly rewrites: ReadonlyMap<string, string>,
     private readonly codes: readonly string[],
     private readonly titles: Titles,
     /** Normalised title key -> titles; titles whose hyphenated words joined give the key are included. */
@@ -66,15 +85,15 @@ export class TitleIndex {
   }
 
   /**
-   * Indexes the coding index, and `aliases` (titles from elsewhere, see aliases.ts) as titles that
-   * only fuzzy matching reaches, at a discount.
+   * Indexes the coding index, with `data.aliases` as titles that only fuzzy matching reaches and
+   * `data.employment` ordering the unit groups of a shared exact title.
    */
-  static build(index: CodingIndex, aliases: readonly TitleAlias[] = []): TitleIndex {
-    const normaliser = new Normaliser(abbreviationExpansions(index.abbreviations));
-    const steps = buildIndex(index, normaliser, aliases);
+  static build(index: CodingIndex, data: TitleIndexData = {}): TitleIndex {
+    const normaliser = TitleIndex.normaliserOf(index);
+    const steps = buildIndex(index, normaliser, data.aliases ?? [], seeWordRewrites(index.records));
     let step = steps.next();
     while (!step.done) step = steps.next();
-    return TitleIndex.of(normaliser, step.value);
+    return TitleIndex.of(normaliser, step.value, data.employment);
   }
 
   /**
@@ -82,20 +101,41 @@ export class TitleIndex {
    * them: the server builds it while serving, and a build in one piece (seconds on a busy machine)
    * would hold up every request meanwhile.
    */
-  static async buildInSlices(index: CodingIndex, aliases: readonly TitleAlias[] = []): Promise<TitleIndex> {
-    const normaliser = new Normaliser(abbreviationExpansions(index.abbreviations));
-    const steps = buildIndex(index, normaliser, aliases);
+  static async buildInSlices(index: CodingIndex, data: TitleIndexData = {}): Promise<TitleIndex> {
+    const normaliser = TitleIndex.normaliserOf(index);
+    const steps = buildIndex(index, normaliser, data.aliases ?? [], seeWordRewrites(index.records));
     let step = steps.next();
     while (!step.done) {
       await new Promise((resolve) => setImmediate(resolve));
       step = steps.next();
     }
-    return TitleIndex.of(normaliser, step.value);
+    return TitleIndex.of(normaliser, step.value, data.employment);
   }
 
-  private static of(normaliser: Normaliser, built: IndexedTitles): TitleIndex {
+  /** Abbreviations expanded (abbreviations.ts). */
+  private static normaliserOf(index: CodingIndex): Normaliser {
+    return new Normaliser(abbreviationExpansions(index.abbreviations));
+  }
+
+  private static of(
+    normaliser: Normaliser,
+    built: IndexedTitles,
+    employment: ReadonlyMap<string, number> = new Map(),
+  ): TitleIndex {
+    const { records } = built;
     return new TitleIndex(
       normaliser,
+      new TitlePrior(
+        built.codes,
+        employment,
+        records.firstRecord,
+        records.recordTitles,
+        records.recordFlags,
+        records.firstWord,
+        records.titleWords,
+        built.titles.heads,
+      ),
+      built.rewrites,
       built.codes,
       built.titles,
       built.exactTitles,
@@ -120,44 +160,55 @@ export class TitleIndex {
     if (analysed.tokens.length === 0) return [];
     const matches: TitleMatch[] = [];
     this.scratch.reset();
-    this.exactMatches(query, analysed.tokens, analysed.joinedTokens, wanted, matches);
+    this.exactMatches(query, analysed, wanted, matches);
     if (matches.length < wanted)
       this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, analysed.head, wanted, matches);
     return matches;
   }
 
-  private exactMatches(
-    query: string,
-    tokens: string[],
-    joined: string[] | null,
-    wanted: number,
-    matches: TitleMatch[],
-  ): void {
-    const keys = joined ? [titleKey(tokens), titleKey(joined)] : [titleKey(tokens)];
+  private exactMatches(query: string, analysed: AnalysedText, wanted: number, matches: TitleMatch[]): void {
+    const { tokens, joinedTokens: joined } = analysed;
     const typed = spelling(query);
-    const found: { hit: Hit; order: number; closeness: number }[] = [];
+    const spelt = rewritten(tokens, this.rewrites);
+    const keys = [tokens, joined, spelt].filter((variant) => variant !== null).map((variant) => titleKey(variant));
+    // The prior reads the title as the index spells it ("adviser" records, not "advisor" ones).
+    const asIndexed = spelt ?? tokens;
+    const words = [...new Set(asIndexed)].map((token) => this.vocabulary.idOf(token)).filter((id) => id !== undefined);
+    const head = this.vocabulary.idOf(asIndexed[analysed.head] ?? '') ?? -1;
+    const found: { hit: Hit; order: number; prior: number; closeness: number }[] = [];
+    const groupWeights = new Map<number, number>();
+    const groupWeight = (code: number): number => {
+      let weight = groupWeights.get(code);
+      if (weight === undefined) groupWeights.set(code, (weight = this.prior.groupWeight(code, words, head)));
+      return weight;
+    };
     const collect = (titleIds: readonly number[] | undefined, viaQualifier: boolean): void => {
       for (const id of titleIds ?? []) {
         for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
           const hit = this.titles.hits[h]!;
-          // The title as typed beats one that only normalises alike, then the nearer spelling
-          // wins ("Services managers": "Services manager" before "Service manager"); then a
-          // title's own entries, qualified or not, come before those its see-other-entry row
-          // points to ("Chargeman" before "see also Foreman"); a title beats title + qualifier.
+          // The title as typed beats one that only normalises alike ("Joiner machinist" 8131
+          // before "Joiner-machinist" 5316); then a title's own entries, qualified or not, come
+          // before those its see-other-entry row points to ("Chargeman" before "see also
+          // Foreman"); a title beats title + qualifier. Within each, what the title most often
+          // the nearer spelling, then what the title most often means (title-prior.ts: all the
+          // hits of "teacher" are spelt alike), then the index's own rank.
           const order =
             spellingDistance(typed, hit.spelling) * 4 + (hit.viaSeeReference ? 2 : 0) + (viaQualifier ? 1 : 0);
-          found.push({ hit, order, closeness: sharedEnds(typed, hit.spelling) });
+          const prior = groupWeight(hit.code);
+          found.push({ hit, order, prior, closeness: sharedEnds(typed, hit.spelling) });
         }
       }
     };
-    for (const key of keys) collect(this.exactTitles.get(key), false);
-    for (const key of keys) collect(this.exactWithQualifier.get(key), true);
-    found.sort((a, b) => a.order - b.order || b.closeness - a.closeness || a.hit.rank - b.hit.rank);
-    for (const { hit } of found) {
-      if (matches.length >= wanted) return;
-      if (!this.scratch.take(hit.code)) continue;
-      matches.push(this.match(hit, 1, 'exact'));
-    }
+    for (const key of new Set(keys)) collect(this.exactTitles.get(key), false);
+    for (const key of new Set(keys)) collect(this.exactWithQualifier.get(key), true);
+    found.sort(
+      (a, b) => a.order - b.order || b.closeness - a.closeness || b.prior - a.prior || a.hit.rank - b.hit.rank,
+    );
+    // Each unit group once, at its best entry; shares are of all the groups the title reached.
+    const best = found.filter(({ hit }) => this.scratch.take(hit.code));
+    const total = best.reduce((sum, { prior }) => sum + prior, 0);
+    for (const { hit, prior } of best.slice(0, Math.max(0, wanted - matches.length)))
+      matches.push(this.match(hit, 1, 'exact', total > 0 ? prior / total : null));
   }
 
   private fuzzyMatches(
@@ -218,7 +269,7 @@ export class TitleIndex {
 
     this.offerReachedTitles(queryWeight);
     for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
-      matches.push(this.match(hit, confidenceOf(score), 'fuzzy'));
+      matches.push(this.match(hit, confidenceOf(score), 'fuzzy', null));
     }
   }
 
@@ -345,7 +396,19 @@ export class TitleIndex {
     return best;
   }
 
-  private match(hit: Hit, confidence: number, matchType: TitleMatch['matchType']): TitleMatch {
-    return { soc2020: this.codes[hit.code]!, matchedTitle: hit.title, qualifier: hit.qualifier, confidence, matchType };
+  private match(
+    hit: Hit,
+    confidence: number,
+    matchType: TitleMatch['matchType'],
+    titleShare: number | null,
+  ): TitleMatch {
+    return {
+      soc2020: this.codes[hit.code]!,
+      matchedTitle: hit.title,
+      qualifier: hit.qualifier,
+      confidence,
+      matchType,
+      titleShare,
+    };
   }
 }

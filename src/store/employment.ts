@@ -84,6 +84,30 @@ export async function apsTablesFor(db: DbOrTx, editionId: string, soc2020: strin
   };
 }
 
+/**
+ * People in employment per unit group in the release's latest year: the sum of its published
+ * industry cells (the count when none is withheld, a lower bound otherwise). Unit groups with no
+ * published cell are absent.
+ */
+export async function publishedEmploymentByUnitGroup(db: DbOrTx, editionId: string): Promise<Map<string, number>> {
+  const latest = await db
+    .selectFrom('aps_years')
+    .select((eb) => eb.fn.max('year').as('year'))
+    .where('edition_id', '=', editionId)
+    .executeTakeFirst();
+  if (latest?.year === null || latest?.year === undefined) return new Map();
+  const rows = await db
+    .selectFrom('aps_employment_cells')
+    .select(['soc2020', (eb) => eb.fn.sum<number | string>('people').as('people')])
+    .where('edition_id', '=', editionId)
+    .where('year', '=', Number(latest.year))
+    .where('marker', '=', 'published')
+    .where('soc2020', '<>', TOTAL_ROW)
+    .groupBy('soc2020')
+    .execute();
+  return new Map(rows.filter((row) => Number(row.people) > 0).map((row) => [row.soc2020, Number(row.people)]));
+}
+
 export async function insertApsOccupationRelease(
   db: DbOrTx,
   editionId: string,

@@ -55,34 +55,12 @@ export async function insertEscoOccupationSkills(
   return relations.length;
 }
 
-interface StoredEscoOccupation {
+export interface StoredEscoOccupation {
   conceptId: string;
   uri: string;
   iscoGroup: string;
   title: string;
   description: string | null;
-}
-
-/** The ESCO occupations of the given ISCO-08 unit groups, in no particular order. */
-export async function escoOccupationsInIscoGroups(
-  db: DbOrTx,
-  editionId: string,
-  iscoGroups: string[],
-): Promise<StoredEscoOccupation[]> {
-  if (iscoGroups.length === 0) return [];
-  const rows = await db
-    .selectFrom('esco_occupations')
-    .select(['concept_id', 'uri', 'isco_group', 'title', 'description'])
-    .where('edition_id', '=', editionId)
-    .where('isco_group', 'in', iscoGroups)
-    .execute();
-  return rows.map((r) => ({
-    conceptId: r.concept_id,
-    uri: r.uri,
-    iscoGroup: r.isco_group,
-    title: r.title,
-    description: r.description,
-  }));
 }
 
 /** A skill with how many of a set of occupations are related to it. */
@@ -159,5 +137,47 @@ export async function escoOccupationLabels(
       title,
       isco08: r.isco_group,
     })),
+  );
+}
+
+/** Every occupation of the edition with its alternative labels: the candidates the skills join weighs by closeness. */
+export async function escoOccupationsWithLabels(
+  db: DbOrTx,
+  editionId: string,
+): Promise<Array<StoredEscoOccupation & { altLabels: string[] }>> {
+  const rows = await db
+    .selectFrom('esco_occupations')
+    .select(['concept_id', 'uri', 'isco_group', 'title', 'description', 'alt_labels'])
+    .where('edition_id', '=', editionId)
+    .orderBy('concept_id')
+    .execute();
+  return rows.map((r) => ({
+    conceptId: r.concept_id,
+    uri: r.uri,
+    iscoGroup: r.isco_group,
+    title: r.title,
+    description: r.description,
+    altLabels: r.alt_labels.split('\n').filter((label) => label !== ''),
+  }));
+}
+
+/** Every occupation's essential and optional skill ids in a relations edition. */
+export async function escoSkillsByOccupation(
+  db: DbOrTx,
+  relationsEditionId: string,
+): Promise<Map<string, { essential: string[]; optional: string[] }>> {
+  const rows = await db
+    .selectFrom('esco_occupation_skills')
+    .select(['occupation_id', 'essential_skill_ids', 'optional_skill_ids'])
+    .where('edition_id', '=', relationsEditionId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.occupation_id,
+      {
+        essential: JSON.parse(r.essential_skill_ids) as string[],
+        optional: JSON.parse(r.optional_skill_ids) as string[],
+      },
+    ]),
   );
 }

@@ -201,3 +201,8 @@ export async function onetSoc2018SiblingsOf(
     usSoc2018Title: r.us_soc_2018_title,
   }));
 }
+
+/** Every O*NET-SOC 2019 occupation Occupation Data lists: the collection the closeness of a title is judged in. */
+export async function allOnetOccupations(db: DbOrTx, editionId: string): Promise<OnetOccupation[]> {
+  return db.selectFrom('onet_occupations').select(['code', 'title']).where('edition_id', '=', editionId).execute();
+}

@@ -1,12 +1,15 @@
 import * as XLSX from '@e965/xlsx';
 import { zipSync } from 'fflate';
 import type { Cell } from '../../src/ingest/formats/workbook.js';
+import { SEX_PATTERN_SHEETS, jobsPhrase } from '../../src/ingest/sources/ons/ashe-layout.js';
 
 /**
- * A small ASHE Table 15 release written in ONS's layout (no real one is in the mirror): workbooks
- * 15.1 to 15.11, `a` estimates and `b` CVs, each with a Notes sheet and one sheet per region and
- * nation (Northern Ireland included, as ONS publishes it), each sheet in Table 14's data layout
- * and covering all employee jobs. Figures are the fixture's own, not ONS's.
+ * A small ASHE Table 15 release in the layout third-party code reads from ONS's real zips (no
+ * real one is in the mirror or recorded): the four-digit workbooks `… Table 15 (4).1a` to
+ * `(4).11b` in their own folder beside the two-digit variant, each with a Notes sheet and Table
+ * 14's nine sheets by sex and work pattern, whose rows are described "Region, occupation" for
+ * every region and nation (Northern Ireland included, as ONS publishes it). Figures are the
+ * fixture's own, not ONS's: the annual medians below in the "All" sheet, scaled in the others.
  */
 const FIXTURE_REGIONS = [
   'North East',
@@ -68,11 +71,18 @@ const FIXTURE_2134_ANNUAL_CV: Record<string, Cell> = {
   'Northern Ireland': 9,
 };
 
-function estimateRow(table: number, region: string, soc: string, scale: number): Cell[] {
-  const median = table === 7 && soc === '2134' ? FIXTURE_2134_ANNUAL_MEDIAN[region]! : Math.round(scale * 100) / 100;
+const OCCUPATIONS: Record<string, string> = {
+  '2134': 'Programmers and software development professionals',
+  // An occupation title with commas: the region is never split off at the first comma.
+  '6135': 'Care workers and home carers, including domiciliary, residential',
+};
+
+function estimateRow(table: number, region: string, soc: string, scale: number, sheetFactor: number): Cell[] {
+  const given = table === 7 && soc === '2134' ? FIXTURE_2134_ANNUAL_MEDIAN[region]! : Math.round(scale * 100) / 100;
+  const median = typeof given === 'number' ? Math.round(given * sheetFactor) : given;
   const figure = (factor: number) => (typeof median === 'number' ? Math.round(median * factor * 100) / 100 : 'x');
   return [
-    `   ${soc === '2134' ? 'Programmers and software development professionals' : 'Care workers and home carers'}`,
+    `${region}, ${OCCUPATIONS[soc]}`,
     soc,
     21,
     median,
@@ -94,16 +104,22 @@ function estimateRow(table: number, region: string, soc: string, scale: number):
 
 function cvRow(table: number, region: string, soc: string): Cell[] {
   const cv = table === 7 && soc === '2134' ? FIXTURE_2134_ANNUAL_CV[region]! : 8;
-  return ['', soc, 5, cv, '.', 9, '.', 10, 9, 9, 8, 8, 8, 9, 9, 10, 14];
+  return [`${region}, ${OCCUPATIONS[soc]}`, soc, 5, cv, '.', 9, '.', 10, 9, 9, 8, 8, 8, 9, 9, 10, 14];
 }
 
-function sheetRows(table: number, kind: 'a' | 'b', region: string, year: number): Cell[][] {
-  const title = `Table 15.${table}${kind}   ${kind === 'b' ? 'Coefficients of variation for ' : ''}${TITLES[table - 1]} - For all employee jobsa: ${region}, ${year}`;
-  const unitRows = ['2134', '6135'].map((soc, i) =>
-    kind === 'a'
-      ? estimateRow(table, region, soc, (table * 100 + i * 37 + region.length) * (table === 7 ? 60 : 1))
-      : cvRow(table, region, soc),
-  );
+function sheetRows(table: number, kind: 'a' | 'b', sheet: number, year: number): Cell[][] {
+  const { sex, pattern } = SEX_PATTERN_SHEETS[sheet]!;
+  const title = `Table 15 (4).${table}${kind}   ${kind === 'b' ? 'Coefficients of variation for ' : ''}${TITLES[table - 1]} - For ${jobsPhrase({ sex, pattern })} employee jobsa: United Kingdom, ${year}`;
+  const factor = 1 + sheet / 100;
+  const regionRows = FIXTURE_REGIONS.flatMap((region) => [
+    [region, 'K', 100, 30000, 5, 35000, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    [`${region}, Professional occupations`, '2', 40, 40000, 5, 45000, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    ...['2134', '6135'].map((soc, i) =>
+      kind === 'a'
+        ? estimateRow(table, region, soc, (table * 100 + i * 37 + region.length) * (table === 7 ? 60 : 1), factor)
+        : cvRow(table, region, soc),
+    ),
+  ]);
   return [
     [title],
     [],
@@ -111,8 +127,7 @@ function sheetRows(table: number, kind: 'a' | 'b', region: string, year: number)
     [null, null, 'of jobsb', null, 'percentage', null, 'percentage', 'Percentiles'],
     ['Description', 'Code', '(thousand)', 'Median', 'change', 'Mean', 'change', 10, 20, 25, 30, 40, 60, 70, 75, 80, 90],
     ['All employees', '', 1000, 30000, 5, 35000, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    ['Professional occupations', '2', 400, 40000, 5, 45000, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    ...unitRows,
+    ...regionRows,
     ['a  Employees on adult rates whose pay for the survey pay-period was not affected by absence.'],
     ['Source: Annual Survey of Hours and Earnings, Office for National Statistics.'],
   ];
@@ -120,15 +135,22 @@ function sheetRows(table: number, kind: 'a' | 'b', region: string, year: number)
 
 export function asheTable15FixtureZip(year = 2024): Uint8Array {
   const files: Record<string, Uint8Array> = {};
+  const workbook = (sheets: [string, Cell[][]][]) => {
+    const book = XLSX.utils.book_new();
+    for (const [name, rows] of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+    return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  };
   for (let table = 1; table <= 11; table++) {
     for (const kind of ['a', 'b'] as const) {
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Notes']]), kind === 'a' ? 'Notes' : 'CV notes');
-      for (const region of FIXTURE_REGIONS)
-        XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheetRows(table, kind, region, year)), region);
-      const name = `PROV - Region by Occupation SOC20 (4) Table 15.${table}${kind}   ${TITLES[table - 1]!.replace(' (£)', '')} ${year}${kind === 'b' ? ' CV' : ''}.xlsx`;
-      files[name] = new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+      const sheets: [string, Cell[][]][] = [[kind === 'a' ? 'Notes' : 'CV notes', [['Notes']]]];
+      SEX_PATTERN_SHEETS.forEach((s, i) => sheets.push([s.sheet, sheetRows(table, kind, i, year)]));
+      const name = `PROV - Work Region Occupation SOC20 (4) Table 15 (4).${table}${kind}   ${TITLES[table - 1]!.replace(' (£)', '')} ${year}${kind === 'b' ? ' CV' : ''}.xlsx`;
+      files[`Work Region Occupation SOC20 (4)/${name}`] = workbook(sheets);
     }
   }
+  // The two-digit variant beside it: not read.
+  files[
+    `Work Region Occupation SOC20 (2)/PROV - Work Region Occupation SOC20 (2) Table 15 (2).7a   Annual pay - Gross ${year}.xlsx`
+  ] = workbook([['Notes', [['Notes']]]]);
   return zipSync(files);
 }

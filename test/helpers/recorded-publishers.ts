@@ -4,9 +4,9 @@ import type { PageReader } from '../../src/ingest/sources/ons/ons-site.js';
 import { UPSTREAM_DIR } from './upstream.js';
 
 /** The recorded publisher responses (`../shared/upstream/_publishers`): URL, body and the Content-Type it was served with. */
-export const PUBLISHERS_DIR = path.join(UPSTREAM_DIR, '_publishers');
+const PUBLISHERS_DIR = path.join(UPSTREAM_DIR, '_publishers');
 
-export interface Recording {
+interface Recording {
   url: string;
   file: string;
   contentType: string;

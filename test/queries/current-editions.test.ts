@@ -67,12 +67,12 @@ for (const dialect of DIALECTS) {
       assert.equal(regional.status, 404);
       assert.equal(regional.extras.source, 'ashe-table15');
       assert.match(regional.detail, /\(source `ashe-table15`\), and no release of it has been ingested/);
-      const employment = await rejectsWithProblem(
-        current.servingAll('aps-occupation', 'Employment figures for wales'),
+      const vacancies = await rejectsWithProblem(
+        current.servingAll('ess-vacancies-nations', 'Vacancies in Wales'),
         'source-unavailable',
-        /^Employment figures for wales come from/,
+        /^Vacancies in Wales come from/,
       );
-      assert.equal(employment.extras.source, 'aps-occupation');
+      assert.equal(vacancies.extras.source, 'ess-vacancies-nations');
       assert.throws(() => current.unavailable(UNREGISTERED, 'Anything'), /no source "no-such-source" is registered/);
     });
 

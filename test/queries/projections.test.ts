@@ -53,6 +53,7 @@ for (const dialect of DIALECTS) {
     it("answers 2134 in England with SOC 2020 sub-major group 21's Occ T2 and Occ F2 cells, to the nearest 1,000", async () => {
       const body = await projections.outlook('2134', 'england');
       assert.deepEqual(body.group, {
+        classification: 'SOC 2020',
         code: '21',
         title: 'Science, research, engineering and technology professionals',
         unitGroups: (await unitGroupsIn('21')).length,
@@ -208,6 +209,7 @@ for (const dialect of DIALECTS) {
       const total = [...bySubMajor.values()].reduce((a, b) => a + b, 0);
       const share = `${((bySubMajor.get('21')! / total) * 100).toFixed(1)}%`;
       assert.equal(body.group.code, '21');
+      assert.equal(body.group.classification, 'SOC 2010');
       for (const words of [
         'No United Kingdom workbook of the 2020-2035 round (SOC 2020) is available',
         'source `lmsp-uk`, has no release',

@@ -48,6 +48,10 @@ for (const dialect of DIALECTS) {
       const developers = profile.basedOn.find((o) => o.code === '15-1252.00');
       assert.equal(developers?.title, 'Software Developers');
       assert.ok(developers.weightPercent > 20);
+      assert.equal(profile.basedOn[0]!.title, 'Software Developers', 'not Software Quality Assurance Analysts');
+      const qa = profile.basedOn.find((o) => o.title === 'Software Quality Assurance Analysts and Testers');
+      assert.ok(qa && qa.chainWeightPercent > developers.chainWeightPercent, 'the chain alone put QA first');
+      assert.ok(qa.weightPercent < developers.weightPercent / 4);
       assert.ok(Math.abs(profile.basedOn.reduce((sum, o) => sum + o.weightPercent, 0) - 100) < 0.5);
       assert.match(
         profile.derivation,
@@ -56,6 +60,27 @@ for (const dialect of DIALECTS) {
       assert.match(profile.derivation, /No US SOC 2010 code is assumed to be its 2018 successor's/);
       assert.equal(profile.abilities.length, 0);
       assert.match(profile.derivation, /Abilities are empty/);
+    });
+
+    it('weights 6135 care workers by closeness: care aides first, spa managers negligible or gone', async () => {
+      const profile = await profiles.workProfile('6135');
+      assert.ok(
+        ['Personal Care Aides', 'Home Health Aides'].includes(profile.basedOn[0]!.title),
+        profile.basedOn[0]!.title,
+      );
+      const spa = profile.basedOn.find((o) => o.title === 'Spa Managers');
+      assert.ok(!spa || spa.weightPercent < 1, `Spa Managers ${spa?.weightPercent}%`);
+      assert.ok(Math.abs(profile.basedOn.reduce((sum, o) => sum + o.weightPercent, 0) - 100) < 0.5);
+      for (let i = 1; i < profile.basedOn.length; i++)
+        assert.ok(profile.basedOn[i - 1]!.weightPercent >= profile.basedOn[i]!.weightPercent);
+      assert.match(profile.derivation, /O\*NET's occupation descriptions and tasks are not held, so titles alone/);
+    });
+
+    it('gives 1111 chief executives their largest weight on Chief Executives', async () => {
+      const profile = await profiles.workProfile('1111');
+      assert.equal(profile.basedOn[0]!.title, 'Chief Executives');
+      assert.ok(profile.basedOn[0]!.weightPercent > 50);
+      assert.ok(profile.basedOn[0]!.chainWeightPercent < 20, 'the chain alone gave it less than a fifth');
     });
 
     it('serves 6135 care workers, and never stands rated occupations in for an unrated residual', async () => {

@@ -61,6 +61,12 @@ describe('normalisation', () => {
     assert.equal(singularise('childrens'), 'child');
   });
 
+  it('makes a compound of a long irregular plural singular like its last word, not a short one', () => {
+    assert.equal(singularise('midwives'), 'midwife');
+    assert.equal(singularise('grandchildren'), 'grandchild');
+    assert.equal(singularise('pumice'), 'pumice');
+  });
+
   it('leaves words that only look plural', () => {
     assert.equal(singularise('glass'), 'glass');
     assert.equal(singularise('bus'), 'bus');

@@ -111,18 +111,34 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
 
   it('resolves a see-other-entry row to its target: "advisor" -> "Adviser"', () => {
     const matches = index.search('advisor', 10);
-    const adviserCodes = new Set(codes(index.search('adviser', 10).filter((match) => match.matchType === 'exact')));
-    assert.equal(matches[0]?.soc2020, '4111', 'the Adviser entry flagged O comes first');
+    const adviser = index.search('adviser', 10).filter((match) => match.matchType === 'exact');
     assert.equal(matches[0]?.matchedTitle, 'Adviser');
     assert.equal(matches[0]?.matchType, 'exact');
+    assert.equal(matches[0]?.soc2020, adviser[0]?.soc2020, 'the Adviser entries, in their own order');
+    const adviserCodes = new Set(codes(adviser));
     for (const match of matches.filter((m) => m.matchType === 'exact'))
       assert.ok(adviserCodes.has(match.soc2020), match.soc2020);
+  });
+
+  it('applies a one-word see row inside a phrase: "customer service advisor" is the exact "Customer service adviser"', () => {
+    const matches = index.search('customer service advisor', 10);
+    assert.equal(matches[0]?.matchType, 'exact');
+    assert.equal(matches[0]?.matchedTitle, 'Customer service adviser');
+    assert.ok(codes(matches).includes('7219'));
+    // Before, the phrase was fuzzy and led to 4111 (national government) through its many "adviser" titles.
+    assert.deepEqual(
+      codes(index.search('customer service advisors', 10).filter((m) => m.matchType === 'exact')),
+      codes(matches.filter((m) => m.matchType === 'exact')),
+    );
   });
 
   it('ranks a title\'s own entries before those its see-other-entry row points to: "Chargeman" is 8132, 8229, then Foreman\'s groups', () => {
     const matches = index.search('Chargeman', 10);
     assert.deepEqual(
-      matches.slice(0, 2).map((m) => [m.soc2020, m.matchedTitle, m.qualifier]),
+      matches
+        .slice(0, 2)
+        .map((m) => [m.soc2020, m.matchedTitle, m.qualifier])
+        .sort(),
       [
         ['8132', 'Chargeman', 'coal mine'],
         ['8229', 'Chargeman', 'copper, zinc refining'],
@@ -134,17 +150,37 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     );
   });
 
+  it('gives each exact match its share of what the title means, the shares summing to at most 1; fuzzy ones none', () => {
+    for (const query of ['teacher', 'manager', 'nurse', 'cleaner', 'civil engineer', 'software developer']) {
+      const matches = index.search(query, 50);
+      const exact = matches.filter((m) => m.matchType === 'exact');
+      for (const m of exact) assert.ok(m.titleShare !== null && m.titleShare > 0 && m.titleShare <= 1, query);
+      assert.ok(exact.reduce((sum, m) => sum + (m.titleShare ?? 0), 0) <= 1 + 1e-9, query);
+      for (const m of matches.filter((m) => m.matchType === 'fuzzy')) assert.equal(m.titleShare, null, query);
+    }
+  });
+
+  it('orders the groups of a shared exact title by the employment it is given, and by how much of each group the title stands for', () => {
+    // Employment decides between groups the title fits alike: the same title, said to be mostly TEFL, then mostly primary.
+    for (const soc of ['2317', '2314']) {
+      const built = TitleIndex.build(codingIndex, { employment: new Map([[soc, 1e9]]) });
+      assert.equal(built.search('teacher', 1)[0]?.soc2020, soc);
+    }
+    // A group where the title is one record among many weighs less than one it stands for.
+    const accountant = index.search('accountant', 2);
+    assert.deepEqual(codes(accountant), ['2421', '4122']);
+  });
+
   it('searches aliases (labels keyed to ISCO-08) as fuzzy titles of the groups the coding index maps their ISCO-08 group to', () => {
     const label = 'cigar store supervisor';
     assert.notEqual(index.search(label, 1)[0]?.soc2020, '1150');
     // ISCO-08 1420 (retail and wholesale trade managers) is mostly 1150 in the coding index.
-    const withAliases = TitleIndex.build(
-      codingIndex,
-      aliasesThroughIsco(codingIndex, [
+    const withAliases = TitleIndex.build(codingIndex, {
+      aliases: aliasesThroughIsco(codingIndex, [
         { title: label, isco08: '1420' },
         { title: 'Nurse', isco08: '1420' },
       ]),
-    );
+    });
     const [top] = withAliases.search(label, 5);
     assert.equal(top?.soc2020, '1150');
     assert.equal(top?.matchType, 'fuzzy');
@@ -213,11 +249,11 @@ describe('TitleIndex.buildInSlices (the build the server runs while serving)', (
     ]);
     let turns = 0;
     const ticking = setInterval(() => turns++, 0);
-    const sliced = await TitleIndex.buildInSlices(codingIndex, aliases);
+    const sliced = await TitleIndex.buildInSlices(codingIndex, { aliases });
     clearInterval(ticking);
     // A build in one piece lets no timer run until it ends; in slices, timers run all along.
     assert.ok(turns > 5, `the event loop turned ${turns} times during the build`);
-    const whole = TitleIndex.build(codingIndex, aliases);
+    const whole = TitleIndex.build(codingIndex, { aliases });
     assert.equal(sliced.size, whole.size);
     for (const query of [
       'nurse',

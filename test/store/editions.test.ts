@@ -37,7 +37,6 @@ function newRelease(sourceKey: string, seriesKey: string | null = null): NewEdit
 
 const SOURCES_WITHOUT_RELEASE = [
   'ashe-table15',
-  'aps-occupation',
   'onet-abilities',
   'ess-vacancies-nations',
   't-levels',

@@ -1169,6 +1169,7 @@ export interface operations {
                         confidence: number;
                         /** @enum {string} */
                         matchType: "exact" | "fuzzy";
+                        titleShare: number | null;
                     }[];
                 };
             };
@@ -1564,16 +1565,20 @@ export interface operations {
                         title: string;
                         /** @description The main ISCO-08 group of the occupation (as in the profile) */
                         isco08: string;
-                        /** @description All ESCO occupations in the ISCO-08 groups the occupation maps to */
+                        /** @description The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation) */
                         relatedOccupationCount: number;
-                        /** @description Up to 25, main ISCO-08 group first */
+                        /** @description Up to 25, the largest weight first */
                         relatedOccupations: {
                             title: string;
                             description: string | null;
                             /** @description The ESCO concept URI */
                             uri: string;
+                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1) */
+                            weight: number;
+                            /** @description How closely the occupation matches the unit group, 0 to 1 (titles voting and text similarity; see derivation) */
+                            closeness: number;
                         }[];
-                        /** @description Most widely shared first */
+                        /** @description Highest score first */
                         skills: {
                             skillTitle: string;
                             /** @enum {string} */
@@ -1582,6 +1587,8 @@ export interface operations {
                             sharedBy: number;
                             /** @description True if at least one related occupation marks it essential */
                             essential: boolean;
+                            /** @description Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list */
+                            score: number;
                         }[];
                         /** @description Must be passed on: these are related, not equivalent, occupations */
                         derivation: string;
@@ -1771,8 +1778,12 @@ export interface operations {
                             /** @description O*NET-SOC 2019 code */
                             code: string;
                             title: string;
-                            /** @description Its weight in the averages, percent */
+                            /** @description Its weight in the averages, percent: chain weight × (closeness / largest closeness)³, rescaled */
                             weightPercent: number;
+                            /** @description The weight the crosswalk chain alone gives it (equal shares at each step), percent of the matched weight */
+                            chainWeightPercent: number;
+                            /** @description How closely its O*NET title matches the unit group's texts (TF-IDF cosine, plus a bonus for a coding-index title) */
+                            closeness: number;
                         }[];
                         derivation: string;
                         /** @description Required wherever the profile is shown */

@@ -16,7 +16,7 @@ const BACKSLASH = 0x5c;
 const BOM = [0xef, 0xbb, 0xbf];
 const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
-export interface ArrayStreamOptions {
+interface ArrayStreamOptions {
   /** What is read, for messages. */
   what: string;
   /** The largest element accepted, in bytes. */

@@ -13,7 +13,7 @@ export const ESS_RELEASE = { id: '8d2e6c1a-3f0b-4d5e-9a77-2b1c0e4f5a60', slug: '
 export const ESS_VERSION_ID = 'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e1b';
 export const ESS_FILE_ID = '5b7d9f1a-3c5e-4a7c-9e1b-3d5f7a9c1e3d';
 
-export interface EesPublicationSpec {
+interface EesPublicationSpec {
   slug: string;
   title: string;
   release: { id: string; slug: string; title: string };

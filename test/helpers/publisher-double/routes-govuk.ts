@@ -8,7 +8,7 @@ import { file, json, type PublisherResponse } from './routes.js';
 
 const ASSETS = 'https://assets.publishing.service.gov.uk/media';
 
-export interface AttachmentSpec {
+interface AttachmentSpec {
   filename: string;
   /** 24 hex digits of the asset's media id. */
   media: string;

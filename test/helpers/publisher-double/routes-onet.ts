@@ -8,7 +8,7 @@ import { file, html, type PublisherResponse } from './routes.js';
  * database page is written in the link forms of third-party hand-written snippets
  * (`/dl_files/database/db_{M}_{m}_{format}.zip`, older releases on the same page), the taxonomy
  * pages only link the mirror's workbooks. The text zip is built from the mirror's files under
- * `db_30_3_text/`, as O*NET's zips hold them.
+ * `db_30_3_text/`, as O*NET's zips hold them (see `onetTextZip`).
  */
 
 const ONET = 'https://www.onetcenter.org';
@@ -17,17 +17,28 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const ONET_TEXT_ZIP = `${ONET}/dl_files/database/db_30_3_text.zip`;
 export const BLS_CROSSWALK = 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls';
 
-/** The release's text zip: the mirror's database files (and any `extra` entries) in the release's folder. */
-export function onetTextZip(folder = 'db_30_3_text', extra: Record<string, Uint8Array> = {}): Uint8Array {
+/**
+ * The release's text zip: the mirror's database files (and any `extra` entries) in the release's
+ * folder; the interests under the name 30.3 gives them (`Career Interest Types.txt`, third-party
+ * evidence: "Interests.txt was renamed Career Interest Types.txt in 30.3; same IDs, same OI scale").
+ */
+function onetTextZip(
+  folder = 'db_30_3_text',
+  extra: Record<string, Uint8Array> = {},
+  interestsAs = 'Career Interest Types.txt',
+): Uint8Array {
   const entries: Record<string, Uint8Array> = { [`${folder}/Read Me.txt`]: new TextEncoder().encode('O*NET') };
-  for (const name of ['Occupation Data.txt', 'Interests.txt'])
-    entries[`${folder}/${name}`] = new Uint8Array(readFileSync(upstreamPath(`onet/${name}`)));
+  for (const [name, mirror] of [
+    ['Occupation Data.txt', 'Occupation Data.txt'],
+    [interestsAs, 'Interests.txt'],
+  ] as const)
+    entries[`${folder}/${name}`] = new Uint8Array(readFileSync(upstreamPath(`onet/${mirror}`)));
   for (const [name, bytes] of Object.entries(extra)) entries[`${folder}/${name}`] = bytes;
   return zipSync(entries);
 }
 
 /** The database page: the current release's downloads in several formats, and older ones further down. */
-export function onetDatabasePage(current = '30_3'): string {
+function onetDatabasePage(current = '30_3'): string {
   const [major, minor] = current.split('_');
   return `<!DOCTYPE html><html><head><title>O*NET Database</title></head><body>
 <h1>O*NET&reg; ${major}.${minor} Database</h1>

@@ -15,7 +15,7 @@ export const ASHE_DATASETS = {
   15: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
 } as const;
 
-export interface AsheEditionSpec {
+interface AsheEditionSpec {
   year: number;
   kind: 'provisional' | 'revised';
   releaseDate?: string;
@@ -153,5 +153,54 @@ export function apsAdhocRoutes(
       }),
     ],
     [`${ONS}/file?uri=${APS_ADHOC}/${name}`, file(workbook, XLSX)],
+  ];
+}
+
+/** The online job advert tables: ONS search results (dp-search-api's item shape) and the datasets they lead to. */
+export function labourDemandRoutes(): [string, PublisherResponse][] {
+  const national =
+    '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandbystandardoccupationalclassificationsoc';
+  const local =
+    '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandbystandardoccupationalclassificationsocbylocalauthority';
+  const item = (uri: string, title: string) => ({
+    type: 'dataset_landing_page',
+    cdid: '',
+    dataset_id: '',
+    edition: '',
+    keywords: [],
+    meta_description: '',
+    release_date: '2026-09-10T06:00:00.000Z',
+    summary: '',
+    title,
+    topics: [],
+    uri,
+  });
+  const edition = (slug: string, file: string, releaseDate: string) => ({
+    slug,
+    name: slug,
+    files: [[file, { contentType: XLSX, body: '' }]] as [string, PublisherResponse][],
+    releaseDate,
+    versions: [],
+  });
+  return [
+    [
+      `https://api.beta.ons.gov.uk/v1/search?q=${encodeURIComponent('labour demand standard occupational classification')}&content_type=dataset_landing_page&limit=50`,
+      json({
+        count: 3,
+        took: 4,
+        items: [
+          item('/economy/other/datasets/unrelated', 'Business demography'),
+          item(local, 'Labour demand by Standard Occupational Classification (SOC) by local authority'),
+          item(national, 'Labour demand by Standard Occupational Classification (SOC)'),
+        ],
+      }),
+    ],
+    ...datasetRoutes(national, 'Labour demand by Standard Occupational Classification (SOC)', [
+      edition('current', 'labourdemandbysoc2026september.xlsx', '2026-09-10T06:00:00.000Z'),
+      edition('august2026', 'labourdemandbysoc2026august.xlsx', '2026-08-13T06:00:00.000Z'),
+    ]),
+    ...datasetRoutes(local, 'Labour demand by SOC by local authority', [
+      edition('current', 'labourdemandbysoclocalauthority2026q2.xlsx', '2026-08-13T06:00:00.000Z'),
+    ]),
   ];
 }

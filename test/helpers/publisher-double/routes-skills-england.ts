@@ -28,7 +28,7 @@ function apiRecord(s: Mirrored, overrides: Record<string, unknown> = {}): Record
   };
 }
 
-export function standardsArray(): Record<string, unknown>[] {
+function standardsArray(): Record<string, unknown>[] {
   const mirror = JSON.parse(readFileSync(upstreamPath('ifate-standards/apprenticeship-standards.json'), 'utf8')) as {
     standards: Record<string, Mirrored>;
   };

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { DiscoveryContext, PublisherDocument } from '../../../src/ingest/discovery.js';
-import { recordings } from '../recorded-publishers.js';
 
 /**
  * What the publisher double serves, address by address: the recorded documents byte for byte
@@ -15,7 +14,7 @@ export interface PublisherResponse {
   body: string | Uint8Array | { file: string };
 }
 
-export type PublisherRoutes = Map<string, PublisherResponse>;
+type PublisherRoutes = Map<string, PublisherResponse>;
 
 /** One key per address: host, path and query parameters decoded and sorted (`uri=%2Fa` and `uri=/a` are one address). */
 export function routeKey(url: string): string {
@@ -43,24 +42,6 @@ export function bodyOf(response: PublisherResponse): Uint8Array {
   const { body } = response;
   if (typeof body === 'string') return new TextEncoder().encode(body);
   return body instanceof Uint8Array ? body : new Uint8Array(readFileSync(body.file));
-}
-
-/**
- * The 24 recorded ONS responses at their addresses; each `/data` document also at
- * `https://api.beta.ons.gov.uk/v1/data?uri=<page>` (the same zebedee JSON there).
- */
-export function recordedOnsRoutes(): [string, PublisherResponse][] {
-  return recordings().flatMap((r) => {
-    const response = { contentType: r.contentType, body: r.body };
-    const path = new URL(r.url).pathname;
-    const entries: [string, PublisherResponse][] = [[r.url, response]];
-    if (path.endsWith('/data'))
-      entries.push([
-        `https://api.beta.ons.gov.uk/v1/data?uri=${encodeURIComponent(path.slice(0, -'/data'.length))}`,
-        response,
-      ]);
-    return entries;
-  });
 }
 
 /**

@@ -1,54 +1,34 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { launchChromium } from '../../helpers/chromium.js';
-import { servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
+import { explorerInChromiumForSuite } from '../../helpers/explorer-browser.js';
 
 /**
  * The explorer in headless Chromium, as a person uses it: search, open an occupation, read the
  * pay chart, follow a link. Scripts are off in the browser, as the pages need none.
  */
 describe('the explorer in a real browser (system Chromium, JavaScript off)', () => {
-  let served: ServedApp;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  let page: Page;
-  let base: string;
-  const consoleErrors: string[] = [];
-
-  before(async () => {
-    served = await servedFromTemplate('sqlite');
-    await served.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(served.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium({ javaScriptEnabled: false });
-    page = await browser.context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    page.on('requestfailed', (request) => consoleErrors.push(`request failed: ${request.url()}`));
-  });
-  after(async () => {
-    await browser?.close();
-    await served?.close();
-  });
+  const explorer = explorerInChromiumForSuite();
+  const { consoleErrors } = explorer;
 
   it('searches "software developer" and opens 2134 from the results', async () => {
-    await page.goto(`${base}/explore`);
-    await page.getByLabel('Job title').fill('software developer');
+    await explorer.page.goto(`${explorer.base}/explore`);
+    await explorer.page.getByLabel('Job title').fill('software developer');
     await Promise.all([
-      page.waitForURL(/\/explore\?q=software\+developer$/),
-      page.getByRole('button', { name: 'Search' }).click(),
+      explorer.page.waitForURL(/\/explore\?q=software\+developer$/),
+      explorer.page.getByRole('button', { name: 'Search' }).click(),
     ]);
-    const first = page.locator('ol.matches > li').first().getByRole('link');
+    const first = explorer.page.locator('ol.matches > li').first().getByRole('link');
     assert.match((await first.textContent()) ?? '', /^2134 Programmers and software development professionals$/);
-    await Promise.all([page.waitForURL(`${base}/explore/occupations/2134`), first.click()]);
-    assert.equal(await page.locator('h1').textContent(), '2134 Programmers and software development professionals');
+    await Promise.all([explorer.page.waitForURL(`${explorer.base}/explore/occupations/2134`), first.click()]);
+    assert.equal(
+      await explorer.page.locator('h1').textContent(),
+      '2134 Programmers and software development professionals',
+    );
   });
 
   it('shows the pay chart as SVG with the median the pay API serves', async () => {
-    const pay = (await served.get('/v1/occupations/2134/pay')).json<{ distribution: { median: number } }>();
-    const chart = page.locator('#pay-distribution-chart');
+    const pay = (await explorer.served.get('/v1/occupations/2134/pay')).json<{ distribution: { median: number } }>();
+    const chart = explorer.page.locator('#pay-distribution-chart');
     assert.ok(await chart.isVisible());
     assert.equal(await chart.evaluate((el) => el.namespaceURI), 'http://www.w3.org/2000/svg');
     assert.equal(Number(await chart.getAttribute('data-median')), pay.distribution.median);
@@ -60,12 +40,16 @@ describe('the explorer in a real browser (system Chromium, JavaScript off)', () 
   });
 
   it("follows the link to projections, and sees the projected jobs of the occupation's group with the citation", async () => {
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Projections' }).click();
-    await page.waitForURL(`${base}/explore/occupations/2134#projections`);
-    const projections = page.locator('#projections');
-    assert.ok(await page.locator('#projections-heading').isVisible());
+    await explorer.page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Projections' })
+      .click();
+    await explorer.page.waitForURL(`${explorer.base}/explore/occupations/2134#projections`);
+    const projections = explorer.page.locator('#projections');
+    assert.ok(await explorer.page.locator('#projections-heading').isVisible());
     assert.ok(await projections.locator('#projections-uk-chart').isVisible(), 'the UK projection is drawn');
-    const citation = (await served.get('/v1/occupations/2134/projections')).json<{ citation: string }>().citation;
+    const citation = (await explorer.served.get('/v1/occupations/2134/projections')).json<{ citation: string }>()
+      .citation;
     assert.equal(await projections.locator('p.citation').first().textContent(), `Cite as: ${citation}`);
   });
 

@@ -1,9 +1,6 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { launchChromium } from '../../helpers/chromium.js';
-import { servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
+import { explorerInChromiumForSuite } from '../../helpers/explorer-browser.js';
 
 interface MovesBody {
   moves: Array<{ soc2020: string; title: string; pay: { differencePounds: number | null } }>;
@@ -11,39 +8,19 @@ interface MovesBody {
 
 /** "Moves from here" on an occupation's page, in headless Chromium with scripts off. */
 describe('the moves section of the explorer in a real browser (system Chromium, JavaScript off)', () => {
-  let served: ServedApp;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  let page: Page;
-  let base: string;
-  const consoleErrors: string[] = [];
-
-  before(async () => {
-    served = await servedFromTemplate('sqlite');
-    await served.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(served.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium({ javaScriptEnabled: false });
-    page = await browser.context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    page.on('requestfailed', (request) => consoleErrors.push(`request failed: ${request.url()}`));
-  });
-  after(async () => {
-    await browser?.close();
-    await served?.close();
-  });
+  const explorer = explorerInChromiumForSuite();
+  const { consoleErrors } = explorer;
 
   it('lists the moves of 6135 the API gives, and draws each pay difference as the API gives it', async () => {
-    const api = (await served.get('/v1/occupations/6135/moves?limit=10')).json<MovesBody>();
-    await page.goto(`${base}/explore/occupations/6135#moves`);
-    const section = page.locator('#moves');
+    const api = (await explorer.served.get('/v1/occupations/6135/moves?limit=10')).json<MovesBody>();
+    await explorer.page.goto(`${explorer.base}/explore/occupations/6135#moves`);
+    const section = explorer.page.locator('#moves');
     assert.ok(await section.isVisible());
-    assert.equal(await page.locator('#moves-heading').textContent(), 'Moves from here');
+    assert.equal(await explorer.page.locator('#moves-heading').textContent(), 'Moves from here');
     const rows = section.locator('table.moves tbody tr');
     assert.equal(await rows.count(), api.moves.length);
     assert.equal(await rows.first().getByRole('link').textContent(), `${api.moves[0]!.soc2020} ${api.moves[0]!.title}`);
-    const chart = page.locator('#moves-pay-chart');
+    const chart = explorer.page.locator('#moves-pay-chart');
     assert.equal(await chart.evaluate((el) => el.namespaceURI), 'http://www.w3.org/2000/svg');
     const drawn = api.moves.filter((m) => m.pay.differencePounds !== null);
     assert.ok(drawn.length > 0);
@@ -56,11 +33,11 @@ describe('the moves section of the explorer in a real browser (system Chromium, 
   });
 
   it('follows a move to its own page', async () => {
-    const first = page.locator('#moves table.moves tbody tr').first().getByRole('link');
+    const first = explorer.page.locator('#moves table.moves tbody tr').first().getByRole('link');
     const href = await first.getAttribute('href');
-    await Promise.all([page.waitForURL(`${base}${href}`), first.click()]);
-    assert.match((await page.locator('h1').textContent()) ?? '', /^\d{4} /);
-    assert.ok(await page.locator('#moves').isVisible());
+    await Promise.all([explorer.page.waitForURL(`${explorer.base}${href}`), first.click()]);
+    assert.match((await explorer.page.locator('h1').textContent()) ?? '', /^\d{4} /);
+    assert.ok(await explorer.page.locator('#moves').isVisible());
   });
 
   it('logged no console errors (no CSP violation, no failed request, no missing asset)', () => {

@@ -8,10 +8,10 @@ import type { DiscoveryContext } from '../../discovery.js';
  * chain is publication -> `latestRelease.slug` -> that release's documents -> file.
  */
 
-export const EES_API = 'https://content.explore-education-statistics.service.gov.uk/api';
+const EES_API = 'https://content.explore-education-statistics.service.gov.uk/api';
 export const EES_SITE = 'https://explore-education-statistics.service.gov.uk';
 
-export interface EesReleaseSummary {
+interface EesReleaseSummary {
   /** The publication's title. */
   publication: string;
   publicationSlug: string;
@@ -22,7 +22,7 @@ export interface EesReleaseSummary {
   pageUrl: string;
 }
 
-export interface EesVersionSummary {
+interface EesVersionSummary {
   releaseVersionId: string;
   title: string;
   label: string | null;
@@ -30,7 +30,7 @@ export interface EesVersionSummary {
   published: string | null;
 }
 
-export interface EesDataSet {
+interface EesDataSet {
   fileId: string;
   title: string;
   summary: string | null;
@@ -38,7 +38,7 @@ export interface EesDataSet {
   timePeriods: { start: string; end: string } | null;
 }
 
-export interface EesDataContent {
+interface EesDataContent {
   releaseVersionId: string;
   dataSets: EesDataSet[];
 }

@@ -1,5 +1,7 @@
 import { mirrorFileSource, type MirrorFileSpec } from '../../single-file-sources.js';
 import type { PublisherProfile, SourceDescriptor } from '../../source.js';
+import { readFromPackage } from '../package-entry.js';
+import { escoPackageDiscovery } from './package.js';
 
 /**
  * ESCO is published as one zip of CSV files per version and language; the mirror keeps the three
@@ -16,12 +18,30 @@ const ESCO: PublisherProfile = {
   attribution: 'This service uses the ESCO classification of the European Commission.',
 };
 
+const MiB = 1024 * 1024;
+
 /**
  * An ESCO CSV file as a source. ESCO files come only as a zip from a download form, so there is no
- * address to fetch one file from: a release is found only in the mirror folder `esco/`.
+ * address to fetch one file from: a release is found in the mirror folder `esco/`, or (publishers)
+ * in the package the operator configures (LMI_ESCO_PACKAGE), read from inside it by the file's
+ * names in the package (`entries`, newest naming first), the package's version leading the label.
  */
-export function escoCsvSource<Row>(spec: MirrorFileSpec<Row[]>): SourceDescriptor<Row[]> {
-  return mirrorFileSource('esco', ESCO, spec);
+export function escoCsvSource<Row>(
+  spec: MirrorFileSpec<Row[]>,
+  entries: [string, ...string[]],
+): SourceDescriptor<Row[]> {
+  const source = mirrorFileSource('esco', ESCO, {
+    surface: 'the ESCO CSV package named by LMI_ESCO_PACKAGE (ESCO e-mails its download link)',
+    discover: escoPackageDiscovery(`esco/${spec.file}`, spec.label, entries),
+    // The whole package (every file of the classification, English) is read to take one entry.
+    limits: { maxFileBytes: 256 * MiB },
+    ...spec,
+  });
+  return readFromPackage(
+    source,
+    (location) => (location.member ? [location.member, ...entries.filter((e) => e !== location.member)] : []),
+    (label) => /^ESCO v\d+(?:\.\d+)+/.exec(label)?.[0] ?? null,
+  );
 }
 
 const OCCUPATION_URI = /^http:\/\/data\.europa\.eu\/esco\/occupation\/([0-9a-f-]{36})$/;

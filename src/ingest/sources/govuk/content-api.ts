@@ -9,7 +9,7 @@ import type { DiscoveryContext } from '../../discovery.js';
 
 export const GOVUK = 'https://www.gov.uk';
 
-export interface GovukAttachment {
+interface GovukAttachment {
   url: string;
   /** `filename`, else the address's last segment. */
   filename: string;
@@ -18,7 +18,7 @@ export interface GovukAttachment {
   fileSize: number | null;
 }
 
-export interface GovukPage {
+interface GovukPage {
   basePath: string;
   title: string;
   publicUpdatedAt: string | null;

@@ -1,6 +1,5 @@
 import type { DiscoveryContext } from '../../discovery.js';
 import { linksIn } from '../../formats/html-links.js';
-import { isZip, unzipBounded } from '../../formats/inflate.js';
 
 /**
  * O*NET's web site as a publisher surface: the database page links each release's text download
@@ -12,9 +11,11 @@ import { isZip, unzipBounded } from '../../formats/inflate.js';
 
 export const ONET_DATABASE_PAGE = 'https://www.onetcenter.org/database.html';
 
-export interface OnetDatabaseRelease {
+interface OnetDatabaseRelease {
   /** `30.3` */
   version: string;
+  major: number;
+  minor: number;
   /** The text download's address. */
   url: string;
   /** The folder the zip's entries sit in: `db_30_3_text`. */
@@ -34,7 +35,13 @@ export async function newestTextZip(context: DiscoveryContext): Promise<OnetData
     .sort((a, b) => a.major - b.major || a.minor - b.minor);
   const newest = releases.at(-1);
   if (!newest) throw new Error(`${ONET_DATABASE_PAGE} links no database text download (db_<M>_<m>_text.zip)`);
-  return { version: `${newest.major}.${newest.minor}`, url: newest.url, folder: newest.folder };
+  return {
+    version: `${newest.major}.${newest.minor}`,
+    major: newest.major,
+    minor: newest.minor,
+    url: newest.url,
+    folder: newest.folder,
+  };
 }
 
 /** The first workbook a taxonomy page links whose file name is `name`, or else matches `fallback`. */
@@ -52,17 +59,4 @@ export async function taxonomyFile(
     (fallback ? links.find((url) => fallback.test(fileName(url))) : undefined);
   if (!found) throw new Error(`${pageUrl} links no ${name}`);
   return found;
-}
-
-/**
- * A database file's bytes: the file itself (the mirror's copy), or its entry in the release's zip
- * when it was read from O*NET (the entry named by the location's `member`), inflated within the
- * source's limits.
- */
-export function databaseFileBytes(bytes: Uint8Array, member: string | undefined, what: string): Uint8Array {
-  if (!member || !isZip(bytes)) return bytes;
-  const entries = unzipBounded(bytes, (name) => name === member || name.endsWith(`/${member}`), what);
-  const entry = entries.values().next();
-  if (entry.done) throw new Error(`${what}: the release's zip has no ${member}`);
-  return entry.value;
 }

@@ -1,7 +1,8 @@
 import type { Discovery, DiscoveryContext } from '../../discovery.js';
 import { mirrorFileSource, type MirrorFileSpec } from '../../single-file-sources.js';
 import type { PublisherProfile, SourceDescriptor } from '../../source.js';
-import { databaseFileBytes, newestTextZip, ONET_DATABASE_PAGE, taxonomyFile } from './onet-site.js';
+import { readFromPackage } from '../package-entry.js';
+import { newestTextZip, ONET_DATABASE_PAGE, taxonomyFile } from './onet-site.js';
 
 /**
  * The O*NET database's text files (`onet-occupations`, `onet-interests`, `onet-abilities`) and the
@@ -21,19 +22,27 @@ const ONET: PublisherProfile = {
 
 const MiB = 1024 * 1024;
 
+/** A database file O*NET renamed from a release on: `Interests.txt` became `Career Interest Types.txt` in 30.3. */
+export interface RenamedFile {
+  since: [major: number, minor: number];
+  file: string;
+}
+
 /**
- * The newest database release's text zip, with `file` read from inside it (one download serves
- * every database source of the run: the fetcher keeps it for the run).
+ * The newest database release's text zip, with `file` (or the name it has in that release) read
+ * from inside it (one download serves every database source of the run: the fetcher keeps it).
  */
-function databaseDiscovery(file: string, what: string) {
+function databaseDiscovery(file: string, what: string, renamed?: RenamedFile) {
   return async (context: DiscoveryContext): Promise<Discovery> => {
     const release = await newestTextZip(context);
+    const [major, minor] = renamed?.since ?? [Infinity, 0];
+    const entry = release.major > major || (release.major === major && release.minor >= minor) ? renamed!.file : file;
     return {
       releases: [
         {
           label: `O*NET ${release.version} Database: ${what}`,
           seriesKey: null,
-          location: { mirrorPath: `onet/${file}`, url: release.url, member: `${release.folder}/${file}` },
+          location: { mirrorPath: `onet/${file}`, url: release.url, member: `${release.folder}/${entry}` },
           pageUrl: ONET_DATABASE_PAGE,
           fingerprint: release.url,
         },
@@ -42,47 +51,30 @@ function databaseDiscovery(file: string, what: string) {
   };
 }
 
-/** `O*NET 30.3 Database` from a discovered release's label, kept beside what its file parsed into. */
-const databaseOf = new WeakMap<object, string>();
-
 /**
  * An O*NET database file as a source: from the mirror folder `onet/`, or (publishers) from inside
  * the newest database release's text zip, whose version then leads the release's name. A spec
  * with its own `discover` (a taxonomy page's file) is read as published.
  */
-export function onetFileSource<Parsed>(spec: MirrorFileSpec<Parsed>): SourceDescriptor<Parsed> {
+export function onetFileSource<Parsed>(spec: MirrorFileSpec<Parsed>, renamed?: RenamedFile): SourceDescriptor<Parsed> {
   const fromDatabase = !spec.discover;
   const source = mirrorFileSource('onet', ONET, {
     ...(fromDatabase
       ? {
           tier: 'api' as const,
           surface: 'O*NET database page -> newest db_<M>_<m>_text.zip -> its entry',
-          discover: databaseDiscovery(spec.file, spec.label),
+          discover: databaseDiscovery(spec.file, spec.label, renamed),
           // The whole release's text zip is downloaded to read one entry of it.
           limits: { maxFileBytes: 128 * MiB, ...spec.limits },
         }
       : {}),
     ...spec,
   });
-  const { labelOf } = spec;
-  return {
-    ...source,
-    parse: async (file, release, companions) => {
-      const bytes = databaseFileBytes(file.bytes, release.location.member, release.label);
-      const parsed = await source.parse({ ...file, bytes }, release, companions);
-      const database = /^O\*NET \d+\.\d+ Database/.exec(release.label)?.[0];
-      if (database && typeof parsed === 'object' && parsed !== null) databaseOf.set(parsed, database);
-      return parsed;
-    },
-    ...(labelOf
-      ? {
-          labelOf: (parsed: Parsed) => {
-            const database = typeof parsed === 'object' && parsed !== null ? databaseOf.get(parsed) : undefined;
-            return database ? `${database}: ${labelOf(parsed)}` : labelOf(parsed);
-          },
-        }
-      : {}),
-  };
+  return readFromPackage(
+    source,
+    (location) => (location.member ? [location.member] : []),
+    (label) => /^O\*NET \d+\.\d+ Database/.exec(label)?.[0] ?? null,
+  );
 }
 
 /** Discovery of a taxonomy page's workbook: the link named as the mirror's copy, else one matching `fallback`. */

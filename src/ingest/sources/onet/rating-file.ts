@@ -4,7 +4,7 @@ import type { OnetRating } from '../../../domain/work-profile.js';
 import { readTabSeparated } from '../../formats/delimited.js';
 import type { SourceDescriptor } from '../../source.js';
 import { insertOnetScores } from '../../../store/work-profile.js';
-import { ONET_SOC_CODE, onetFileSource } from './publisher.js';
+import { ONET_SOC_CODE, onetFileSource, type RenamedFile } from './publisher.js';
 import type { SourceKey } from '../../../domain/sources.js';
 
 /** One of O*NET's rating files (Interests.txt, Abilities.txt, ...) and the ratings the service keeps from it. */
@@ -17,6 +17,8 @@ export interface RatingFileLayout {
   scale: string;
   /** The scale's range, inclusive. */
   range: [number, number];
+  /** The file's name from a release on, when O*NET renamed it (same columns). */
+  renamed?: RenamedFile;
 }
 
 /**
@@ -30,22 +32,25 @@ export function onetRatingSource(spec: {
   check: (ratings: OnetRating[]) => Check[];
 }): SourceDescriptor<OnetRating[]> {
   const { layout } = spec;
-  return onetFileSource({
-    key: spec.key,
-    name: spec.name,
-    file: layout.file,
-    label: layout.what,
-    parse: (bytes) => parseOnetRatings(bytes, layout),
-    labelOf: (ratings) =>
-      `${layout.what}, ${new Set(ratings.map((r) => r.code)).size} occupations, ratings ${ratingDates(ratings)}`,
-    check: spec.check,
-    summarise: (ratings) =>
-      summary(
-        { ratings: ratings.length, occupations: new Set(ratings.map((r) => r.code)).size },
-        { 'median rating': medianOf(ratings.map((r) => r.value)) },
-      ),
-    stage: insertOnetScores,
-  });
+  return onetFileSource(
+    {
+      key: spec.key,
+      name: spec.name,
+      file: layout.file,
+      label: layout.what,
+      parse: (bytes) => parseOnetRatings(bytes, layout),
+      labelOf: (ratings) =>
+        `${layout.what}, ${new Set(ratings.map((r) => r.code)).size} occupations, ratings ${ratingDates(ratings)}`,
+      check: spec.check,
+      summarise: (ratings) =>
+        summary(
+          { ratings: ratings.length, occupations: new Set(ratings.map((r) => r.code)).size },
+          { 'median rating': medianOf(ratings.map((r) => r.value)) },
+        ),
+      stage: insertOnetScores,
+    },
+    layout.renamed,
+  );
 }
 
 const RATING_COLUMNS = ['O*NET-SOC Code', 'Element ID', 'Element Name', 'Scale ID', 'Data Value', 'Date'] as const;

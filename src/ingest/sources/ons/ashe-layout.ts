@@ -31,7 +31,7 @@ export function tableNumberOf(measure: PayMeasure): number {
 }
 
 /** The employee jobs a sheet covers, as ONS words it in the sheet title ("For male full-time employee jobs"). */
-export interface JobsCovered {
+interface JobsCovered {
   sex: PaySex;
   pattern: WorkPattern;
 }
@@ -100,9 +100,14 @@ const COLUMNS: Record<AsheFigure, number> = {
 interface SheetExpectation {
   /** Where the sheet is, for error messages: `Table 14.7a, sheet "Male"`. */
   where: string;
-  /** The table id the title must name, e.g. `14.7a`. */
+  /** The table id the title must name, e.g. `14.7a` (Table 15's titles may write `15 (4).7a`). */
   tableId: string;
   jobs: JobsCovered;
+  /**
+   * Table 15: the area a row is of, from its description ("North East, Programmers and ..."); null
+   * skips the row (an area not served). Absent: one area, rows keyed by code alone.
+   */
+  areaOf?: (description: string) => string | null;
 }
 
 /**
@@ -115,7 +120,8 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
     .filter((c) => typeof c === 'string')
     .join(' ')
     .replace(/\s+/g, ' ');
-  if (!new RegExp(`^Table ${expect.tableId.replace('.', '\\.')}\\b`, 'i').test(title)) {
+  const [family, table] = expect.tableId.split('.');
+  if (!new RegExp(`^Table ${family}(?: \\(4\\))?\\.${table}\\b`, 'i').test(title)) {
     throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not name Table ${expect.tableId}`);
   }
   const phrase = jobsPhrase(expect.jobs);
@@ -134,9 +140,12 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
   for (const [offset, row] of rows.slice(5).entries()) {
     const code = codeOf(row[1]);
     if (code === null || code.length !== 4) continue;
-    if (figures.has(code)) throw new Error(`${expect.where}: unit group ${code} appears twice`);
+    const area = expect.areaOf ? expect.areaOf(headerText(row[0])) : null;
+    if (expect.areaOf && area === null) continue;
+    const key = area === null ? code : `${area} ${code}`;
+    if (figures.has(key)) throw new Error(`${expect.where}: unit group ${key} appears twice`);
     try {
-      figures.set(code, figuresOf(row));
+      figures.set(key, figuresOf(row));
     } catch (error) {
       if (error instanceof UnexpectedCellError)
         throw new Error(`${expect.where}, row ${offset + 6} (${code}): ${error.message}`);
@@ -152,29 +161,33 @@ interface SheetPair {
   table: string;
   sheet: string;
   jobs: JobsCovered;
-  area: string;
+  /** The area every row is of, or (Table 15) the area of each row from its description. */
+  area: string | ((description: string) => string | null);
   measure: PayMeasure;
 }
 
 /** The pay rows of a data sheet and its CV twin: each unit group's figures with the CV of its median. */
 export function payRowsOf(estimateRows: SheetRows, cvRows: SheetRows, at: SheetPair): PayRow[] {
+  const areaOf = typeof at.area === 'function' ? { areaOf: at.area } : {};
   const figures = parseAsheSheet(estimateRows, {
     where: `Table ${at.table}a, sheet "${at.sheet}"`,
     tableId: `${at.table}a`,
     jobs: at.jobs,
+    ...areaOf,
   });
   const cvFigures = parseAsheSheet(cvRows, {
     where: `Table ${at.table}b, sheet "${at.sheet}"`,
     tableId: `${at.table}b`,
     jobs: at.jobs,
+    ...areaOf,
   });
-  return [...figures].map(([soc, f]) => ({
-    area: at.area,
-    soc,
+  return [...figures].map(([key, f]) => ({
+    area: typeof at.area === 'string' ? at.area : key.slice(0, key.lastIndexOf(' ')),
+    soc: key.slice(key.lastIndexOf(' ') + 1),
     measure: at.measure,
     ...at.jobs,
     ...f,
-    medianCv: cvFigures.get(soc)?.median ?? null,
+    medianCv: cvFigures.get(key)?.median ?? null,
   }));
 }
 
@@ -212,12 +225,15 @@ interface AsheZip {
 
 /**
  * The workbooks of a table family in the zip, by table id (`14.7a`), from the file names ONS
- * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx"), which
+ * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx"; Table 15's
+ * four-digit ones "… Table 15 (4).7a …", known from third-party code only), which
  * also state the reference year. Every table 1 to 11, estimates and CVs, must be there. The zip is
  * inflated within the source's limit.
  */
 export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): AsheZip {
-  const pattern = new RegExp(`Table ${family}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
+  // Table 15's zip holds two-, three- and four-digit variants (`Table 15 (4).7a`): the four-digit one is read.
+  const table = family === 15 ? 'Table 15 \\(4\\)' : `Table ${family}`;
+  const pattern = new RegExp(`${table}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
   const entries = unzipBounded(bytes, (name) => pattern.test(name), 'the release zip');
   const workbooks = new Map<string, Uint8Array>();
   const stated: StatedPeriod[] = [];

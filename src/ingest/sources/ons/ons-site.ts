@@ -35,7 +35,7 @@ export interface OnsEdition {
   releaseDate: string | null;
 }
 
-export interface OnsAdhoc {
+interface OnsAdhoc {
   uri: string;
   title: string;
   reference: string | null;
@@ -44,7 +44,7 @@ export interface OnsAdhoc {
 }
 
 /** A file linked from a page: its address and its name. */
-export interface OnsFileLink {
+interface OnsFileLink {
   url: string;
   file: string;
 }
@@ -229,7 +229,7 @@ function fileOfLink(url: string): string | null {
 }
 
 /** A search result of the ONS search API (`items[]`). */
-export interface OnsSearchItem {
+interface OnsSearchItem {
   uri: string;
   title: string;
   releaseDate: string | null;

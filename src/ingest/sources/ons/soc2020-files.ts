@@ -13,7 +13,7 @@ import { ONS_SITE, onsPageFiles } from './ons-site.js';
 export const SOC2020_METHODOLOGY =
   '/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020';
 
-export interface SocVolumeFile {
+interface SocVolumeFile {
   file: string;
   url: string;
   /** The stamp's date, `yyyy-mm-dd`. */
@@ -38,7 +38,7 @@ export function stampDate(stamp: string): string | null {
 }
 
 /** The volume's files linked from its page, newest (date, then reissue) last; names not dated are refused. */
-export async function socVolumeFiles(context: DiscoveryContext, page: string, stem: string): Promise<SocVolumeFile[]> {
+async function socVolumeFiles(context: DiscoveryContext, page: string, stem: string): Promise<SocVolumeFile[]> {
   const pattern = new RegExp(`${stem}(\\d{8})(?:v(\\d+))?\\.xlsx$`, 'i');
   const links = await onsPageFiles(context, `${SOC2020_METHODOLOGY}/${page}`, pattern);
   return links

@@ -10,7 +10,7 @@ import { iscoUsSocCrosswalkSource } from '../../../../src/ingest/sources/bls/isc
 import { onetAbilitiesSource } from '../../../../src/ingest/sources/onet/onet-abilities/descriptor.js';
 import { onetInterestsSource } from '../../../../src/ingest/sources/onet/onet-interests/descriptor.js';
 import { onetOccupationsSource } from '../../../../src/ingest/sources/onet/onet-occupations/descriptor.js';
-import { databaseFileBytes } from '../../../../src/ingest/sources/onet/onet-site.js';
+import { packageEntryBytes } from '../../../../src/ingest/sources/package-entry.js';
 import { onetSoc2010CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2010-crosswalk/descriptor.js';
 import { onetSoc2018CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2018-crosswalk/descriptor.js';
 import { onetSoc2019CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2019-crosswalk/descriptor.js';
@@ -25,9 +25,9 @@ const context = (key: string) => routeContext(key, routes(onetRoutes()));
 
 describe('O*NET discovery (hand-written page forms: no page is recorded)', () => {
   it('the three database sources read their entry of the newest text zip the database page links', async () => {
-    for (const [source, entry] of [
+    for (const [source, entry, renamed] of [
       [onetOccupationsSource, 'Occupation Data.txt'],
-      [onetInterestsSource, 'Interests.txt'],
+      [onetInterestsSource, 'Interests.txt', 'Career Interest Types.txt'],
       [onetAbilitiesSource, 'Abilities.txt'],
     ] as const) {
       const { releases } = await source.discover!(context(source.key));
@@ -35,12 +35,24 @@ describe('O*NET discovery (hand-written page forms: no page is recorded)', () =>
       assert.deepEqual(releases[0]!.location, {
         mirrorPath: `onet/${entry}`,
         url: ONET_TEXT_ZIP,
-        member: `db_30_3_text/${entry}`,
+        member: `db_30_3_text/${renamed ?? entry}`,
       });
       assert.match(releases[0]!.label, /^O\*NET 30\.3 Database: /);
       assert.equal(releases[0]!.fingerprint, ONET_TEXT_ZIP);
       assert.equal(source.tier, 'api');
     }
+  });
+
+  it('interests are read from Interests.txt before 30.3, from Career Interest Types.txt since', async () => {
+    const member = async (links: string[]) => {
+      const page = html(links.map((l) => `<a href="/dl_files/database/${l}">x</a>`).join(''));
+      const table = routes([['https://www.onetcenter.org/database.html', page]]);
+      return (await onetInterestsSource.discover!(routeContext('onet-interests', table))).releases[0]!.location.member;
+    };
+    assert.equal(await member(['db_30_2_text.zip']), 'db_30_2_text/Interests.txt');
+    assert.equal(await member(['db_29_3_text.zip']), 'db_29_3_text/Interests.txt');
+    assert.equal(await member(['db_30_3_text.zip']), 'db_30_3_text/Career Interest Types.txt');
+    assert.equal(await member(['db_31_0_text.zip']), 'db_31_0_text/Career Interest Types.txt');
   });
 
   it('newest by (major, minor), not page order: 31.0 beats 30.10 beats 30.3', async () => {
@@ -100,13 +112,16 @@ describe('O*NET discovery (hand-written page forms: no page is recorded)', () =>
 
   it('an entry is read from inside the zip; a zip without it is refused; a plain file passes through', () => {
     const zip = bodyOf(onetRoutes().find(([url]) => url === ONET_TEXT_ZIP)![1]);
-    const text = new TextDecoder().decode(databaseFileBytes(zip, 'db_30_3_text/Occupation Data.txt', 'zip'));
+    const text = new TextDecoder().decode(packageEntryBytes(zip, ['db_30_3_text/Occupation Data.txt'], 'zip'));
     assert.match(text, /^O\*NET-SOC Code\tTitle\tDescription/);
-    assert.throws(() => databaseFileBytes(zip, 'db_30_3_text/Abilities.txt', 'O*NET 30.3'), /zip has no .*Abilities/);
+    assert.throws(
+      () => packageEntryBytes(zip, ['db_30_3_text/Abilities.txt'], 'O*NET 30.3'),
+      /package has no .*Abilities/,
+    );
     const plain = new TextEncoder().encode('O*NET-SOC Code\tTitle');
-    assert.equal(databaseFileBytes(plain, 'db_30_3_text/Occupation Data.txt', 'x'), plain);
+    assert.equal(packageEntryBytes(plain, ['db_30_3_text/Occupation Data.txt'], 'x'), plain);
     const nested = zipSync({ 'x/db_30_3_text/Interests.txt': new TextEncoder().encode('i') });
-    assert.equal(new TextDecoder().decode(databaseFileBytes(nested, 'db_30_3_text/Interests.txt', 'x')), 'i');
+    assert.equal(new TextDecoder().decode(packageEntryBytes(nested, ['db_30_3_text/Interests.txt'], 'x')), 'i');
   });
 
   it('BLS: the crosswalk at its fixed address, read with conditional GET', async () => {

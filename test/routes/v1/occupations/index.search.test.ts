@@ -36,6 +36,7 @@ interface Match {
   qualifier: string | null;
   confidence: number;
   matchType: string;
+  titleShare: number | null;
 }
 
 for (const dialect of DIALECTS) {
@@ -59,7 +60,9 @@ for (const dialect of DIALECTS) {
         qualifier: null,
         confidence: 1,
         matchType: 'exact',
+        titleShare: body[0]!.titleShare,
       });
+      assert.ok((body[0]?.titleShare ?? 0) > 0.5, 'most "nurse"s are 2237');
       assert.ok(
         body.some((m) => m.soc2020 === '6131'),
         'the other "nurse" entries follow',
@@ -85,6 +88,51 @@ for (const dialect of DIALECTS) {
       }
       assert.equal((await search('q=manager')).body.length, 10, 'default limit 10');
       assert.equal((await search('q=manager&limit=1')).body.length, 1);
+    });
+
+    it('ranks the groups of a shared exact title by what it most often means in UK employment, not by index order', async () => {
+      const top = async (q: string) => (await search(`q=${encodeURIComponent(q)}&limit=10`)).body;
+      const teacher = await top('teacher');
+      // Secondary and primary teachers, not TEFL (2317), the index's first "Teacher" record.
+      assert.ok(['2313', '2314'].includes(teacher[0]!.soc2020), teacher[0]!.soc2020);
+      assert.ok(['2313', '2314'].includes(teacher[1]!.soc2020), teacher[1]!.soc2020);
+      assert.equal(teacher[0]!.matchType, 'exact');
+      assert.equal(teacher[0]!.matchedTitle, 'Teacher');
+      assert.ok(teacher[0]!.qualifier !== null, 'the qualifier that decides the code stays visible');
+      assert.equal(
+        (await top('accountant'))[0]!.soc2020,
+        '2421',
+        'chartered and certified accountants, not book-keepers',
+      );
+      assert.equal(
+        (await top('civil engineer'))[0]!.soc2020,
+        '2121',
+        'the professional, not construction trades n.e.c.',
+      );
+      assert.notEqual((await top('manager'))[0]!.soc2020, '1257', 'not hire services managers');
+      const customerService = (await top('customer service advisor'))[0]!;
+      assert.deepEqual(
+        [customerService.soc2020, customerService.matchType, customerService.matchedTitle, customerService.confidence],
+        ['7219', 'exact', 'Customer service adviser', 1],
+      );
+      for (const [q, soc] of [
+        ['nurse', '2237'],
+        ['care worker', '6135'],
+        ['personal assistant', '4215'],
+        ['electrician', '5241'],
+        ['cleaner', '9223'],
+      ] as const)
+        assert.equal((await top(q))[0]!.soc2020, soc, q);
+      for (const q of ['teacher', 'manager', 'customer service advisor']) {
+        const body = await top(q);
+        const exact = body.filter((m) => m.matchType === 'exact');
+        for (const m of exact) assert.ok(m.titleShare !== null && m.titleShare > 0 && m.titleShare <= 1, q);
+        assert.ok(exact.reduce((sum, m) => sum + m.titleShare!, 0) <= 1.001, q);
+        assert.ok(
+          exact.every((m, i) => i === 0 || m.titleShare! <= exact[i - 1]!.titleShare!),
+          `${q}: by share`,
+        );
+      }
     });
 
     it('tolerates possessives, plurals, misspellings, case, punctuation and word order', async () => {
@@ -170,6 +218,7 @@ for (const dialect of DIALECTS) {
         qualifier: null,
         confidence: 1,
         matchType: 'exact',
+        titleShare: 1,
       });
     });
 

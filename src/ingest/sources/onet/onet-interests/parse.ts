@@ -2,12 +2,17 @@ import type { Check } from '../../../../domain/editions.js';
 import { type OnetRating, RIASEC } from '../../../../domain/work-profile.js';
 import { checkOnetRatings, parseOnetRatings, type RatingFileLayout } from '../rating-file.js';
 
-/** Interests.txt: the six RIASEC scores on scale OI (occupational interests, 1 to 7); the IH high-point rows are not kept. */
+/**
+ * Interests.txt: the six RIASEC scores on scale OI (occupational interests, 1 to 7); the IH
+ * high-point rows are not kept. O*NET 30.3 renamed the file `Career Interest Types.txt`, same
+ * element ids and scale (third-party code reading both releases).
+ */
 export const INTERESTS_LAYOUT: RatingFileLayout = {
   file: 'Interests.txt',
   what: 'O*NET Interests',
   scale: 'OI',
   range: [1, 7],
+  renamed: { since: [30, 3], file: 'Career Interest Types.txt' },
 };
 
 export function parseOnetInterests(bytes: Uint8Array): OnetRating[] {

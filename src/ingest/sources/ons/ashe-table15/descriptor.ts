@@ -1,6 +1,6 @@
 import { asheTableSource } from '../ashe-tables.js';
 import { checkAsheTable15 } from './checks.js';
-import { table15Rows } from './parse.js';
+import { DATA_SHEETS, table15Rows } from './parse.js';
 
 export const asheTable15Source = asheTableSource({
   key: 'ashe-table15',
@@ -8,7 +8,7 @@ export const asheTable15Source = asheTableSource({
   family: 15,
   datasetPath:
     '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
-  sheets: undefined,
+  sheets: DATA_SHEETS,
   rowsOf: table15Rows,
   check: checkAsheTable15,
 });

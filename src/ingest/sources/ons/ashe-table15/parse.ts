@@ -1,63 +1,73 @@
-import { jobsPhrase, payRowsOf, tableNumberOf, type JobsCovered } from '../ashe-layout.js';
-import { PAY_SEXES, type PayMeasure, WORK_PATTERNS, type PayRow } from '../../../../domain/pay.js';
-import type { SheetRows, Workbook } from '../../../formats/workbook.js';
+import { SEX_PATTERN_SHEETS, payRowsOf, tableNumberOf } from '../ashe-layout.js';
+import type { PayMeasure, PayRow } from '../../../../domain/pay.js';
+import type { Workbook } from '../../../formats/workbook.js';
 
-/** The regions and nations Table 15 has a sheet for, by sheet name, with the `area` slug the API uses. Northern Ireland's sheet is not served. */
-const REGION_SHEETS: { sheet: string; slug: string }[] = [
-  { sheet: 'North East', slug: 'north-east' },
-  { sheet: 'North West', slug: 'north-west' },
-  { sheet: 'Yorkshire and The Humber', slug: 'yorkshire-and-the-humber' },
-  { sheet: 'East Midlands', slug: 'east-midlands' },
-  { sheet: 'West Midlands', slug: 'west-midlands' },
-  { sheet: 'East', slug: 'east-of-england' },
-  { sheet: 'London', slug: 'london' },
-  { sheet: 'South East', slug: 'south-east' },
-  { sheet: 'South West', slug: 'south-west' },
-  { sheet: 'Wales', slug: 'wales' },
-  { sheet: 'Scotland', slug: 'scotland' },
+/** The regions and nations Table 15 serves, by the name its rows start with, and the `area` slug the API uses. */
+const REGIONS: { name: string; slug: string }[] = [
+  { name: 'North East', slug: 'north-east' },
+  { name: 'North West', slug: 'north-west' },
+  { name: 'Yorkshire and The Humber', slug: 'yorkshire-and-the-humber' },
+  { name: 'East Midlands', slug: 'east-midlands' },
+  { name: 'West Midlands', slug: 'west-midlands' },
+  { name: 'East', slug: 'east-of-england' },
+  { name: 'East of England', slug: 'east-of-england' },
+  { name: 'London', slug: 'london' },
+  { name: 'South East', slug: 'south-east' },
+  { name: 'South West', slug: 'south-west' },
+  { name: 'Wales', slug: 'wales' },
+  { name: 'Scotland', slug: 'scotland' },
 ];
 
-/** ONS writes the East of England region as "East" in ASHE; either name is read. */
-const SHEET_ALIASES: Record<string, string> = { 'east of england': 'East' };
+/** Areas a row may be of that the regional endpoint does not serve (Northern Ireland; the totals). */
+const NOT_SERVED = ['Northern Ireland', 'United Kingdom', 'Great Britain', 'England and Wales', 'England'];
+
+/** Table 15's data sheets: Table 14's nine (sex and work pattern), each listing every region's unit groups. */
+export const DATA_SHEETS = SEX_PATTERN_SHEETS.map((s) => s.sheet);
 
 /**
- * One measure's rows of an ASHE Table 15 release: workbooks 15.1 to 15.11 (`a` estimates, `b`
- * CVs) each have one sheet per region in Table 14's data-sheet layout. The jobs a workbook covers
- * (all employees, or a sex and work pattern) are read from each sheet's title. A missing region
- * sheet, or a sheet not in that layout, throws (quarantine).
+ * The region of a row from its description, "North East, Programmers and ..." (the region, a
+ * comma, the occupation): matched against the known names, never split at the first comma (some
+ * occupation titles have commas). An area not served is skipped; an unknown one is refused.
+ */
+function regionOf(where: string) {
+  return (description: string): string | null => {
+    const folded = description.toLowerCase();
+    const starts = (name: string) => folded.startsWith(`${name.toLowerCase()},`);
+    const region = REGIONS.find((r) => starts(r.name));
+    if (region) return region.slug;
+    if (NOT_SERVED.some(starts)) return null;
+    throw new Error(`${where}: the row "${description.slice(0, 80)}" does not start with a region's name and a comma`);
+  };
+}
+
+/**
+ * One measure's rows of an ASHE Table 15 release: the four-digit workbooks 15 (4).1 to 15 (4).11
+ * (`a` estimates, `b` CVs), each with Table 14's nine sheets by sex and work pattern, whose rows
+ * are described "Region, occupation". Every served region must have rows in every sheet; a
+ * missing sheet, a row of an unknown area, or a sheet not in that layout throws (quarantine).
+ * Layout known from third-party code only (see the README).
  */
 export function table15Rows(measure: PayMeasure, estimates: Workbook, cvs: Workbook): PayRow[] {
   const table = tableNumberOf(measure);
   const rows: PayRow[] = [];
-  for (const { sheet, slug } of REGION_SHEETS) {
-    const estimateRows = sheetOf(estimates, sheet, `15.${table}a`);
-    const cvRows = sheetOf(cvs, sheet, `15.${table}b`);
-    const jobs = jobsCoveredBy(estimateRows, `Table 15.${table}a, sheet "${sheet}"`);
-    rows.push(...payRowsOf(estimateRows, cvRows, { table: `15.${table}`, sheet, jobs, area: slug, measure }));
+  for (const { sheet, sex, pattern } of SEX_PATTERN_SHEETS) {
+    const estimateRows = estimates.sheets[sheet];
+    const cvRows = cvs.sheets[sheet];
+    if (!estimateRows)
+      throw new Error(`Table 15.${table}a has no "${sheet}" sheet (it has ${estimates.sheetNames.join(', ')})`);
+    if (!cvRows) throw new Error(`Table 15.${table}b has no "${sheet}" sheet (it has ${cvs.sheetNames.join(', ')})`);
+    const where = `Table 15.${table}a, sheet "${sheet}"`;
+    const sheetRows = payRowsOf(estimateRows, cvRows, {
+      table: `15.${table}`,
+      sheet,
+      jobs: { sex, pattern },
+      area: regionOf(where),
+      measure,
+    });
+    const areas = new Set(sheetRows.map((r) => r.area));
+    const missing = [...new Set(REGIONS.map((r) => r.slug))].filter((slug) => !areas.has(slug));
+    if (missing.length > 0) throw new Error(`${where}: no rows for ${missing.join(', ')}`);
+    rows.push(...sheetRows);
   }
   return rows;
-}
-
-function sheetOf(workbook: Workbook, sheet: string, tableId: string): SheetRows {
-  const name = workbook.sheetNames.find((n) => {
-    const folded = n.trim().toLowerCase();
-    return folded === sheet.toLowerCase() || SHEET_ALIASES[folded] === sheet;
-  });
-  const rows = name === undefined ? undefined : workbook.sheets[name];
-  if (!rows) throw new Error(`Table ${tableId} has no "${sheet}" sheet (it has ${workbook.sheetNames.join(', ')})`);
-  return rows;
-}
-
-/** "For male full-time employee jobs: North East, 2024" -> male, fulltime. */
-function jobsCoveredBy(rows: SheetRows, where: string): JobsCovered {
-  const title = (rows[0] ?? [])
-    .filter((c) => typeof c === 'string')
-    .join(' ')
-    .replace(/\s+/g, ' ');
-  for (const sex of PAY_SEXES) {
-    for (const pattern of WORK_PATTERNS) {
-      if (new RegExp(`For ${jobsPhrase({ sex, pattern })} employee jobs`, 'i').test(title)) return { sex, pattern };
-    }
-  }
-  throw new Error(`${where}: the title "${title.slice(0, 120)}" does not say which employee jobs it covers`);
 }

@@ -1,4 +1,5 @@
 import { unreleasedSource } from '../../../unreleased-source.js';
+import { labourDemandDiscovery } from '../labour-demand.js';
 import { ONLINE_JOB_ADVERTS_PAGE } from '../online-job-adverts/descriptor.js';
 import { ONS_PROFILE } from '../publisher.js';
 
@@ -12,4 +13,7 @@ export const onlineJobAdvertsLocalSource = unreleasedSource(ONS_PROFILE, {
   name: 'Online job adverts: new adverts by occupation (SOC 2020 unit group) and local authority (April 2023 districts), quarterly',
   url: ONLINE_JOB_ADVERTS_PAGE,
   cadence: 'quarterly',
+  surface: 'ONS search API -> dataset landing -> newest edition (found only)',
+  // the local authority tables
+  discover: labourDemandDiscovery((title) => /local authorit/i.test(title)),
 });

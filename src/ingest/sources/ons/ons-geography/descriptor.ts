@@ -3,6 +3,7 @@ import { insertGeographyAreas } from '../../../../store/local-areas.js';
 import type { FileLocation } from '../../../upstream.js';
 import { checkGeography } from './checks.js';
 import { parseGeography } from './parse.js';
+import { discoverPortalGeography, parseGeographyFromPortal } from './portal.js';
 
 const DISTRICTS: FileLocation = {
   mirrorPath: 'geography/DERIVED_lad23_to_region_uk.csv',
@@ -19,7 +20,8 @@ export const geographySource = onsSource({
   publisher: 'Office for National Statistics (Open Geography Portal)',
   url: 'https://geoportal.statistics.gov.uk/',
   cadence: 'yearly (boundaries of April each year)',
-  tier: 'detectonly',
+  tier: 'api',
+  surface: 'Open Geography Portal ArcGIS REST services (district-to-region lookup, UK names and codes)',
   attribution: `${ONS_ATTRIBUTION} Contains OS data © Crown copyright and database right.`,
 
   async detect(upstream) {
@@ -34,7 +36,11 @@ export const geographySource = onsSource({
     ];
   },
 
-  async parse(file, _release, companions) {
+  discover: (context) => discoverPortalGeography(context, DISTRICTS.mirrorPath),
+
+  async parse(file, release, companions) {
+    // Discovery writes the portal's rows in one file; the mirror has the two CSVs.
+    if (release.location.builtPath) return parseGeographyFromPortal(file.bytes);
     const regions = companions[0];
     if (!regions) throw new Error('the regions and nations list was not read');
     return parseGeography(file.bytes, regions.bytes);

@@ -6,7 +6,7 @@ import { skillsEnglandSource } from '../publisher.js';
 import { parseApprenticeshipStandards, STANDARDS_FILE } from './parse.js';
 
 /** The status of a standard employers can use now. */
-export const APPROVED_FOR_DELIVERY = 'Approved for delivery';
+const APPROVED_FOR_DELIVERY = 'Approved for delivery';
 
 /** Skills England's API: one JSON array of every version of every standard (about 75-78 MB in 2026). */
 const STANDARDS_API = 'https://skillsengland.education.gov.uk/api/apprenticeshipstandards';

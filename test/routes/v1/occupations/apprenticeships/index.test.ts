@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from '../../../../helpers/served-app.js';
+import { serve, type ServedApp } from '../../../../helpers/served-app.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';

@@ -13,7 +13,14 @@ import { appForSuite } from '../../../../helpers/composition-root.js';
  * 2010 has 29-1161.00, and 29-9099.00 and 29-9099.01 (1/9 each). The 2010 to 2019 crosswalk keeps
  * 29-1161.00 and 29-9099.01, and splits 29-9099.00 into 29-9021.00, 29-9093.00 and 29-9099.00
  * (1/27 each), of which O*NET rates all but 29-9099.00. Matched: 7/9 + 1/9 + 2/27 = 26/27, so the
- * weights are 21/26, 3/26, 1/26 and 1/26. Interest scores from Interests.txt (scale OI).
+ * chain weights are 21/26, 3/26, 1/26 and 1/26. Interest scores from Interests.txt (scale OI).
+ *
+ * Closeness then re-weights them (the rule in src/queries/joins/onet-closeness.ts): "Midwives" is
+ * a coding-index title of 2231 ("Midwife") and "Nurse Midwives" shares its word, while "Health
+ * Information Technologists and Medical Registrars" and "Surgical Assistants" share none of 2231's
+ * distinctive words, so only the first two stay (closeness >= 0.2 of the largest). Their weights are
+ * recomputed below from the hand-worked chain weights and the closeness the response reports:
+ * w = chain · (closeness / max)^3, rescaled to 100%.
  */
 const INTERESTS = {
   '29-1161.00': {
@@ -54,18 +61,41 @@ for (const dialect of DIALECTS) {
       const res = await get('/v1/occupations/2231/work-profile');
       assert.equal(res.statusCode, 200);
       const body = res.json();
-      assert.deepEqual(body.basedOn, [
-        { code: '29-1161.00', title: 'Nurse Midwives', weightPercent: 80.8 },
-        { code: '29-9099.01', title: 'Midwives', weightPercent: 11.5 },
-        { code: '29-9021.00', title: 'Health Information Technologists and Medical Registrars', weightPercent: 3.8 },
-        { code: '29-9093.00', title: 'Surgical Assistants', weightPercent: 3.8 },
+      const based = body.basedOn as Array<{
+        code: keyof typeof WEIGHTS;
+        title: string;
+        weightPercent: number;
+        chainWeightPercent: number;
+        closeness: number;
+      }>;
+      assert.deepEqual(based.map((o) => [o.code, o.title]).sort(), [
+        ['29-1161.00', 'Nurse Midwives'],
+        ['29-9099.01', 'Midwives'],
       ]);
-      // The two largest are checked against Interests.txt by hand; the Social score needs all four.
-      const top = (type: keyof (typeof INTERESTS)['29-1161.00']) =>
-        WEIGHTS['29-1161.00'] * INTERESTS['29-1161.00'][type] + WEIGHTS['29-9099.01'] * INTERESTS['29-9099.01'][type];
+      for (const o of based) assert.equal(o.chainWeightPercent, Math.round(1000 * WEIGHTS[o.code]) / 10);
+      const midwives = based.find((o) => o.code === '29-9099.01')!;
+      const nurseMidwives = based.find((o) => o.code === '29-1161.00')!;
+      assert.ok(midwives.closeness > nurseMidwives.closeness, 'the exact coding-index title is the closest');
+      const raw = {
+        '29-1161.00': WEIGHTS['29-1161.00'] * (nurseMidwives.closeness / midwives.closeness) ** 3,
+        '29-9099.01': WEIGHTS['29-9099.01'],
+      };
+      const share = (code: keyof typeof raw) => raw[code] / (raw['29-1161.00'] + raw['29-9099.01']);
+      // Closeness is reported to 3 decimals, so the recomputed percentages may differ by 0.2.
+      assert.ok(
+        Math.abs(nurseMidwives.weightPercent - 100 * share('29-1161.00')) <= 0.2,
+        `${nurseMidwives.weightPercent}`,
+      );
+      assert.ok(Math.abs(midwives.weightPercent - 100 * share('29-9099.01')) <= 0.2, `${midwives.weightPercent}`);
+      // With the two kept, each score is their weighted average of Interests.txt.
       const social = body.interests.find((i: { type: string }) => i.type === 'Social').score;
-      assert.ok(social > top('Social') && social < top('Social') + (2 / 26) * 7, `Social ${social}`);
+      const expected =
+        (nurseMidwives.weightPercent / 100) * INTERESTS['29-1161.00'].Social +
+        (midwives.weightPercent / 100) * INTERESTS['29-9099.01'].Social;
+      assert.ok(Math.abs(social - expected) < 0.01, `Social ${social}, by hand ${expected}`);
       assert.equal(body.interests[0].type, 'Social');
+      assert.match(body.derivation, /times the cube of its closeness to 2231/);
+      assert.match(body.derivation, /2 occupations under 20% of the largest closeness are left out/);
       assert.match(
         body.derivation,
         /split occupation's weight is shared equally by its successors \(1 split on this chain\)/,
@@ -86,11 +116,15 @@ for (const dialect of DIALECTS) {
 
     it('serves 2134 and 6135, whose US codes changed in 2018, and names why 9222 has no profile', async () => {
       const programmers = (await get('/v1/occupations/2134/work-profile')).json();
-      assert.equal(programmers.basedOn[0].code, '15-1253.00');
-      assert.ok(programmers.basedOn.some((o: { code: string }) => o.code === '15-1252.00'));
+      assert.equal(programmers.basedOn[0].code, '15-1252.00');
+      assert.ok(programmers.basedOn.some((o: { code: string }) => o.code === '15-1253.00'));
       const carers = (await get('/v1/occupations/6135/work-profile')).json();
+      // The chain gives home health and personal care aides equal shares; closeness keeps them first.
       assert.deepEqual(
-        carers.basedOn.slice(0, 2).map((o: { code: string; weightPercent: number }) => [o.code, o.weightPercent]),
+        carers.basedOn
+          .slice(0, 2)
+          .map((o: { code: string; chainWeightPercent: number }) => [o.code, o.chainWeightPercent])
+          .sort(),
         [
           ['31-1121.00', 30.4],
           ['31-1122.00', 30.4],
@@ -129,8 +163,12 @@ for (const dialect of DIALECTS) {
       assert.equal(result!.outcome, 'published');
       served.refresh();
       const body = (await get('/v1/occupations/2231/work-profile')).json();
-      // Only the fixture's two occupations are rated for abilities: 21/24 and 3/24 of the weight.
-      const weighted = (a: number, b: number) => Math.round(100 * ((21 / 24) * a + (3 / 24) * b)) / 100;
+      // The fixture rates both kept occupations, so each importance is their weighted average, with
+      // the weights checked against the closeness rule above.
+      const weightOf = (code: string) =>
+        body.basedOn.find((o: { code: string }) => o.code === code).weightPercent / 100;
+      const weighted = (a: number, b: number) =>
+        Math.round(100 * (weightOf('29-1161.00') * a + weightOf('29-9099.01') * b)) / 100;
       assert.deepEqual(body.abilities, [
         { ability: 'Oral Comprehension', importance: weighted(4.25, 3.8) },
         { ability: 'Multilimbed Coordination', importance: weighted(2.0, 3.2) },

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { zipSync } from 'fflate';
+import { ingestSources } from '../../../../src/ingest/pipeline.js';
+import type { AnySourceDescriptor } from '../../../../src/ingest/source.js';
+import { escoOccupationSkillsSource } from '../../../../src/ingest/sources/esco/esco-occupation-skills/descriptor.js';
+import { escoOccupationsSource } from '../../../../src/ingest/sources/esco/esco-occupations/descriptor.js';
+import { escoSkillsSource } from '../../../../src/ingest/sources/esco/esco-skills/descriptor.js';
+import { escoVersionOf } from '../../../../src/ingest/sources/esco/package.js';
+import { httpsUpstream } from '../../../../src/ingest/upstream.js';
+import { listCurrentEditions } from '../../../../src/store/editions.js';
+import { routeContext, routes } from '../../../helpers/publisher-double/routes.js';
+import { startPublisherDouble, type PublisherDouble } from '../../../helpers/publisher-double/server.js';
+import { DIALECTS, openTestStore, type TestStore } from '../../../helpers/stores.js';
+import { upstreamPath } from '../../../helpers/upstream.js';
+
+const mirrorCsv = (name: string) => {
+  const bytes = readFileSync(upstreamPath(`esco/${name}`));
+  return new Uint8Array(name.endsWith('.gz') ? gunzipSync(bytes) : bytes);
+};
+
+/**
+ * An ESCO CSV package built from the mirror's v1.1.1 files: under 1.2's names (`…_en.csv` for every
+ * file, in the package's folder; third-party evidence only) or 1.1.1's (relations without suffix).
+ */
+function escoPackage(version: '1.2.1' | '1.1.1'): { name: string; bytes: Uint8Array } {
+  const folder = `ESCO dataset - v${version} - classification - en - csv`;
+  const relations = version === '1.1.1' ? 'occupationSkillRelations.csv' : 'occupationSkillRelations_en.csv';
+  const bytes = zipSync({
+    [`${folder}/occupations_en.csv`]: mirrorCsv('occupations_en.csv'),
+    [`${folder}/skills_en.csv`]: mirrorCsv('skills_en.csv.gz'),
+    [`${folder}/${relations}`]: mirrorCsv('occupationSkillRelations.csv.gz'),
+    [`${folder}/digitalSkillsCollection_en.csv`]: new TextEncoder().encode('conceptType,conceptUri\n'),
+  });
+  return { name: `${folder}.zip`, bytes };
+}
+
+const context = (escoPackage: string | null) => routeContext('esco-skills', routes(), { escoPackage });
+
+describe('ESCO from the package the operator configures (LMI_ESCO_PACKAGE)', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'lmi-esco-'));
+  const v12 = escoPackage('1.2.1');
+  const local = path.join(folder, v12.name);
+  writeFileSync(local, v12.bytes);
+
+  it('has no release when nothing is configured', async () => {
+    assert.deepEqual(await escoSkillsSource.discover!(context(null)), { releases: [] });
+  });
+
+  it("names the package's entry by the version its name states: _en.csv from 1.2, 1.1.1's relations without", async () => {
+    assert.equal(escoVersionOf('ESCO dataset - v1.2.1 - classification - en - csv.zip'), '1.2.1');
+    const url =
+      'https://esco.example.org/packages/ESCO%20dataset%20-%20v1.1.1%20-%20classification%20-%20en%20-%20csv.zip';
+    const [old] = (await escoOccupationSkillsSource.discover!(context(url))).releases;
+    assert.deepEqual(old!.location, {
+      mirrorPath: 'esco/occupationSkillRelations.csv.gz',
+      url,
+      member: 'occupationSkillRelations.csv',
+    });
+    assert.equal(old!.label, 'ESCO v1.1.1: ESCO occupation-skill relations');
+    const [fresh] = (await escoOccupationSkillsSource.discover!(context(local))).releases;
+    assert.equal(fresh!.location.member, 'occupationSkillRelations_en.csv');
+    assert.equal(fresh!.location.builtPath, local);
+    assert.match(fresh!.fingerprint!, /csv\.zip \d+ /);
+  });
+
+  it("reads each file from inside the package, labelled with the package's version", async () => {
+    for (const source of [
+      escoOccupationsSource,
+      escoSkillsSource,
+      escoOccupationSkillsSource,
+    ] as AnySourceDescriptor[]) {
+      const [release] = (await source.discover!(context(local))).releases;
+      const parsed = await source.parse({ uri: release!.location.url, bytes: v12.bytes, sha256: '' }, release!, []);
+      assert.ok((parsed as unknown[]).length > 2000, `${source.key}: ${(parsed as unknown[]).length} rows`);
+      assert.match(source.labelOf!(parsed), /^ESCO v1\.2\.1: ESCO /);
+    }
+    const old = escoPackage('1.1.1');
+    const [release] = (await escoOccupationSkillsSource.discover!(context(`https://e.example/${old.name}`))).releases;
+    const relations = await escoOccupationSkillsSource.parse({ uri: '', bytes: old.bytes, sha256: '' }, release!, []);
+    assert.equal(relations.length, 123_855);
+  });
+
+  it('refuses a package without the file', async () => {
+    const [release] = (await escoSkillsSource.discover!(context(local))).releases;
+    const empty = zipSync({ 'x/occupations_en.csv': mirrorCsv('occupations_en.csv') });
+    await assert.rejects(
+      escoSkillsSource.parse({ uri: '', bytes: empty, sha256: '' }, release!, []),
+      /the package has no skills_en\.csv/,
+    );
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`ESCO read from a configured package through the pipeline (${dialect})`, () => {
+    let double: PublisherDouble;
+    let store: TestStore;
+    const v12 = escoPackage('1.2.1');
+    // ESCO e-mails a link: the operator keeps the package at an address of their own (here one the double's certificate names).
+    const remote = `https://raw.githubusercontent.com/operator/esco/main/${encodeURIComponent(v12.name)}`;
+    before(async () => {
+      double = await startPublisherDouble();
+      store = await openTestStore(dialect);
+      double.publish(remote, { body: Buffer.from(v12.bytes), contentType: 'application/zip' });
+    });
+    after(async () => {
+      await double.stop();
+      await store.dispose();
+    });
+
+    it('publishes the three ESCO sources from one https:// package', async () => {
+      const upstream = httpsUpstream({
+        ca: double.certificates.caPem,
+        connectTo: double.connectTo,
+        retries: 1,
+        backoffMs: 5,
+        downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
+      });
+      try {
+        const results = await ingestSources({
+          store,
+          upstream,
+          sources: [escoOccupationsSource, escoSkillsSource, escoOccupationSkillsSource],
+          discovery: { escoPackage: remote, ncsIntervalMs: 0 },
+        });
+        assert.deepEqual(
+          results.map((r) => [r.sourceKey, r.outcome, r.message]),
+          [
+            ['esco-occupations', 'published', null],
+            ['esco-skills', 'published', null],
+            ['esco-occupation-skills', 'published', null],
+          ],
+        );
+      } finally {
+        await upstream.close?.();
+      }
+      const current = (await listCurrentEditions(store.db)).filter((e) => e.sourceKey.startsWith('esco-'));
+      assert.ok(current.every((e) => e.label.startsWith('ESCO v1.2.1: ') && e.sourceUri === remote));
+    });
+  });
+}
