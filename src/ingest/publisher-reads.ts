@@ -6,7 +6,7 @@ import { findEditionByContent } from '../store/editions.js';
 import { getFetchState, saveFetchState, type FetchState } from '../store/upstream-state.js';
 import type { DiscoveryContext, DiscoveryOptions, ReleaseRef } from './discovery.js';
 import type { PublisherFetcher, Validators } from './fetch/fetcher.js';
-import { readLocalFile, UpstreamError, type FileLocation, type UpstreamFile } from './upstream.js';
+import { readBuiltFile, UpstreamError, type FileLocation, type UpstreamFile } from './upstream.js';
 
 /** What a source's `discover` reads documents through: the run's fetcher, its work folder, the operator's options. */
 export async function discoveryContext(
@@ -86,7 +86,11 @@ export async function readFromPublishers(
     return { kind: 'unchanged', edition: known, why: 'the publisher lists the same release as last time' };
 
   const read = async (location: FileLocation, validators: Validators | null) => {
-    if (location.builtPath) return { kind: 'file' as const, file: await readLocalFile(location.builtPath, maxBytes) };
+    if (location.builtPath)
+      return {
+        kind: 'file' as const,
+        file: await readBuiltFile(location.builtPath, location.url, maxBytes),
+      };
     const result = await fetcher.download(location.url, { maxBytes, validators });
     if (result.kind === 'not-modified') return result;
     const file = {

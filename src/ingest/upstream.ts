@@ -121,7 +121,7 @@ function publishersUpstream(fetcher: PublisherFetcher): Upstream {
       return [];
     },
     async fetch(location, maxBytes = readLimits().maxFileBytes) {
-      if (location.builtPath) return readLocalFile(location.builtPath, maxBytes);
+      if (location.builtPath) return readBuiltFile(location.builtPath, location.url, maxBytes);
       const result = await fetcher.download(location.url, { maxBytes });
       if (result.kind !== 'file') throw new UpstreamError(`${location.url} answered 304 to an unconditional request`);
       return {
@@ -139,6 +139,14 @@ export async function readLocalFile(file: string, maxBytes: number): Promise<Ups
   const { size } = await stat(file);
   if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
   return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
+}
+
+/**
+ * A file discovery assembled from a publisher's answers (an API's pages): read from the work
+ * folder, but named by the publisher's address it came from, never by the temporary file.
+ */
+export async function readBuiltFile(builtPath: string, url: string, maxBytes: number): Promise<UpstreamFile> {
+  return { ...(await readLocalFile(builtPath, maxBytes)), uri: url };
 }
 
 interface HttpsUpstreamOptions {
