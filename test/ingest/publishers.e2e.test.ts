@@ -8,9 +8,11 @@ import { essRoutes, occupationsInDemandRoutes } from '../helpers/publisher-doubl
 import { lmspRoutes, visasRoutes } from '../helpers/publisher-double/routes-govuk.js';
 import { onetRoutes } from '../helpers/publisher-double/routes-onet.js';
 import { standardsRoutes } from '../helpers/publisher-double/routes-skills-england.js';
+import { geographyRoutes } from '../helpers/publisher-double/routes-geography.js';
 import {
   apsAdhocRoutes,
   asheRoutes,
+  labourDemandRoutes,
   methodologyPageRoutes,
   SOC2020_PAGES,
   type AsheEditionSpec,
@@ -51,6 +53,7 @@ const READ_FROM = {
   'onet-soc-2019-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
   'onet-soc-2018-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
   'isco-us-soc-crosswalk': 'https://www.bls.gov/soc/',
+  'ons-geography': 'https://services1.arcgis.com/',
 } as const;
 const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
@@ -73,7 +76,8 @@ const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134/work-profile': 200,
   '/v1/occupations/2134/how-to-become': 404,
   '/v1/occupations/2134/apprenticeships': 200,
-  '/v1/local-areas': 404,
+  '/v1/local-areas': 200,
+  '/v1/occupations/2134/job-adverts': 404,
 };
 
 /** The publishers as the double first serves them. */
@@ -89,6 +93,8 @@ function publishersToday() {
     occupationsInDemandRoutes(),
     standardsRoutes(),
     onetRoutes(),
+    geographyRoutes(),
+    labourDemandRoutes(),
   );
 }
 
@@ -222,8 +228,15 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       assert.equal(source.upstream.reads, true);
     }
     // What a source with no publisher surface says when the service reads the publishers.
+    const crosswalk = sources.find((s) => s.key === 'soc-crosswalk')!;
+    assert.deepEqual(
+      [crosswalk.upstream.mode, crosswalk.upstream.reads, crosswalk.currentEdition],
+      ['none', false, null],
+    );
+    // ESCO is read from the package LMI_ESCO_PACKAGE names; none is named here.
     const esco = sources.find((s) => s.key === 'esco-occupations')!;
-    assert.deepEqual([esco.upstream.mode, esco.upstream.reads, esco.currentEdition], ['none', false, null]);
+    assert.deepEqual([esco.upstream.mode, esco.currentEdition], ['publishers', null]);
+    assert.match(esco.upstream.surface!, /LMI_ESCO_PACKAGE/);
     assert.equal(
       sources.find((s) => s.key === 'soc2020-index')!.currentEdition,
       'SOC 2020 Volume 2: the coding index, version 12 (16 April 2025)',
@@ -266,6 +279,11 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     const visas = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'home-office-work-visas')!;
     assert.equal(visas.tier, 'detectonly');
     assert.deepEqual([visas.upstream.mode, visas.upstream.reads], ['publishers', false]);
+    const adverts = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'online-job-adverts')!;
+    assert.deepEqual([adverts.upstream.mode, adverts.upstream.reads], ['publishers', false]);
+    assert.ok(adverts.newestRelease, 'the labour demand tables found through ONS search');
+    const advertsProblem = await get<{ detail: string }>('/v1/occupations/2134/job-adverts', 404);
+    assert.ok(advertsProblem.detail.includes(adverts.newestRelease.url), advertsProblem.detail);
     assert.equal(visas.currentEdition, null);
     assert.match(visas.newestRelease!.url, /occupation-soc2020-visas-datasets-jun-2026\.xlsx$/);
   });
