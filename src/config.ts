@@ -95,6 +95,12 @@ export const DEFAULT_TIERS: Tier[] = [
   { name: 'partner', requestsPerMinute: 600 },
 ];
 
+/** Where the ingest reads releases: LMI_UPSTREAM, `auto` choosing the mirror when there is one. */
+export function upstreamKind(config: Pick<Config, 'upstream' | 'upstreamDir'>): 'mirror' | 'publishers' {
+  if (config.upstream.mode === 'auto') return config.upstreamDir ? 'mirror' : 'publishers';
+  return config.upstream.mode;
+}
+
 /**
  * Reads and validates the environment once. Everything else receives the resulting Config;
  * nothing reads process.env later. A bad value throws a ConfigError whose message is one line

@@ -47,6 +47,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       'an interrupted ingest left this release unfinished: marked quarantined',
     );
   }
+  // Fastify takes hooks only before it listens.
+  const refresh = new RefreshSchedule(app, config.refreshIntervalMs, () => services.currentEditions.invalidate());
+  app.addHook('onClose', () => refresh.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
   if (metrics && config.metrics.serve === 'own-port') {
@@ -64,8 +67,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       )
       .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'));
 
-  const refresh = new RefreshSchedule(app, config.refreshIntervalMs, () => services.currentEditions.invalidate());
-  app.addHook('onClose', () => refresh.stop());
   if (!options.ingestOnStart) {
     void warmSearch();
     refresh.start();

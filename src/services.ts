@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import { upstreamKind, type Config } from './config.js';
 import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
 import { SOURCES } from './ingest/registry.js';
@@ -85,7 +85,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     jobProfiles,
     howToBecome: new HowToBecome(jobProfiles, occupations),
     apprenticeships: new Apprenticeships(store.db, currentEditions, codingIndex, occupations, jobProfiles),
-    meta: new Meta(store.db, currentEditions),
+    meta: new Meta(store.db, currentEditions, upstreamKind(config)),
     /** API keys by hash, in memory for a few seconds (LIVE_KEY_TTL_MS). */
     liveKeys,
     keyIssuance: new KeyIssuance(

@@ -69,6 +69,25 @@ export interface SourceProfile {
   tier: SourceTier;
   /** The credit to show wherever the data is displayed. */
   attribution: string;
+  /**
+   * The publisher surface the source's discovery reads (e.g. "ONS dataset pages"), for
+   * /v1/meta/sources; absent: no publisher surface is followed and only a mirror provides it.
+   */
+  surface?: string;
+  /** True for a source with no parser: a release found is named (its 404 says so), never read. */
+  detectOnly?: boolean;
+}
+
+/**
+ * What following a source's publisher gives (LMI_UPSTREAM=publishers): its releases read, its
+ * releases only found and named (detect-only: no parser yet), or nothing (no surface followed:
+ * only a mirror of its files provides it).
+ */
+export function publisherReach(
+  source: Pick<SourceProfile, 'surface' | 'detectOnly'>,
+): 'read' | 'found' | 'mirror only' {
+  if (!source.surface) return 'mirror only';
+  return source.detectOnly ? 'found' : 'read';
 }
 
 /** The registered sources by key; asking for an unregistered one is a programming error. */

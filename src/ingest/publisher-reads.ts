@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_PROGRESS_STATUSES, INTERRUPTED_RULE, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
@@ -6,7 +6,7 @@ import { findEditionByContent } from '../store/editions.js';
 import { getFetchState, saveFetchState, type FetchState } from '../store/upstream-state.js';
 import type { DiscoveryContext, DiscoveryOptions, ReleaseRef } from './discovery.js';
 import type { PublisherFetcher, Validators } from './fetch/fetcher.js';
-import { readLocalFile, UpstreamError, type FileLocation, type UpstreamFile } from './upstream.js';
+import { readBuiltFile, UpstreamError, type FileLocation, type UpstreamFile } from './upstream.js';
 
 /** What a source's `discover` reads documents through: the run's fetcher, its work folder, the operator's options. */
 export async function discoveryContext(
@@ -15,6 +15,8 @@ export async function discoveryContext(
   workRoot: string,
   options: DiscoveryOptions,
 ): Promise<{ context: DiscoveryContext; dispose: () => Promise<void> }> {
+  // The data folder's downloads folder does not exist before the first download of a fresh install.
+  await mkdir(workRoot, { recursive: true });
   const workDir = await mkdtemp(path.join(workRoot, `discover-${sourceKey}-`));
   const getText: DiscoveryContext['getText'] = async (url, opts) => {
     const document = await fetcher.document(url, opts?.accept ? { accept: opts.accept } : {});
@@ -84,7 +86,11 @@ export async function readFromPublishers(
     return { kind: 'unchanged', edition: known, why: 'the publisher lists the same release as last time' };
 
   const read = async (location: FileLocation, validators: Validators | null) => {
-    if (location.builtPath) return { kind: 'file' as const, file: await readLocalFile(location.builtPath, maxBytes) };
+    if (location.builtPath)
+      return {
+        kind: 'file' as const,
+        file: await readBuiltFile(location.builtPath, location.url, maxBytes),
+      };
     const result = await fetcher.download(location.url, { maxBytes, validators });
     if (result.kind === 'not-modified') return result;
     const file = {

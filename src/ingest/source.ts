@@ -38,8 +38,6 @@ export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, Relea
    * Absent: the source has no publisher surface and is read only from a mirror.
    */
   discover?: (context: DiscoveryContext) => Promise<Discovery>;
-  /** The publisher surface `discover` reads, for /v1/meta/sources (e.g. "ONS dataset pages"). */
-  surface?: string;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */
   parse(file: UpstreamFile, release: ReleaseRef, companions: UpstreamFile[]): Promise<Parsed>;
   /** The release's own name, when only its contents say it (e.g. a version on a cover sheet). */

@@ -23,6 +23,7 @@ export function unreleasedSource(publisher: PublisherProfile, spec: UnreleasedSo
   return {
     ...publisher,
     ...spec,
+    detectOnly: true,
     detect: async () => [],
     parse: async () => {
       throw new Error(`no release of ${spec.key} has been available to build its parser against`);

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Config, ConnectTo } from '../config.js';
+import { upstreamKind, type Config, type ConnectTo } from '../config.js';
 import { FileTooLargeError, UpstreamError } from './fetch/errors.js';
 import { createFetcher, type PublisherFetcher } from './fetch/fetcher.js';
 import { trustedCas } from './fetch/trust.js';
@@ -121,7 +121,7 @@ function publishersUpstream(fetcher: PublisherFetcher): Upstream {
       return [];
     },
     async fetch(location, maxBytes = readLimits().maxFileBytes) {
-      if (location.builtPath) return readLocalFile(location.builtPath, maxBytes);
+      if (location.builtPath) return readBuiltFile(location.builtPath, location.url, maxBytes);
       const result = await fetcher.download(location.url, { maxBytes });
       if (result.kind !== 'file') throw new UpstreamError(`${location.url} answered 304 to an unconditional request`);
       return {
@@ -139,6 +139,14 @@ export async function readLocalFile(file: string, maxBytes: number): Promise<Ups
   const { size } = await stat(file);
   if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
   return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
+}
+
+/**
+ * A file discovery assembled from a publisher's answers (an API's pages): read from the work
+ * folder, but named by the publisher's address it came from, never by the temporary file.
+ */
+export async function readBuiltFile(builtPath: string, url: string, maxBytes: number): Promise<UpstreamFile> {
+  return { ...(await readLocalFile(builtPath, maxBytes)), uri: url };
 }
 
 interface HttpsUpstreamOptions {
@@ -162,12 +170,6 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
       ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
     }),
   );
-}
-
-/** Which upstream LMI_UPSTREAM chooses (`auto`: the mirror when there is one), and how the fetcher talks to publishers. */
-function upstreamKind(config: Config): 'mirror' | 'publishers' {
-  if (config.upstream.mode === 'auto') return config.upstreamDir ? 'mirror' : 'publishers';
-  return config.upstream.mode;
 }
 
 export function upstreamFor(config: Config, overrides: { ca?: string[]; backoffMs?: number } = {}): Upstream {

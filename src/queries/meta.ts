@@ -1,4 +1,5 @@
 import type { Edition } from '../domain/editions.js';
+import { publisherReach, type SourceProfile } from '../domain/sources.js';
 import type { EditionResponse, IngestStatusResponse, SourceResponse } from '../schemas/meta.js';
 import { listEditions } from '../store/editions.js';
 import { countFinishedRuns, latestRunsBySource, type RunCount } from '../store/ingest-runs.js';
@@ -11,6 +12,8 @@ export class Meta {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
+    /** What the ingest reads as configured (LMI_UPSTREAM): the publishers, or the mirror folder. */
+    private readonly upstream: 'publishers' | 'mirror',
   ) {}
 
   async sources(): Promise<SourceResponse[]> {
@@ -35,6 +38,7 @@ export class Meta {
           : newest
             ? `The publisher offers "${newest.label}" (${newest.url}), which this service does not read yet, so the figures that need this source answer 404 naming it.`
             : 'No release has been ingested, so the figures that need this source answer 404 naming it.',
+        upstream: upstreamOf(source, this.upstream),
       });
     }
     return responses;
@@ -75,6 +79,35 @@ export class Meta {
       if (e.status === 'quarantined') quarantined.set(e.sourceKey, (quarantined.get(e.sourceKey) ?? 0) + 1);
     return { runs: await countFinishedRuns(this.db), quarantined };
   }
+}
+
+/** How a source reaches this service: from its publisher (read, or only found), from the mirror, or not at all. */
+function upstreamOf(source: SourceProfile, upstream: 'publishers' | 'mirror'): SourceResponse['upstream'] {
+  const surface = source.surface ?? null;
+  if (upstream === 'mirror')
+    return {
+      mode: 'mirror',
+      reads: true,
+      surface,
+      description: `Read from the local mirror of the publishers' files (LMI_UPSTREAM).${surface ? ` With LMI_UPSTREAM=publishers, found at ${source.publisher}: ${surface}.` : ''}`,
+    };
+  const reach = publisherReach(source);
+  if (reach === 'mirror only')
+    return {
+      mode: 'none',
+      reads: false,
+      surface,
+      description: `No surface of ${source.publisher} is followed for this source yet: only a mirror of its files (LMI_UPSTREAM_DIR) provides it.`,
+    };
+  return {
+    mode: 'publishers',
+    reads: reach === 'read',
+    surface,
+    description:
+      reach === 'found'
+        ? `Found at ${source.publisher} (${surface}) and named, not read: this service has no parser for it yet.`
+        : `Found and read at ${source.publisher}: ${surface}; checked again every refresh.`,
+  };
 }
 
 /** An edition as /v1/meta/editions shows it: all but the hash of the bytes read and the count of rows stored. */

@@ -29,6 +29,23 @@ export const SourceResponseSchema = Type.Object(
       description:
         'In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source)',
     }),
+    upstream: Type.Object(
+      {
+        mode: StringEnum(['publishers', 'mirror', 'none'] as const, {
+          description:
+            "Where this service reads the source's releases as configured (LMI_UPSTREAM): `publishers` (found at the publisher's own surface), `mirror` (the local mirror folder), `none` (reading the publishers, but no publisher surface is followed for this source yet: only a mirror provides it)",
+        }),
+        reads: Type.Boolean({
+          description:
+            'Whether a release found is read; false for a detect-only source (found and named in its 404, no parser yet) and for `none`',
+        }),
+        surface: Nullable(
+          Type.String({ description: 'The publisher surface followed to find new releases; null when there is none' }),
+        ),
+        description: Type.String({ description: 'The same in plain words' }),
+      },
+      { description: 'How the source reaches this service: from its publisher, from a mirror, or not at all' },
+    ),
   },
   { title: 'SourceResponse' },
 );

@@ -653,6 +653,19 @@ export interface operations {
                         } | null;
                         /** @description In plain words: the release being served, or that none has been ingested (its figures then answer 404 naming the source) */
                         status: string;
+                        /** @description How the source reaches this service: from its publisher, from a mirror, or not at all */
+                        upstream: {
+                            /**
+                             * @description Where this service reads the source's releases as configured (LMI_UPSTREAM): `publishers` (found at the publisher's own surface), `mirror` (the local mirror folder), `none` (reading the publishers, but no publisher surface is followed for this source yet: only a mirror provides it)
+                             * @enum {string}
+                             */
+                            mode: "publishers" | "mirror" | "none";
+                            /** @description Whether a release found is read; false for a detect-only source (found and named in its 404, no parser yet) and for `none` */
+                            reads: boolean;
+                            surface: string | null;
+                            /** @description The same in plain words */
+                            description: string;
+                        };
                     }[];
                 };
             };

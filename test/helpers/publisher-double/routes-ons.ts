@@ -15,7 +15,7 @@ export const ASHE_DATASETS = {
   15: '/employmentandlabourmarket/peopleinwork/earningsandworkinghours/datasets/regionbyoccupation4digitsoc2010ashetable15',
 } as const;
 
-interface AsheEditionSpec {
+export interface AsheEditionSpec {
   year: number;
   kind: 'provisional' | 'revised';
   releaseDate?: string;

@@ -14,7 +14,7 @@ export interface PublisherResponse {
   body: string | Uint8Array | { file: string };
 }
 
-type PublisherRoutes = Map<string, PublisherResponse>;
+export type PublisherRoutes = Map<string, PublisherResponse>;
 
 /** One key per address: host, path and query parameters decoded and sorted (`uri=%2Fa` and `uri=/a` are one address). */
 export function routeKey(url: string): string {

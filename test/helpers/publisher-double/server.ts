@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { bodyOf, routeKey, type PublisherRoutes } from './routes.js';
 import { makeTestCertificates, type TestCertificates } from './tls.js';
 
 /** What one address of a publisher answers. */
@@ -34,7 +35,7 @@ interface Route {
 
 /**
  * A stand-in for every publisher at once: one HTTPS server with a test CA's certificate for all
- * publisher host names, routing by Host and path (with its query), answering with ETag and
+ * publisher host names, routing by Host, path and query (decoded and sorted, as `routeKey` keys the route tables), answering with ETag and
  * Last-Modified and 304 to a conditional request, logging every request, and switches to take a
  * host down or make it refuse. Clients reach it through connect-to (in process) or
  * LMI_UPSTREAM_CONNECT_TO and NODE_EXTRA_CA_CERTS (a child process).
@@ -81,10 +82,16 @@ export class PublisherDouble {
     return `*:443:127.0.0.1:${this.port}`;
   }
 
+  /** Serves every address of a route table (routes.ts), each with its Content-Type. */
+  publishAll(table: PublisherRoutes): void {
+    for (const [address, response] of table)
+      this.publish(`https://${address}`, { body: Buffer.from(bodyOf(response)), contentType: response.contentType });
+  }
+
   /** Serves `document` at `url` (an https:// address with the publisher's host); replaces what was there. */
   publish(url: string, document: PublishedDocument): void {
     const body = typeof document.body === 'string' ? Buffer.from(document.body) : document.body;
-    this.routes.set(key(url), {
+    this.routes.set(routeKey(url), {
       document: {
         ...document,
         body,
@@ -95,11 +102,11 @@ export class PublisherDouble {
   }
 
   route(url: string, custom: CustomRoute): void {
-    this.routes.set(key(url), { custom });
+    this.routes.set(routeKey(url), { custom });
   }
 
   withdraw(url: string): void {
-    this.routes.delete(key(url));
+    this.routes.delete(routeKey(url));
   }
 
   /** The host resets every connection (as an unreachable publisher does), until `up`. */
@@ -144,7 +151,7 @@ export class PublisherDouble {
     const refusal =
       this.refusingHosts.get(host) ?? (this.userAgentRequired.has(host) && !entry.userAgent ? 403 : undefined);
     if (refusal) return void res.writeHead((entry.status = refusal)).end();
-    const route = this.routes.get(`${host}${path}`);
+    const route = this.routes.get(routeKey(`https://${host}${path}`));
     if (route?.custom) {
       res.on('finish', () => (entry.status = res.statusCode));
       return route.custom(req, res);
@@ -167,11 +174,6 @@ export class PublisherDouble {
     entry.bytes = doc.body.length;
     res.end(doc.body);
   }
-}
-
-function key(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.host}${parsed.pathname}${parsed.search}`;
 }
 
 export async function startPublisherDouble(certificates?: TestCertificates): Promise<PublisherDouble> {

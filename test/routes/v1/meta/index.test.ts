@@ -33,8 +33,17 @@ for (const dialect of DIALECTS) {
         'publisher',
         'status',
         'tier',
+        'upstream',
         'url',
       ]);
+      // The tests' configuration reads the mirror; the surface is what LMI_UPSTREAM=publishers follows.
+      assert.deepEqual(structure.upstream, {
+        mode: 'mirror',
+        reads: true,
+        surface: 'ONS methodology page (links to the coding index workbook)',
+        description:
+          "Read from the local mirror of the publishers' files (LMI_UPSTREAM). With LMI_UPSTREAM=publishers, found at Office for National Statistics: ONS methodology page (links to the coding index workbook).",
+      });
       assert.equal(structure.newestRelease, null, 'nothing found beyond what is served');
       assert.equal(
         structure.status,
