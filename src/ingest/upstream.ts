@@ -135,7 +135,7 @@ function publishersUpstream(fetcher: PublisherFetcher): Upstream {
 }
 
 /** A file on this machine (one discovery built, or an operator's package): read under the cap. */
-export async function readLocalFile(file: string, maxBytes: number): Promise<UpstreamFile> {
+async function readLocalFile(file: string, maxBytes: number): Promise<UpstreamFile> {
   const { size } = await stat(file);
   if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
   return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
