@@ -16,7 +16,8 @@ const BIN = path.join(TEST_DIR, '..', 'node_modules', '.bin');
 
 /** A command in its own process group, so stopping it also stops what it started (tsx runs node). */
 function start(command: string, args: string[]): { child: ChildProcess; exit: Promise<number> } {
-  const child = spawn(path.join(BIN, command), args, { stdio: 'inherit', detached: true });
+  const executable = command === 'node' ? process.execPath : path.join(BIN, command);
+  const child = spawn(executable, args, { stdio: 'inherit', detached: true });
   const exit = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   return { child, exit };
 }
@@ -46,9 +47,14 @@ async function prepare(): Promise<number> {
     console.error('npm test: the type check failed; the template build was stopped.');
     return typed;
   }
-  const built = await templates.exit;
+  // The tests that run the lmi command run the build (test/helpers/lmi-process.ts): bring it up
+  // to date once here, so that the shards never build it at once.
+  const build = start('node', [path.join(TEST_DIR, '..', 'bin', 'build-if-changed.js')]);
+  const [built, compiled] = [await templates.exit, await build.exit];
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
-  return built;
+  if (compiled !== 0) console.error('npm test: the build of dist/ failed.');
+  process.env.LMI_TEST_BUILT = '1';
+  return built || compiled;
 }
 
 async function runShards(): Promise<void> {

@@ -6,18 +6,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { lmiCli } from '../helpers/lmi-process.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 async function lmi(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli/main.ts', ...args], {
+    const cli = lmiCli();
+    const { stdout, stderr } = await run(cli.command, [...cli.args, ...args], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     });

@@ -1,18 +1,34 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './template-databases.js';
 
 /**
- * The `lmi` command run as a user runs it, from source through tsx: a one-off command, or
- * `lmi serve` as a process of its own (in its own process group, so stopping it also stops the
- * ingest processes it forks).
+ * The `lmi` command run as a user runs it (`npm start` runs the build in dist/): a one-off command,
+ * or `lmi serve` as a process of its own (in its own process group, so stopping it also stops the
+ * ingest processes it forks). The build, not tsx: tsx compiles every module again in each process
+ * and worker thread the command starts, which cost a CLI test file most of its minute.
  */
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = ['src/cli/main.ts'];
 const run = promisify(execFile);
+
+/** The built CLI, compiled first when a source changed since the last build (once per test process). */
+export function lmiCli(): { command: string; args: string[] } {
+  ensureBuilt();
+  return { command: process.execPath, args: [path.join(REPO_ROOT, 'dist', 'cli', 'main.js')] };
+}
+
+let built = false;
+function ensureBuilt(): void {
+  // npm test builds before it starts the shards (test/run.ts), so that they never build at once.
+  if (built || process.env.LMI_TEST_BUILT === '1') return;
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin', 'build-if-changed.js')], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the build of dist/ failed (node bin/build-if-changed.js)');
+  built = true;
+}
 
 /** Only what the command is given: no DATABASE_URL, REDIS_URL or mirror of the test runner leaks in. */
 function environment(env: Record<string, string>): Record<string, string> {
@@ -20,7 +36,8 @@ function environment(env: Record<string, string>): Record<string, string> {
 }
 
 export async function lmiCommand(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(TSX, [...CLI, ...args], { cwd: REPO_ROOT, env: environment(env) });
+  const cli = lmiCli();
+  const { stdout } = await run(cli.command, [...cli.args, ...args], { cwd: REPO_ROOT, env: environment(env) });
   return stdout;
 }
 
@@ -47,7 +64,8 @@ export interface LmiServer {
 /** `lmi serve <args>` on a free port of 127.0.0.1. */
 export async function startLmiServer(args: string[], env: Record<string, string>): Promise<LmiServer> {
   const port = await freePort();
-  const child = spawn(TSX, [...CLI, 'serve', ...args], {
+  const cli = lmiCli();
+  const child = spawn(cli.command, [...cli.args, 'serve', ...args], {
     cwd: REPO_ROOT,
     env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,11 +11,11 @@ import { mirrorUpstream } from '../../src/ingest/upstream.js';
 import { findEdition, markInterruptedEditions, recordDetectedEdition } from '../../src/store/editions.js';
 import { rescaledCsv, realFile, withZipComment } from '../helpers/broken-files.js';
 import { serve, type ServedApp } from '../helpers/served-app.js';
+import { lmiCli } from '../helpers/lmi-process.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 import { makeMirror } from '../helpers/upstream.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 describe('an ingest killed part-way (SQLite)', () => {
   let served: ServedApp;
@@ -30,7 +30,8 @@ describe('an ingest killed part-way (SQLite)', () => {
       'ashe-table14/ashetable142024provisional.zip',
       withZipComment(realFile('ashe-table14/ashetable142024provisional.zip'), 'new bytes'),
     );
-    const child = spawn(tsx, ['src/cli/main.ts', 'ingest', 'ashe-table14'], {
+    const cli = lmiCli();
+    const child = spawn(cli.command, [...cli.args, 'ingest', 'ashe-table14'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -55,7 +56,7 @@ describe('an ingest killed part-way (SQLite)', () => {
       if (!editionId) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.ok(editionId, 'the child started reading the release');
-    // The process reading it is the one the edition names (tsx runs the CLI in a process of its own).
+    // The process reading it is the one the edition names.
     const pid = Number(/:(\d+)$/.exec(owner ?? '')![1]);
     process.kill(pid, 'SIGKILL');
     await exited;
