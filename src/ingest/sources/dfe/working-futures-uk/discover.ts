@@ -6,7 +6,7 @@ import { linksIn } from '../../../formats/html-links.js';
  * third-party code cites for it (`STAPM/tobalciomodel`, and a DfE dashboard's sources text). The
  * round is closed: its UK workbook is found once and kept.
  */
-export const WF7_PAGES = [
+const WF7_PAGES = [
   'https://warwick.ac.uk/fac/soc/ier/wf7downloads/',
   'https://warwick.ac.uk/fac/soc/ier/researchthemesoverview/wf7downloads/',
 ];

@@ -8,7 +8,7 @@ import { SOC2020_METHODOLOGY, stampDate } from '../soc2020-files.js';
  * The address is the one the pages corpus holds (cy.ons.gov.uk, same path); the workbooks' names
  * and layout are not recorded anywhere we have, so any spreadsheet the page links is a release.
  */
-export const RELATIONSHIP_PAGE = `${SOC2020_METHODOLOGY}/therelationshipbetweenstandardoccupationalclassification2010andstandardoccupationalclassification2020`;
+const RELATIONSHIP_PAGE = `${SOC2020_METHODOLOGY}/therelationshipbetweenstandardoccupationalclassification2010andstandardoccupationalclassification2020`;
 export const RELATIONSHIP_PAGE_URL = `${ONS_SITE}${RELATIONSHIP_PAGE}`;
 
 const WORKBOOK = /\.(xlsx|xls|ods)$/i;
