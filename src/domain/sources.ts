@@ -74,13 +74,16 @@ export interface SourceProfile {
    * /v1/meta/sources; absent: no publisher surface is followed and only a mirror provides it.
    */
   surface?: string;
-  /** True for a source with no parser: a release found is named (its 404 says so), never read. */
+  /**
+   * True when the publisher's releases are found and named (the 404 says so), never read: the
+   * source has no parser, or (soc-crosswalk) its parser reads only a mirror's re-laid-out copy.
+   */
   detectOnly?: boolean;
 }
 
 /**
  * What following a source's publisher gives (LMI_UPSTREAM=publishers): its releases read, its
- * releases only found and named (detect-only: no parser yet), or nothing (no surface followed:
+ * releases only found and named (detect-only: no parser for the publisher's files yet), or nothing (no surface followed:
  * only a mirror of its files provides it).
  */
 export function publisherReach(

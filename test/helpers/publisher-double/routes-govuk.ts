@@ -75,6 +75,15 @@ export const lmspRoutes = (): [string, PublisherResponse][] =>
       title: 'England: main tables',
       body: file(upstreamPath('lmsp-2020-2035/EN_MainTables.Main.xlsm')),
     },
+    // DfE's change note names the "Nations projections" zip; the file names and the regions' title
+    // are made up. Neither is fetched: their workbooks are only found.
+    { filename: 'Nations_projections.zip', media: '66b0c2a1a3c2a28abb50d2b8', title: 'Nations projections' },
+    { filename: 'Regions_projections.zip', media: '66b0c2a1a3c2a28abb50d2b9', title: 'Regions projections' },
+    {
+      filename: 'LSIP_projections.zip',
+      media: '66b0c2a1a3c2a28abb50d2ba',
+      title: 'Sub-regional projections: LSIP areas',
+    },
   ]);
 
 /** The Home Office data tables page; the visas datasets are attached but never fetched (detect-only). */

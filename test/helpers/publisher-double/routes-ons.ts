@@ -123,6 +123,22 @@ export function methodologyPageRoutes(
   ];
 }
 
+/** The SOC 2010 / SOC 2020 relationship user guide (address from the pages corpus). */
+export const RELATIONSHIP_PAGE =
+  '/methodology/classificationsandstandards/standardoccupationalclassificationsoc/soc2020/therelationshipbetweenstandardoccupationalclassification2010andstandardoccupationalclassification2020';
+
+/**
+ * The relationship page linking its tables workbook. The workbook's name is made up (none is
+ * recorded) and its bytes are a stub: the source only finds it, never downloads it.
+ */
+export const relationshipRoutes = (
+  names = ['soc2010soc2020relationshiptables16042025.xlsx'],
+): [string, PublisherResponse][] =>
+  methodologyPageRoutes(
+    RELATIONSHIP_PAGE,
+    names.map((name) => [name, new Uint8Array([80, 75, 3, 4])]),
+  );
+
 export const APS_ADHOC =
   '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/adhocs/3136employmentbyoccupationandindustrysectionasuk2021to2024';
 

@@ -13,7 +13,7 @@ import { mirrorFileSource } from '../../single-file-sources.js';
 import type { SourceDescriptor } from '../../source.js';
 import { MAIN_TABLES_SHEETS, mainTablesOf } from './main-tables-layout.js';
 import { DFE_PROFILE } from './publisher.js';
-import type { SourceKey } from '../../../domain/sources.js';
+import type { SourceKey, SourceTier } from '../../../domain/sources.js';
 
 /** What differs between the MainTables workbooks the service reads: the round, the area's file, the classification. */
 interface MainTablesSpec {
@@ -34,6 +34,8 @@ interface MainTablesSpec {
   /** How the publisher's own surface offers the workbook; absent: mirror only. */
   discover?: SourceDescriptor['discover'];
   surface?: string;
+  /** How the publisher offers it: an API (the default with `discover`) or a page to scrape. */
+  tier?: SourceTier;
 }
 
 /**
@@ -43,7 +45,8 @@ interface MainTablesSpec {
  * are not those of the family.
  */
 export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<ProjectionRelease> {
-  const { key, name, url, round, folder, file, classification, subMajorGroups, attribution, discover, surface } = spec;
+  const { key, name, url, round, folder, file, classification, subMajorGroups, attribution, discover, surface, tier } =
+    spec;
   return mirrorFileSource(folder, DFE_PROFILE, {
     key,
     name,
@@ -51,7 +54,7 @@ export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<Project
     attribution,
     file,
     label: `${round}: ${file}`,
-    ...(discover ? { discover, tier: 'api' as const } : {}),
+    ...(discover ? { discover, tier: tier ?? ('api' as const) } : {}),
     ...(surface ? { surface } : {}),
     parse: async (bytes) => mainTablesOf(await readWorkbook(bytes, { sheets: MAIN_TABLES_SHEETS }), classification),
     labelOf: (release) =>

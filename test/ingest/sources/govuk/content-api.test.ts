@@ -17,7 +17,13 @@ describe('GOV.UK Content API (schema-built items: no response is recorded)', () 
     const page = await govukPage(routeContext('lmsp-england', routes(lmspRoutes())), LMSP_PATH);
     assert.deepEqual(
       page.attachments.map((a) => a.filename),
-      ['Skills_Imperative_2035_technical_report.pdf', 'EN_MainTables.Main.xlsm'],
+      [
+        'Skills_Imperative_2035_technical_report.pdf',
+        'EN_MainTables.Main.xlsm',
+        'Nations_projections.zip',
+        'Regions_projections.zip',
+        'LSIP_projections.zip',
+      ],
     );
     assert.equal(page.publicUpdatedAt, '2026-08-21T09:30:00.000+01:00');
   });

@@ -3,7 +3,7 @@ import { GOVUK, govukPage } from '../../govuk/content-api.js';
 import { mainTablesSource } from '../main-tables.js';
 
 /** DfE's page for the 2020-2035 round, where the nation, region and local workbooks are published. */
-const LMSP_PATH = '/government/publications/labour-market-and-skills-projections-2020-to-2035';
+export const LMSP_PATH = '/government/publications/labour-market-and-skills-projections-2020-to-2035';
 export const LMSP_PAGE = `${GOVUK}${LMSP_PATH}`;
 const FOLDER = 'lmsp-2020-2035';
 const WORKBOOK = 'EN_MainTables.Main.xlsm';
