@@ -74,7 +74,7 @@ const relayRows = (year: number) =>
  * relay and numbered by its place there (2121 is 49, as third-party extracts show). A blank is left
  * out, not guessed at. The other pages hold the header only.
  */
-export function relayedAsNomis(year: 2022 | 2025): Uint8Array[] {
+function relayedAsNomis(year: 2022 | 2025): Uint8Array[] {
   const names = new Map(
     relayRows(2025).map((r, i): [string, NomisCell] => [
       r.soc2020_code!,
@@ -93,7 +93,7 @@ export function relayedAsNomis(year: 2022 | 2025): Uint8Array[] {
   return [nomisPage(rows, rows.length), ...first!.companions!.map(() => nomisPage([], rows.length))];
 }
 
-export interface NomisPeriodSpec {
+interface NomisPeriodSpec {
   year: number;
   /** The period's CurrentRevisionReleased annotation. */
   released: string;

@@ -26,7 +26,7 @@ const ROWS = AREAS.length * 3 * 3 * 3 * 412 * 2;
 /** The public API serves 25,000 rows a call (nomisr pages by RECORD_COUNT in steps of 25,000). */
 const PAGE_ROWS = 25_000;
 /** Pages the query can need (111,240 rows: 5). A ref names its files up front; a shorter answer leaves pages empty. */
-export const NOMIS_PAGES = Math.ceil(ROWS / PAGE_ROWS);
+const NOMIS_PAGES = Math.ceil(ROWS / PAGE_ROWS);
 
 /** The Nomis API query of one Jan-Dec period: the UK and nations, all breakdowns, counts and intervals, paged. */
 export function nomisRefs(base: string, years: number[]): ReleaseRef[] {
@@ -51,16 +51,18 @@ export function nomisRefs(base: string, years: number[]): ReleaseRef[] {
 type OneOrMany<T> = T | T[] | null | undefined;
 const many = <T>(value: OneOrMany<T>): T[] => (value == null ? [] : Array.isArray(value) ? value : [value]);
 
+/** A scalar of Nomis's JSON (codes and texts come as strings or numbers). */
+type Scalar = string | number | null | undefined;
 interface Annotated {
-  annotations?: { annotation?: OneOrMany<{ annotationtitle?: unknown; annotationtext?: unknown }> } | null;
+  annotations?: { annotation?: OneOrMany<{ annotationtitle?: Scalar; annotationtext?: Scalar }> } | null;
 }
 interface KeyFamily extends Annotated {
   id?: unknown;
   components?: { timedimension?: { codelist?: unknown } | null } | null;
 }
 interface NomisCode extends Annotated {
-  value?: unknown;
-  description?: { value?: unknown } | null;
+  value?: Scalar;
+  description?: { value?: Scalar } | null;
 }
 interface NomisStructure {
   structure?: {
@@ -75,7 +77,7 @@ function annotation(item: Annotated, title: string): string | null {
 }
 
 /** A Jan-Dec period the codelist offers. */
-export interface NomisPeriod {
+interface NomisPeriod {
   year: number;
   /** Nomis's code (`2025-12`) and name (`Jan 2025-Dec 2025`). */
   code: string;
@@ -102,7 +104,7 @@ async function nomisDefinition(context: DiscoveryContext): Promise<{ codelist: s
  * know, and refuses. Rolling periods (`2025-09`, `Oct 2024-Sep 2025`) are not read; a period
  * marked `Scheduled` is not out yet.
  */
-export function janDecPeriods(body: NomisStructure, url: string): NomisPeriod[] {
+function janDecPeriods(body: NomisStructure, url: string): NomisPeriod[] {
   const lists = many(body?.structure?.codelists?.codelist);
   if (lists.length !== 1) throw new Error(`${url} is not one Nomis codelist (structure.codelists.codelist)`);
   const codes = many(lists[0]!.code);
