@@ -14,6 +14,7 @@ const PUBLISHER_HOSTS = [
   'skillsengland.education.gov.uk',
   'www.onetcenter.org',
   'www.bls.gov',
+  'www.nomisweb.co.uk',
   'nationalcareers.service.gov.uk',
   'services1.arcgis.com',
   'geoportal.statistics.gov.uk',

@@ -2,12 +2,17 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { checkApsOccupation } from '../../../../../src/ingest/sources/ons/aps-occupation/checks.js';
-import { nomisRefs } from '../../../../../src/ingest/sources/ons/aps-occupation/descriptor.js';
+import { nomisRefs } from '../../../../../src/ingest/sources/ons/aps-occupation/nomis.js';
+import { parseNomisPages, parseRelayedCsv } from '../../../../../src/ingest/sources/ons/aps-occupation/parse.js';
 import {
-  NOMIS_COLUMNS,
-  parseNomisPages,
-  parseRelayedCsv,
-} from '../../../../../src/ingest/sources/ons/aps-occupation/parse.js';
+  ETYPE,
+  FTPT,
+  SEX,
+  UK,
+  nomisPage,
+  nomisRow,
+  type NomisCell,
+} from '../../../../helpers/publisher-double/routes-nomis.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
 
 const relay = (year: number) =>
@@ -67,41 +72,7 @@ describe('aps-occupation: the relayed NM_218_1 counts in the mirror', () => {
   });
 });
 
-/** A Nomis CSV page as the query's `select=` asks for it, built here: no real one has been read. */
-function nomisPage(rows: string[][], recordCount: number): Uint8Array {
-  const quote = (v: string) => (/^\d+$/.test(v) || v === '' ? v : `"${v}"`);
-  const lines = rows.map((r) => [...r, String(recordCount)].map(quote).join(','));
-  return bytes([NOMIS_COLUMNS.map((c) => `"${c}"`).join(','), ...lines].join('\n') + '\n');
-}
-const SEX = { all: ['0', 'All persons'], female: ['2', 'Female'] } as const;
-const FTPT = { all: ['0', 'All'], part: ['2', 'Part-time'] } as const;
-const ETYPE = { all: ['0', 'All'], self: ['2', 'Self-employed'] } as const;
-function nomisRow(
-  area: [string, string],
-  sex: readonly [string, string],
-  ftpt: readonly [string, string],
-  etype: readonly [string, string],
-  measure: 'Value' | 'Confidence',
-  value: string,
-  status = value === '' ? 'Q' : 'A',
-): string[] {
-  return [
-    '2025-12',
-    'Jan 2025-Dec 2025',
-    ...area,
-    ...sex,
-    ...ftpt,
-    ...etype,
-    '49',
-    '2121 : Civil engineers',
-    measure === 'Value' ? '20100' : '20701',
-    measure,
-    value,
-    status,
-  ];
-}
-const UK: [string, string] = ['K02000001', 'United Kingdom'];
-const WALES: [string, string] = ['W92000004', 'Wales'];
+const WALES: NomisCell = ['W92000004', 'Wales'];
 
 describe('aps-occupation: the Nomis API query (a layout known from third parties, tested on files built here)', () => {
   const rows = [
@@ -116,7 +87,8 @@ describe('aps-occupation: the Nomis API query (a layout known from third parties
 
   it('reads counts and intervals across pages, withheld `Q` as null, and skips areas other than the UK and nations', () => {
     const release = parseNomisPages(
-      [nomisPage(rows.slice(0, 4), rows.length), nomisPage(rows.slice(4), rows.length), bytes('')],
+      // A short last page, then pages past the last record: header only, or nothing at all.
+      [nomisPage(rows.slice(0, 4), rows.length), nomisPage(rows.slice(4), rows.length), nomisPage([], 0), bytes('')],
       2025,
     );
     assert.equal(release.origin, 'nomis');
@@ -154,9 +126,10 @@ describe('aps-occupation: the Nomis API query (a layout known from third parties
     for (const [pages, reason] of refused) assert.throws(() => parseNomisPages(pages, 2025), reason);
   });
 
-  it('asks Nomis for each year in five pages of 25,000 rows', () => {
+  it('asks Nomis for each year in five pages of 25,000 rows: 5 areas by code x 27 breakdowns x 412 x 2 measures', () => {
     const [ref] = nomisRefs('https://nomis.test/NM_218_1.data.csv', [2025]);
     assert.equal(ref!.seriesKey, '2025');
+    assert.match(ref!.location.url, /\?geography=2092957697,2092957699,2092957700,2092957701,2092957702&/);
     assert.match(ref!.location.url, /date=2025-12&.*measures=20100,20701&select=date,date_name,/);
     assert.deepEqual(
       ref!.companions!.map((c) => /RecordOffset=(\d+)/.exec(c.url)![1]),
