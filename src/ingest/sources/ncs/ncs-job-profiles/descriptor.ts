@@ -1,4 +1,5 @@
 import { insertJobProfiles } from '../../../../store/how-to-become.js';
+import { summary } from '../../../checks/plausibility.js';
 import { NCS_PROFILE, NCS_PROFILE_PAGE, ncsSource } from '../publisher.js';
 import { checkJobProfiles } from './checks.js';
 import { parseScrapedPages } from './pages.js';
@@ -30,6 +31,7 @@ export const ncsJobProfilesSource = ncsSource({
       },
     ];
   },
+  surface: 'National Careers Service explore-careers sitemap -> every job-profile page, one a second (scrape-and-diff)',
   discover: (context) => discoverJobProfiles(context),
   // About 750 pages trimmed to their body: some tens of MiB, one page's document at a time.
   limits: { maxFileBytes: 96 * MiB, maxHeapMb: 768, maxParseMs: 5 * 60_000 },
@@ -41,5 +43,7 @@ export const ncsJobProfilesSource = ncsSource({
   labelOf: (release) =>
     `National Careers Service job profiles, ${release.profiles.length} pages retrieved ${release.retrievedFrom === release.retrievedTo ? release.retrievedFrom : `${release.retrievedFrom} to ${release.retrievedTo}`}; sitemap of ${release.liveSlugs.length} live profiles`,
   check: checkJobProfiles,
+  // The counts a cut-short release shows in (not the pages left out, which should fall).
+  summarise: (release) => summary({ profiles: release.profiles.length, liveSlugs: release.liveSlugs.length }),
   stage: insertJobProfiles,
 });

@@ -48,7 +48,9 @@ export function discoverJobProfiles(context: DiscoveryContext, options: ScrapeOp
 async function scrapeJobProfiles(context: DiscoveryContext, options: ScrapeOptions): Promise<ReleaseRef> {
   const started = Date.now();
   const gap = context.options.ncsIntervalMs;
-  const pages = await listedProfiles(context, gap);
+  // One spacing for every request of the scrape, the sitemap's and the pages'.
+  const spaced = spacer(gap);
+  const pages = await listedProfiles(context, spaced);
   const budgetMs = options.budgetMs ?? BUDGET_BASE_MS + pages.length * (gap + PAGE_ALLOWANCE_MS);
   const builtPath = path.join(context.workDir, SCRAPE_FILE);
   // The fingerprint covers what the site says (the list, each page's content), never when it was read.
@@ -59,14 +61,12 @@ async function scrapeJobProfiles(context: DiscoveryContext, options: ScrapeOptio
     const header: ScrapeHeader = { sitemap: NCS_SITEMAP, slugs: pages.map((p) => p.slug) };
     await file.write(`${JSON.stringify(header)}\n`);
     fingerprint.update(`${header.slugs.join('\n')}\n`);
-    const spaced = spacer(gap);
     for (const page of pages) {
       if (Date.now() - started > budgetMs)
         throw new Error(
           `the scrape ran over its time budget of ${Math.round(budgetMs / 1000)} s after ${retrieved} of ${pages.length} pages; nothing of it is read`,
         );
-      await spaced();
-      const line = await retrieve(context, page);
+      const line = await spaced(() => retrieve(context, page));
       if ('html' in line) retrieved++;
       fingerprint.update(`${line.slug}\n${'html' in line ? line.html : `failed: ${line.failed}`}\n`);
       await file.write(`${JSON.stringify(line)}\n`);
@@ -84,17 +84,24 @@ async function scrapeJobProfiles(context: DiscoveryContext, options: ScrapeOptio
 }
 
 /**
- * Waits until `gap` has passed since the previous request began: pages are spaced here, whatever
- * host a page redirects to, and the fetcher's own interval for the NCS host then finds it kept.
+ * Runs each request `gap` after the previous one ended, so that the site sees them at least `gap`
+ * apart whatever the network does, and whatever host a page redirects to (the fetcher's own
+ * interval for the NCS host then finds it kept).
  */
-function spacer(gap: number): () => Promise<void> {
+function spacer(gap: number): <T>(request: () => Promise<T>) => Promise<T> {
   let last = -Infinity;
-  return async () => {
+  return async (request) => {
     const wait = last + gap - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    last = Date.now();
+    try {
+      return await request();
+    } finally {
+      last = Date.now();
+    }
   };
 }
+
+type Spaced = ReturnType<typeof spacer>;
 
 /** A page, or why not: a 404, a 5xx after the fetcher's retries, or NCS's soft 404 (a redirect to `/alerts/`). */
 async function retrieve(context: DiscoveryContext, page: { slug: string; url: string }): Promise<ScrapedPage> {
@@ -118,10 +125,12 @@ export function trimmed(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** The job-profile pages the sitemap lists: the union of a few reads, each slug once, in the order first seen. */
-async function listedProfiles(context: DiscoveryContext, gap: number): Promise<{ slug: string; url: string }[]> {
+/**
+ * The job-profile pages the sitemap lists: the union of a few reads, each slug once, sorted (the
+ * sitemap's order varies between reads, and must not make an unchanged site a new release).
+ */
+async function listedProfiles(context: DiscoveryContext, spaced: Spaced): Promise<{ slug: string; url: string }[]> {
   const pages = new Map<string, string>();
-  const spaced = spacer(gap);
   for (let read = 0; read < SITEMAP_READS; read++) {
     for (const url of await sitemapLocations(context, NCS_SITEMAP, 0, spaced)) {
       const slug = profileSlug(url);
@@ -131,7 +140,7 @@ async function listedProfiles(context: DiscoveryContext, gap: number): Promise<{
       throw new Error(`${NCS_SITEMAP} lists more than ${MAX_PROFILES} job profiles: not the list of profiles`);
   }
   if (pages.size === 0) throw new Error(`${NCS_SITEMAP} lists no job profile (${NCS_PROFILE_PAGE}<slug>)`);
-  return [...pages].map(([slug, url]) => ({ slug, url }));
+  return [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([slug, url]) => ({ slug, url }));
 }
 
 /** `https://<NCS host>/job-profiles/<slug>`'s slug; null for any other address. */
@@ -154,10 +163,9 @@ async function sitemapLocations(
   context: DiscoveryContext,
   url: string,
   depth: number,
-  spaced: () => Promise<void>,
+  spaced: Spaced,
 ): Promise<string[]> {
-  await spaced();
-  const document = await context.getText(url, { accept: 'application/xml' });
+  const document = await spaced(() => context.getText(url, { accept: 'application/xml' }));
   const { root, locs } = readSitemap(document.text);
   if (root === 'urlset') return locs;
   if (root !== 'sitemapindex' || depth > 0)
