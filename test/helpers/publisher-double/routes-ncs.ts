@@ -21,7 +21,7 @@ export function sitemapXml(urls: string[]): string {
 }
 
 /** What one page says, in the fields the mirror's retrieval gives. */
-export interface PageSpec {
+interface PageSpec {
   title: string;
   alternativeTitles?: string[];
   routesListed?: string[];

@@ -148,7 +148,7 @@ function profileOf(page: { slug: string; url: string; retrievedAt: string; html:
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 const textOf = (node: AnyNode | null): string => (node ? clean(DomUtils.textContent(node)) : '');
-const elementsOf = (node: Element): Element[] => node.children.filter((c): c is Element => c.type === 'tag');
+const elementsOf = (node: Element): Element[] => node.children.filter((c): c is Element => DomUtils.isTag(c));
 
 function byId(nodes: AnyNode[], id: string): Element | null {
   return DomUtils.findOne((e) => e.attribs.id?.toLowerCase() === id, nodes);
@@ -156,8 +156,8 @@ function byId(nodes: AnyNode[], id: string): Element | null {
 
 function nextElement(node: Element): Element | null {
   let next = node.next;
-  while (next && next.type !== 'tag') next = next.next;
-  return (next as Element | null) ?? null;
+  while (next && !DomUtils.isTag(next)) next = next.next;
+  return next;
 }
 
 function itemsOf(list: Element): string[] {

@@ -12,7 +12,7 @@ import { NCS_PROFILE_PAGE, NCS_SITE } from '../publisher.js';
  */
 
 /** The sitemap the 2026 retrieval read (`ncs-job-profile-slugs.json`, `source.sitemap`). */
-export const NCS_SITEMAP = `${NCS_SITE}explore-careers/sitemap.xml`;
+const NCS_SITEMAP = `${NCS_SITE}explore-careers/sitemap.xml`;
 /** That retrieval saw the sitemap list 736, 494 and 733 profiles on three reads: the union of a few reads is taken. */
 const SITEMAP_READS = 3;
 /** About 740 are listed; far more means the sitemap is not the list of profiles. */
