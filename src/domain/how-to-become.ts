@@ -88,6 +88,15 @@ export interface NcsJobProfilesRelease {
   retrievedTo: string;
   profiles: NcsProfile[];
   liveSlugs: string[];
+  /** Listed pages a scrape of the site did not read; absent for a retrieval that does not say. */
+  pagesLeftOut?: PageLeftOut[];
+}
+
+/** A listed page left out: not retrieved (a 404, a 5xx after retries), or in a layout not recognised. */
+export interface PageLeftOut {
+  slug: string;
+  why: 'unreachable' | 'layout';
+  detail: string;
 }
 
 /** The content export: its job profiles and the apprenticeship standards it knew. */

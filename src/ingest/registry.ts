@@ -73,12 +73,14 @@ export const SOURCES: AnySourceDescriptor[] = [
   essVacanciesNationsSource,
   ...PROJECTION_SOURCES,
   ncsContentExportSource,
-  ncsJobProfilesSource,
   ...ROUTES_IN_SOURCES,
   sponsoredWorkVisasSource,
   occupationsInDemandSource,
   onlineJobAdvertsSource,
   onlineJobAdvertsLocalSource,
+  // Last: read from the publisher it is a scrape of ~740 pages a second apart (about 13 minutes),
+  // which must not hold up the releases of the sources above in the same run.
+  ncsJobProfilesSource,
 ];
 
 export function findSource(key: string): AnySourceDescriptor | undefined {

@@ -156,6 +156,8 @@ interface HttpsUpstreamOptions {
   retries?: number;
   backoffMs?: number;
   downloadDir?: string;
+  /** The least gap between two requests to a host, as `upstreamFor` sets for NCS pages. */
+  hostIntervalMs?: Record<string, number>;
 }
 
 /** The publishers over HTTPS with a default User-Agent (tests; the service uses `upstreamFor`). */
@@ -168,6 +170,7 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
       connectTo: options.connectTo ?? [],
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+      ...(options.hostIntervalMs ? { hostIntervalMs: options.hostIntervalMs } : {}),
     }),
   );
 }

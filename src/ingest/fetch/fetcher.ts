@@ -94,11 +94,16 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
   const lastRequestAt = new Map<string, number>();
   const runCache = new Map<string, DownloadResult & { kind: 'file' }>();
 
+  /**
+   * Waits for the host's next slot. The slot is taken before sleeping, so requests made at once
+   * (retries, sources sharing a host) queue one interval apart instead of waking together.
+   */
   async function politely(host: string): Promise<void> {
     const gap = options.hostIntervalMs?.[host] ?? 0;
-    const wait = (lastRequestAt.get(host) ?? 0) + gap - Date.now();
-    if (gap > 0 && wait > 0) await sleep(wait);
-    lastRequestAt.set(host, Date.now());
+    if (gap <= 0) return;
+    const slot = Math.max(Date.now(), (lastRequestAt.get(host) ?? -Infinity) + gap);
+    lastRequestAt.set(host, slot);
+    if (slot > Date.now()) await sleep(slot - Date.now());
   }
 
   /** One request, following redirects (HTTPS only, at most `maxRedirects`); resolves on a final status. */

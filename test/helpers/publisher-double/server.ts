@@ -20,6 +20,8 @@ type CustomRoute = (request: IncomingMessage, response: ServerResponse) => void;
 
 interface LoggedRequest {
   host: string;
+  /** When the request arrived (ms since the epoch): the spacing of a polite client shows in it. */
+  at: number;
   path: string;
   status: number;
   /** Body bytes sent (0 for a 304, a refusal or a reset connection). */
@@ -137,6 +139,7 @@ export class PublisherDouble {
     const path = req.url ?? '/';
     const entry: LoggedRequest = {
       host,
+      at: Date.now(),
       path,
       status: 0,
       bytes: 0,
