@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_PROGRESS_STATUSES, INTERRUPTED_RULE, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
@@ -6,7 +6,7 @@ import { findEditionByContent } from '../store/editions.js';
 import { getFetchState, saveFetchState, type FetchState } from '../store/upstream-state.js';
 import type { DiscoveryContext, DiscoveryOptions, ReleaseRef } from './discovery.js';
 import type { PublisherFetcher, Validators } from './fetch/fetcher.js';
-import { readBuiltFile, UpstreamError, type FileLocation, type UpstreamFile } from './upstream.js';
+import { builtFile, UpstreamError, type FileLocation, type FileOnDisk } from './upstream.js';
 
 /** What a source's `discover` reads documents through: the run's fetcher, its work folder, the operator's options. */
 export async function discoveryContext(
@@ -50,8 +50,8 @@ export async function discoveryContext(
 type PublisherRead =
   | {
       kind: 'files';
-      file: UpstreamFile;
-      companions: UpstreamFile[];
+      file: FileOnDisk;
+      companions: FileOnDisk[];
       remember: (releaseSha256: string) => Promise<void>;
     }
   | { kind: 'unchanged'; edition: Edition; why: string };
@@ -89,16 +89,11 @@ export async function readFromPublishers(
     if (location.builtPath)
       return {
         kind: 'file' as const,
-        file: await readBuiltFile(location.builtPath, location.url, maxBytes),
+        file: await builtFile(location.builtPath, location.url, maxBytes),
       };
     const result = await fetcher.download(location.url, { maxBytes, validators });
     if (result.kind === 'not-modified') return result;
-    const file = {
-      uri: result.file.uri,
-      bytes: new Uint8Array(await readFile(result.file.path)),
-      sha256: result.file.sha256,
-    };
-    return { kind: 'file' as const, file, validators: result.validators };
+    return { kind: 'file' as const, file: result.file, validators: result.validators };
   };
   const validatorsOf = (state: FetchState | null) =>
     sameRelease && state ? { etag: state.etag, lastModified: state.lastModified } : null;
