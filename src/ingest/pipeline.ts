@@ -22,7 +22,7 @@ import { ReleaseRefused } from './checks/refusal.js';
 import { HEARTBEAT_MS, recoverInterruptedIngests, THIS_INGEST } from './interrupted.js';
 import { examineInWorker, examineRelease, LayoutError, ReadLimitError, type ExaminedRelease } from './parse-worker.js';
 import { readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
-import { discoveryContext, readFromPublishers } from './publisher-reads.js';
+import { discoveryContext, readFromPublishers, type DocumentCounts } from './publisher-reads.js';
 import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import { FileTooLargeError, readFileOnDisk, type FileOnDisk, type Upstream } from './upstream.js';
@@ -50,6 +50,8 @@ export interface SourceResult {
   /** Why the source failed or had nothing to read. */
   message: string | null;
   ms: number;
+  /** The publisher's documents its discovery read: downloaded whole, or unchanged (304) and answered from the kept copy. */
+  documents?: DocumentCounts;
 }
 
 /** Receives each step as it happens; the CLI draws it on a TTY, the server logs it. */
@@ -71,6 +73,8 @@ export interface IngestOptions {
   discovery?: DiscoveryOptions;
   /** Where discovery builds its files (removed after each source); the system's temporary folder by default. */
   workDir?: string;
+  /** Where discovery documents are kept between runs to be asked for conditionally; none kept when absent. */
+  documentCacheDir?: string;
   /** LMI_REFRESH_INTERVAL: when each source is next due; null: no schedule. */
   refreshIntervalMs?: number | null;
   /** Only the sources whose next check is due (the refresh schedule); every source otherwise (`lmi ingest`). */
@@ -126,9 +130,11 @@ async function ingestSource(
   const releases: ReleaseResult[] = [];
   let outcome: RunOutcome;
   let message: string | null = null;
+  let documents: DocumentCounts | undefined;
   try {
     progress.step(source.key, 'detecting releases');
-    const { refs, found } = await findReleases(options, source);
+    const { refs, found, counts } = await findReleases(options, source);
+    documents = counts;
     if (refs.length === 0) {
       outcome = found.length > 0 ? 'found' : 'unavailable';
       message =
@@ -151,28 +157,37 @@ async function ingestSource(
     workFolders.delete(source.key);
   }
   await finishIngestRun(store.db, runId, outcome, message);
-  return { sourceKey: source.key, outcome, releases, message, ms: Date.now() - started };
+  return {
+    sourceKey: source.key,
+    outcome,
+    releases,
+    message,
+    ms: Date.now() - started,
+    ...(documents && { documents }),
+  };
 }
 
 /** The source's releases: from the mirror (`detect`), or from its publisher (`discover`), recording those only found. */
 async function findReleases(
   options: IngestOptions,
   source: AnySourceDescriptor,
-): Promise<{ refs: ReleaseRef[]; found: FoundRelease[] }> {
+): Promise<{ refs: ReleaseRef[]; found: FoundRelease[]; counts?: DocumentCounts }> {
   const { upstream, store } = options;
   if (upstream.kind === 'mirror' || !upstream.fetcher) return { refs: await source.detect(upstream), found: [] };
   if (!source.discover) return { refs: [], found: [] };
-  const { context, dispose } = await discoveryContext(
+  const { context, counts, finish, dispose } = await discoveryContext(
     upstream.fetcher,
     source.key,
     options.workDir ?? tmpdir(),
     options.discovery ?? NO_DISCOVERY_OPTIONS,
+    options.documentCacheDir ?? null,
   );
   workFolders.set(source.key, dispose);
   const discovery = await source.discover(context);
+  await finish();
   const found = discovery.found ?? [];
   for (const release of found) await recordFound(store.db, source.key, release);
-  return { refs: discovery.releases, found };
+  return { refs: discovery.releases, found, counts };
 }
 
 /** Folders discovery built files in, removed once the source's releases are read. */
