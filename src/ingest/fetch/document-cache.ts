@@ -24,7 +24,7 @@ interface KeptEntry {
   lastRun: number;
 }
 
-export interface KeptDocument {
+interface KeptDocument {
   body: Buffer;
   answeredUrl: string;
   date: string | null;
@@ -37,7 +37,7 @@ export interface KeptDocument {
  * from disk. A body that is missing or does not match its SHA-256 is not offered: the document is
  * asked for whole.
  */
-export interface DocumentCache {
+interface DocumentCache {
   get(url: string, accept: string): Promise<KeptDocument | null>;
   /** The publisher said the kept document is current: marks it used in this run. */
   used(url: string, accept: string): Promise<void>;
