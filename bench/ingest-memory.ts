@@ -126,7 +126,13 @@ async function ingest(mirror: string): Promise<Run> {
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(timer);
   rmSync(dataDir, { recursive: true, force: true });
-  const summary = stdout.split('\n').filter((line) => /^(ashe-table14|\s{2}\S)|source\(s\)/.test(line));
+  // ASHE Table 14's lines of the summary table (its releases' outcomes and why), and the count of sources.
+  const lines = stdout.split('\n');
+  const ashe = lines.findIndex((line) => line.startsWith('ashe-table14 '));
+  const rest = lines.slice(ashe + 1);
+  const end = rest.findIndex((line) => !line.startsWith('  '));
+  const block = ashe < 0 ? [] : [lines[ashe]!, ...rest.slice(0, end < 0 ? rest.length : end)];
+  const summary = [...block, ...lines.filter((line) => /source\(s\)/.test(line))];
   return { peakMb: peakKb / 1024, seconds: (performance.now() - started) / 1000, exitCode, summary };
 }
 
