@@ -78,6 +78,8 @@ export class RefreshSchedule {
       if (message.kind === 'started') app.log.info({ upstream: message.upstream, dueOnly }, 'ingest started');
       else if (message.kind === 'source') {
         loggedProgress(app.log).sourceDone(message.result);
+        if (message.result.documents)
+          app.metrics?.countDiscoveryDocuments(message.result.sourceKey, message.result.documents);
         this.onSourceDone();
       } else if (message.kind === 'busy') {
         busy = done = true;

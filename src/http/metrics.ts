@@ -34,6 +34,7 @@ function processMetrics(): Registry {
 class AppMetrics {
   readonly registry = new Registry();
   readonly requests = new RequestDurations();
+  private readonly discoveryDocuments: Counter<'source' | 'result'>;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -57,6 +58,12 @@ class AppMetrics {
       collect() {
         this.set(cache.size);
       },
+    });
+    this.discoveryDocuments = new Counter({
+      name: 'lmi_discovery_documents_total',
+      help: "Publisher documents read by discovery in this server's ingests, by result: downloaded whole, or not_modified (a 304 answered from the kept copy).",
+      labelNames: ['source', 'result'],
+      registers,
     });
     // The ingest may run in another process (a scheduled `lmi ingest`): its runs are read from the database at scrape time.
     let ingest: ReturnType<MetricsSources['meta']['ingestCounts']> | null = null;
@@ -83,6 +90,12 @@ class AppMetrics {
         for (const [source, count] of (await ingestCounts()).quarantined) this.set({ source }, count);
       },
     });
+  }
+
+  /** Counts the documents a source's discovery read in an ingest this server ran (reported over IPC by its child). */
+  countDiscoveryDocuments(source: string, counts: { downloaded: number; notModified: number }): void {
+    this.discoveryDocuments.inc({ source, result: 'downloaded' }, counts.downloaded);
+    this.discoveryDocuments.inc({ source, result: 'not_modified' }, counts.notModified);
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {

@@ -3,20 +3,25 @@ import type { Check, EditionSummary } from '../domain/editions.js';
 import { ReleaseRefused } from './checks/refusal.js';
 import { useReadLimits, type ReadLimits } from './read-limits.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
-import type { UpstreamFile } from './upstream.js';
+import { FileTooLargeError, readFileOnDisk, type FileOnDisk, type UpstreamFile } from './upstream.js';
 import { lowerThisThreadsPriority, runWorkerJob, WorkerJobError, WorkerLimitError } from './worker-job.js';
 
 interface ParseJob {
   kind: 'parse-release';
   sourceKey: string;
-  file: UpstreamFile;
+  /** Where the files lie: the worker reads them itself, under `limits.maxFileBytes`. */
+  file: FileOnDisk;
   ref: ReleaseRef;
-  companions: UpstreamFile[];
+  companions: FileOnDisk[];
   limits: ReadLimits;
 }
 
 /** Why a parse in the worker failed: the parser refused the release on a check, or could not read it. */
-type Failure = { refused: Check[] } | { layout: true } | { limit: true };
+type Failure =
+  | { refused: Check[] }
+  | { layout: true }
+  | { limit: true }
+  | { tooLarge: { uri: string; bytes: number; maxBytes: number } };
 
 /** The parser read the release and threw: the file is not in the layout it knows. */
 export class LayoutError extends Error {
@@ -72,17 +77,18 @@ export async function examineRelease(
 }
 
 /**
- * Parses and checks a release of a registered source in a worker thread: inflating, decoding,
- * parsing and checking run off the thread that serves requests, in a heap of `limits.maxHeapMb`
- * and within `limits.maxParseMs`, at a lower CPU priority. The worker finds the source by its key
- * in the registry. Rejects with ReleaseRefused (the parser's own failed checks), LayoutError, or
- * ReadLimitError.
+ * Parses and checks a release of a registered source in a worker thread: reading the files from
+ * disk, inflating, decoding, parsing and checking run off the thread that serves requests (and off
+ * the ingest's main thread, which never holds the bytes), in a heap of `limits.maxHeapMb` and
+ * within `limits.maxParseMs`, at a lower CPU priority. The worker finds the source by its key in
+ * the registry. Rejects with ReleaseRefused (the parser's own failed checks), FileTooLargeError (a
+ * file over the cap by the time it is read), LayoutError, or ReadLimitError.
  */
 export async function examineInWorker(
   sourceKey: string,
-  file: UpstreamFile,
+  file: FileOnDisk,
   ref: ReleaseRef,
-  companions: UpstreamFile[],
+  companions: FileOnDisk[],
   limits: ReadLimits,
 ): Promise<ExaminedRelease> {
   const job: ParseJob = { kind: 'parse-release', sourceKey, file, ref, companions, limits };
@@ -99,6 +105,8 @@ export async function examineInWorker(
     const failure = error.details as Failure | undefined;
     if (failure && 'refused' in failure) throw new ReleaseRefused(failure.refused);
     if (failure && 'limit' in failure) throw new ReadLimitError(error.message);
+    if (failure && 'tooLarge' in failure)
+      throw new FileTooLargeError(failure.tooLarge.uri, failure.tooLarge.bytes, failure.tooLarge.maxBytes, null, true);
     throw new LayoutError(error.message);
   }
 }
@@ -113,7 +121,8 @@ async function runJob(job: ParseJob): Promise<ExaminedRelease> {
   const { findSource } = await import('./registry.js');
   const source = findSource(job.sourceKey);
   if (!source) throw new Error(`no registered source ${job.sourceKey}`);
-  return examineRelease(source, job.file, job.ref, job.companions);
+  const read = (file: FileOnDisk) => readFileOnDisk(file, job.limits.maxFileBytes);
+  return examineRelease(source, await read(job.file), job.ref, await Promise.all(job.companions.map(read)));
 }
 
 if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kind === 'parse-release') {
@@ -125,9 +134,11 @@ if (!isMainThread && parentPort && (workerData as { kind?: string } | null)?.kin
       const details: Failure =
         error instanceof ReleaseRefused
           ? { refused: error.checks }
-          : hitLimit(error)
-            ? { limit: true }
-            : { layout: true };
+          : error instanceof FileTooLargeError
+            ? { tooLarge: { uri: error.uri, bytes: error.bytes, maxBytes: error.maxBytes } }
+            : hitLimit(error)
+              ? { limit: true }
+              : { layout: true };
       port.postMessage({ error: error instanceof Error ? error.message : String(error), details });
     },
   );

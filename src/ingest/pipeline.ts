@@ -22,10 +22,10 @@ import { ReleaseRefused } from './checks/refusal.js';
 import { HEARTBEAT_MS, recoverInterruptedIngests, THIS_INGEST } from './interrupted.js';
 import { examineInWorker, examineRelease, LayoutError, ReadLimitError, type ExaminedRelease } from './parse-worker.js';
 import { readLimits, useReadLimits, type ReadLimits } from './read-limits.js';
-import { discoveryContext, readFromPublishers } from './publisher-reads.js';
+import { discoveryContext, readFromPublishers, type DocumentCounts } from './publisher-reads.js';
 import { findSource } from './registry.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
-import { FileTooLargeError, type Upstream, type UpstreamFile } from './upstream.js';
+import { FileTooLargeError, readFileOnDisk, type FileOnDisk, type Upstream } from './upstream.js';
 import { formatBytes, mebibytes } from '../domain/numbers.js';
 
 type ReleaseOutcome = 'published' | 'unchanged' | 'quarantined' | 'failed';
@@ -50,6 +50,8 @@ export interface SourceResult {
   /** Why the source failed or had nothing to read. */
   message: string | null;
   ms: number;
+  /** The publisher's documents its discovery read: downloaded whole, or unchanged (304) and answered from the kept copy. */
+  documents?: DocumentCounts;
 }
 
 /** Receives each step as it happens; the CLI draws it on a TTY, the server logs it. */
@@ -71,6 +73,8 @@ export interface IngestOptions {
   discovery?: DiscoveryOptions;
   /** Where discovery builds its files (removed after each source); the system's temporary folder by default. */
   workDir?: string;
+  /** Where discovery documents are kept between runs to be asked for conditionally; none kept when absent. */
+  documentCacheDir?: string;
   /** LMI_REFRESH_INTERVAL: when each source is next due; null: no schedule. */
   refreshIntervalMs?: number | null;
   /** Only the sources whose next check is due (the refresh schedule); every source otherwise (`lmi ingest`). */
@@ -126,9 +130,11 @@ async function ingestSource(
   const releases: ReleaseResult[] = [];
   let outcome: RunOutcome;
   let message: string | null = null;
+  let documents: DocumentCounts | undefined;
   try {
     progress.step(source.key, 'detecting releases');
-    const { refs, found } = await findReleases(options, source);
+    const { refs, found, counts } = await findReleases(options, source);
+    documents = counts;
     if (refs.length === 0) {
       outcome = found.length > 0 ? 'found' : 'unavailable';
       message =
@@ -151,28 +157,37 @@ async function ingestSource(
     workFolders.delete(source.key);
   }
   await finishIngestRun(store.db, runId, outcome, message);
-  return { sourceKey: source.key, outcome, releases, message, ms: Date.now() - started };
+  return {
+    sourceKey: source.key,
+    outcome,
+    releases,
+    message,
+    ms: Date.now() - started,
+    ...(documents && { documents }),
+  };
 }
 
 /** The source's releases: from the mirror (`detect`), or from its publisher (`discover`), recording those only found. */
 async function findReleases(
   options: IngestOptions,
   source: AnySourceDescriptor,
-): Promise<{ refs: ReleaseRef[]; found: FoundRelease[] }> {
+): Promise<{ refs: ReleaseRef[]; found: FoundRelease[]; counts?: DocumentCounts }> {
   const { upstream, store } = options;
   if (upstream.kind === 'mirror' || !upstream.fetcher) return { refs: await source.detect(upstream), found: [] };
   if (!source.discover) return { refs: [], found: [] };
-  const { context, dispose } = await discoveryContext(
+  const { context, counts, finish, dispose } = await discoveryContext(
     upstream.fetcher,
     source.key,
     options.workDir ?? tmpdir(),
     options.discovery ?? NO_DISCOVERY_OPTIONS,
+    options.documentCacheDir ?? null,
   );
   workFolders.set(source.key, dispose);
   const discovery = await source.discover(context);
+  await finish();
   const found = discovery.found ?? [];
   for (const release of found) await recordFound(store.db, source.key, release);
-  return { refs: discovery.releases, found };
+  return { refs: discovery.releases, found, counts };
 }
 
 /** Folders discovery built files in, removed once the source's releases are read. */
@@ -229,6 +244,7 @@ async function ingestReleaseSafely(
 /** Why a release that could not be read was held back: its limits, its layout, or a check its parser refused it on. */
 function unreadable(error: unknown, limits: ReadLimits): Check[] {
   if (error instanceof ReleaseRefused) return error.checks;
+  if (error instanceof FileTooLargeError) return [overCap(error)];
   const observed = error instanceof Error ? error.message : String(error);
   if (error instanceof ReadLimitError) {
     return [
@@ -244,22 +260,24 @@ function unreadable(error: unknown, limits: ReadLimits): Check[] {
 
 /**
  * Parses and checks in a worker thread (off the thread that serves requests, bounded in memory
- * and time). A descriptor that is not the registered one (a test's wrapper around it) cannot be
- * found by the worker, and is read here, within the same inflate limits.
+ * and time), which reads the files from disk itself. A descriptor that is not the registered one
+ * (a test's wrapper around it) cannot be found by the worker, and is read here, within the same
+ * size and inflate limits.
  */
 async function examine(
   source: AnySourceDescriptor,
-  file: UpstreamFile,
+  file: FileOnDisk,
   ref: ReleaseRef,
-  companions: UpstreamFile[],
+  companions: FileOnDisk[],
   limits: ReadLimits,
 ): Promise<ExaminedRelease> {
   if (findSource(source.key) === source) return examineInWorker(source.key, file, ref, companions, limits);
   useReadLimits(limits);
   try {
-    return await examineRelease(source, file, ref, companions);
+    const read = (f: FileOnDisk) => readFileOnDisk(f, limits.maxFileBytes);
+    return await examineRelease(source, await read(file), ref, await Promise.all(companions.map(read)));
   } catch (error) {
-    throw error instanceof ReleaseRefused
+    throw error instanceof ReleaseRefused || error instanceof FileTooLargeError
       ? error
       : new LayoutError(error instanceof Error ? error.message : String(error));
   } finally {
@@ -288,8 +306,8 @@ async function ingestRelease(
   const started = Date.now();
   const { db } = store;
   progress.step(source.key, `reading ${ref.label}`);
-  let file: UpstreamFile;
-  let companions: UpstreamFile[];
+  let file: FileOnDisk;
+  let companions: FileOnDisk[];
   let remember: (releaseSha256: string) => Promise<void> = async () => undefined;
   try {
     if (upstream.fetcher) {
@@ -297,9 +315,9 @@ async function ingestRelease(
       if (read.kind === 'unchanged') return unchangedResult(read.edition, 0, started);
       ({ file, companions, remember } = read);
     } else {
-      file = await upstream.fetch(ref.location, limits.maxFileBytes);
+      file = await upstream.locate(ref.location, limits.maxFileBytes);
       companions = await Promise.all(
-        (ref.companions ?? []).map((location) => upstream.fetch(location, limits.maxFileBytes)),
+        (ref.companions ?? []).map((location) => upstream.locate(location, limits.maxFileBytes)),
       );
     }
   } catch (error) {
@@ -307,7 +325,7 @@ async function ingestRelease(
     throw error;
   }
   const sha256 = releaseSha256(file, companions);
-  const bytes = [file, ...companions].reduce((sum, f) => sum + f.bytes.length, 0);
+  const bytes = [file, ...companions].reduce((sum, f) => sum + f.size, 0);
   progress.step(source.key, `read ${ref.label} (${formatBytes(bytes)})`);
   const known = await findEditionByContent(db, source.key, sha256);
   if (known && !(await readAgain(store, known))) {
@@ -348,7 +366,7 @@ async function readAndSettle(
   source: AnySourceDescriptor,
   ref: ReleaseRef,
   edition: Edition,
-  read: { file: UpstreamFile; companions: UpstreamFile[]; bytes: number; limits: ReadLimits; started: number },
+  read: { file: FileOnDisk; companions: FileOnDisk[]; bytes: number; limits: ReadLimits; started: number },
   progress: IngestProgress,
 ): Promise<ReleaseResult> {
   const { db } = store;
@@ -420,13 +438,7 @@ async function oversized(
     sha256: error.sha256!,
     owner: THIS_INGEST,
   });
-  const checks: Check[] = [
-    {
-      rule: `the file is at most ${mebibytes(error.maxBytes)}, the size this source reads`,
-      status: 'fail',
-      observed: `${mebibytes(error.bytes)} (${error.bytes} bytes${error.exact ? '' : ' or more'}); not read`,
-    },
-  ];
+  const checks = [overCap(error)];
   await quarantineEdition(store.db, edition.id, checks);
   return {
     label: ref.label,
@@ -436,6 +448,14 @@ async function oversized(
     rowsStored: null,
     bytes: error.bytes,
     ms: Date.now() - started,
+  };
+}
+
+function overCap(error: FileTooLargeError): Check {
+  return {
+    rule: `the file is at most ${mebibytes(error.maxBytes)}, the size this source reads`,
+    status: 'fail',
+    observed: `${mebibytes(error.bytes)} (${error.bytes} bytes${error.exact ? '' : ' or more'}); not read`,
   };
 }
 
@@ -452,7 +472,7 @@ function unchangedResult(known: Edition, bytes: number, started: number): Releas
 }
 
 /** A one-file release is identified by its file's SHA-256; a release of several by the hash of their hashes. */
-function releaseSha256(file: UpstreamFile, companions: UpstreamFile[]): string {
+function releaseSha256(file: FileOnDisk, companions: FileOnDisk[]): string {
   if (companions.length === 0) return file.sha256;
   return createHash('sha256')
     .update([file, ...companions].map((f) => f.sha256).join('\n'))

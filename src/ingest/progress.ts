@@ -13,7 +13,15 @@ export function sourceTotals(result: SourceResult): { bytes: number; rows: numbe
 function sourceLine(result: SourceResult): string {
   const { bytes, rows } = sourceTotals(result);
   const releases = `${result.releases.length} release${result.releases.length === 1 ? '' : 's'}`;
-  return `${result.sourceKey.padEnd(28)} ${result.outcome.padEnd(12)} ${releases.padStart(11)} ${formatBytes(bytes).padStart(10)} ${`${rows.toLocaleString('en-GB')} rows`.padStart(16)} ${seconds(result.ms).padStart(7)}`;
+  return `${result.sourceKey.padEnd(28)} ${result.outcome.padEnd(12)} ${releases.padStart(11)} ${formatBytes(bytes).padStart(10)} ${`${rows.toLocaleString('en-GB')} rows`.padStart(16)} ${seconds(result.ms).padStart(7)}${documentsText(result)}`;
+}
+
+/** How discovery's documents came, when it read any: whole, or unchanged since the kept copy (304). */
+function documentsText(result: SourceResult): string {
+  const d = result.documents;
+  return d && d.downloaded + d.notModified > 0
+    ? `, ${d.downloaded + d.notModified} documents (${d.notModified} unchanged, 304)`
+    : '';
 }
 
 /**
@@ -45,7 +53,7 @@ export function loggedProgress(log: { info(obj: object, msg: string): void }): I
         bytes: r.bytes,
       }));
       const totals = sourceTotals(result);
-      const summary = `ingest ${result.outcome}: ${result.sourceKey}, ${formatBytes(totals.bytes)} read, ${totals.rows.toLocaleString('en-GB')} rows, ${seconds(result.ms)}`;
+      const summary = `ingest ${result.outcome}: ${result.sourceKey}, ${formatBytes(totals.bytes)} read, ${totals.rows.toLocaleString('en-GB')} rows, ${seconds(result.ms)}${documentsText(result)}`;
       log.info(
         {
           source: result.sourceKey,
@@ -54,6 +62,7 @@ export function loggedProgress(log: { info(obj: object, msg: string): void }): I
           ...totals,
           releases,
           message: result.message,
+          ...(result.documents ? { documents: result.documents } : {}),
         },
         summary,
       );

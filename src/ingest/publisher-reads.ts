@@ -1,31 +1,62 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_PROGRESS_STATUSES, INTERRUPTED_RULE, type Edition } from '../domain/editions.js';
 import type { Store } from '../store/database.js';
 import { findEditionByContent } from '../store/editions.js';
 import { getFetchState, saveFetchState, type FetchState } from '../store/upstream-state.js';
 import type { DiscoveryContext, DiscoveryOptions, ReleaseRef } from './discovery.js';
+import { openDocumentCache } from './fetch/document-cache.js';
 import type { PublisherFetcher, Validators } from './fetch/fetcher.js';
-import { readBuiltFile, UpstreamError, type FileLocation, type UpstreamFile } from './upstream.js';
+import { builtFile, UpstreamError, type FileLocation, type FileOnDisk } from './upstream.js';
 
-/** What a source's `discover` reads documents through: the run's fetcher, its work folder, the operator's options. */
+/** How a source's discovery documents came: downloaded whole, or answered from the kept copy after a 304. */
+export interface DocumentCounts {
+  downloaded: number;
+  notModified: number;
+}
+
+interface DiscoveryRun {
+  context: DiscoveryContext;
+  counts: DocumentCounts;
+  /** After `discover` ran to its end: prunes the documents kept that it no longer reads. */
+  finish: () => Promise<void>;
+  /** Removes the work folder, whatever happened. */
+  dispose: () => Promise<void>;
+}
+
+/**
+ * What a source's `discover` reads documents through: the run's fetcher, its work folder, the
+ * operator's options. With `documentCacheDir` (the data folder's), each document is kept with its
+ * validators and asked for conditionally the next run; the source sees the same document either way.
+ */
 export async function discoveryContext(
   fetcher: PublisherFetcher,
   sourceKey: string,
   workRoot: string,
   options: DiscoveryOptions,
-): Promise<{ context: DiscoveryContext; dispose: () => Promise<void> }> {
+  documentCacheDir: string | null = null,
+): Promise<DiscoveryRun> {
   // The data folder's downloads folder does not exist before the first download of a fresh install.
   await mkdir(workRoot, { recursive: true });
   const workDir = await mkdtemp(path.join(workRoot, `discover-${sourceKey}-`));
+  const cache = documentCacheDir ? await openDocumentCache(documentCacheDir, sourceKey) : null;
+  const counts: DocumentCounts = { downloaded: 0, notModified: 0 };
   const getText: DiscoveryContext['getText'] = async (url, opts) => {
-    const document = await fetcher.document(url, opts?.accept ? { accept: opts.accept } : {});
-    const date = document.headers['last-modified'] ?? document.headers.date;
-    return {
-      text: document.body.toString('utf8'),
-      url: document.url,
-      date: date ? new Date(date).toISOString() : null,
-    };
+    const accept = opts?.accept ?? '';
+    const kept = await cache?.get(url, accept);
+    const document = await fetcher.document(url, { ...(accept ? { accept } : {}), validators: kept?.validators });
+    if (document.notModified && kept) {
+      counts.notModified++;
+      await cache!.used(url, accept);
+      return { text: kept.body.toString('utf8'), url: kept.answeredUrl, date: kept.date };
+    }
+    if (document.notModified) throw new UpstreamError(`${url} answered 304 to an unconditional request`);
+    counts.downloaded++;
+    const header = document.headers['last-modified'] ?? document.headers.date;
+    const date = header ? new Date(header).toISOString() : null;
+    const validators = { etag: document.headers.etag ?? null, lastModified: document.headers['last-modified'] ?? null };
+    await cache?.keep(url, accept, document.body, { answeredUrl: document.url, date, validators });
+    return { text: document.body.toString('utf8'), url: document.url, date };
   };
   return {
     context: {
@@ -42,6 +73,8 @@ export async function discoveryContext(
       workDir,
       options,
     },
+    counts,
+    finish: async () => cache?.finish(),
     dispose: () => rm(workDir, { recursive: true, force: true }),
   };
 }
@@ -50,8 +83,8 @@ export async function discoveryContext(
 type PublisherRead =
   | {
       kind: 'files';
-      file: UpstreamFile;
-      companions: UpstreamFile[];
+      file: FileOnDisk;
+      companions: FileOnDisk[];
       remember: (releaseSha256: string) => Promise<void>;
     }
   | { kind: 'unchanged'; edition: Edition; why: string };
@@ -89,16 +122,11 @@ export async function readFromPublishers(
     if (location.builtPath)
       return {
         kind: 'file' as const,
-        file: await readBuiltFile(location.builtPath, location.url, maxBytes),
+        file: await builtFile(location.builtPath, location.url, maxBytes),
       };
     const result = await fetcher.download(location.url, { maxBytes, validators });
     if (result.kind === 'not-modified') return result;
-    const file = {
-      uri: result.file.uri,
-      bytes: new Uint8Array(await readFile(result.file.path)),
-      sha256: result.file.sha256,
-    };
-    return { kind: 'file' as const, file, validators: result.validators };
+    return { kind: 'file' as const, file: result.file, validators: result.validators };
   };
   const validatorsOf = (state: FetchState | null) =>
     sameRelease && state ? { etag: state.etag, lastModified: state.lastModified } : null;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { upstreamKind, type Config, type ConnectTo } from '../config.js';
@@ -30,6 +30,18 @@ export interface UpstreamFile {
 }
 
 /**
+ * A file of a release where it lies on this machine (the mirror's own file, a download, a file
+ * discovery built), hashed by streaming: what the pipeline holds and passes to the parse worker,
+ * which reads the bytes itself (`readFileOnDisk`), so the ingest's main thread never holds them.
+ */
+export interface FileOnDisk {
+  uri: string;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/**
  * One interface over the two ways a release is read: the local mirror (LMI_UPSTREAM_DIR) or the
  * publishers over HTTPS (LMI_UPSTREAM). Parsers receive bytes and never know which.
  */
@@ -44,7 +56,9 @@ export interface Upstream {
   has(location: FileLocation): Promise<boolean>;
   /** File names in a mirror folder; empty over HTTPS, where sources list their known addresses. */
   listFolder(folder: string): Promise<string[]>;
-  /** The file's bytes; a FileTooLargeError, without reading it into memory, when it is over `maxBytes`. */
+  /** The file on this machine, hashed; a FileTooLargeError, without reading it into memory, when it is over `maxBytes`. */
+  locate(location: FileLocation, maxBytes?: number): Promise<FileOnDisk>;
+  /** The file's bytes in this thread (tests and template builds; the pipeline uses `locate`). */
   fetch(location: FileLocation, maxBytes?: number): Promise<UpstreamFile>;
 }
 
@@ -57,8 +71,35 @@ async function hashFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-function describeBytes(uri: string, bytes: Uint8Array): UpstreamFile {
-  return { uri, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+/**
+ * A located file's bytes, read under `maxBytes` (checked again: the file may have grown since it
+ * was located) and only if they are still the bytes that were hashed, so that what is parsed is
+ * always what the edition's SHA-256 names.
+ */
+export async function readFileOnDisk(file: FileOnDisk, maxBytes: number): Promise<UpstreamFile> {
+  const handle = await open(file.path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > maxBytes) throw new FileTooLargeError(file.uri, size, maxBytes, null, true);
+    const bytes = new Uint8Array(size);
+    let read = 0;
+    while (read < size) {
+      const { bytesRead } = await handle.read(bytes, read, size - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    const sha256 = createHash('sha256').update(bytes.subarray(0, read)).digest('hex');
+    if (read !== file.size || sha256 !== file.sha256)
+      throw new UpstreamError(`${file.uri} changed after it was read (${file.size} bytes then, ${read} now)`);
+    return { uri: file.uri, bytes, sha256 };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads through `locate`: the one place an upstream's bytes come into this thread. */
+async function fetchVia(upstream: Pick<Upstream, 'locate'>, location: FileLocation, maxBytes: number) {
+  return readFileOnDisk(await upstream.locate(location, maxBytes), maxBytes);
 }
 
 /** A mirror file named relative to the mirror: responses never show where the server keeps it. */
@@ -72,7 +113,7 @@ export function mirrorUpstream(root: string): Upstream {
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new UpstreamError(`${relative} is outside the mirror`);
     return full;
   };
-  return {
+  const upstream: Upstream = {
     kind: 'mirror',
     description: `local mirror ${root}`,
     async has(location) {
@@ -90,19 +131,22 @@ export function mirrorUpstream(root: string): Upstream {
         return [];
       }
     },
-    async fetch(location, maxBytes = Infinity) {
+    async locate(location, maxBytes = Infinity) {
       const file = resolveInside(location.mirrorPath);
       const uri = mirrorUri(location.mirrorPath);
       try {
         const { size } = await stat(file);
-        if (size > maxBytes) throw new FileTooLargeError(uri, size, maxBytes, await hashFile(file));
-        return describeBytes(uri, new Uint8Array(await readFile(file)));
+        const sha256 = await hashFile(file);
+        if (size > maxBytes) throw new FileTooLargeError(uri, size, maxBytes, sha256);
+        return { uri, path: file, size, sha256 };
       } catch (error) {
         if (error instanceof FileTooLargeError) throw error;
         throw new UpstreamError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
     },
+    fetch: (location, maxBytes = Infinity) => fetchVia(upstream, location, maxBytes),
   };
+  return upstream;
 }
 
 /**
@@ -110,7 +154,7 @@ export function mirrorUpstream(root: string): Upstream {
  * retries). `fetch` downloads to disk under the cap and then reads the file, already bounded.
  */
 function publishersUpstream(fetcher: PublisherFetcher): Upstream {
-  return {
+  const upstream: Upstream = {
     kind: 'publishers',
     description: 'the publishers over HTTPS',
     fetcher,
@@ -120,33 +164,28 @@ function publishersUpstream(fetcher: PublisherFetcher): Upstream {
     async listFolder() {
       return [];
     },
-    async fetch(location, maxBytes = readLimits().maxFileBytes) {
-      if (location.builtPath) return readBuiltFile(location.builtPath, location.url, maxBytes);
+    async locate(location, maxBytes = readLimits().maxFileBytes) {
+      if (location.builtPath) return builtFile(location.builtPath, location.url, maxBytes);
       const result = await fetcher.download(location.url, { maxBytes });
       if (result.kind !== 'file') throw new UpstreamError(`${location.url} answered 304 to an unconditional request`);
-      return {
-        uri: result.file.uri,
-        bytes: new Uint8Array(await readFile(result.file.path)),
-        sha256: result.file.sha256,
-      };
+      return result.file;
     },
+    fetch: (location, maxBytes = readLimits().maxFileBytes) => fetchVia(upstream, location, maxBytes),
     close: () => fetcher.close(),
   };
-}
-
-/** A file on this machine (one discovery built, or an operator's package): read under the cap. */
-async function readLocalFile(file: string, maxBytes: number): Promise<UpstreamFile> {
-  const { size } = await stat(file);
-  if (size > maxBytes) throw new FileTooLargeError(`file://${file}`, size, maxBytes, await hashFile(file));
-  return describeBytes(`file://${file}`, new Uint8Array(await readFile(file)));
+  return upstream;
 }
 
 /**
- * A file discovery assembled from a publisher's answers (an API's pages): read from the work
- * folder, but named by the publisher's address it came from, never by the temporary file.
+ * A file discovery assembled from a publisher's answers (an API's pages), or an operator's
+ * package on this machine: hashed where it lies under the cap, but named by the publisher's
+ * address it came from, never by the temporary file.
  */
-export async function readBuiltFile(builtPath: string, url: string, maxBytes: number): Promise<UpstreamFile> {
-  return { ...(await readLocalFile(builtPath, maxBytes)), uri: url };
+export async function builtFile(builtPath: string, url: string, maxBytes: number): Promise<FileOnDisk> {
+  const { size } = await stat(builtPath);
+  const sha256 = await hashFile(builtPath);
+  if (size > maxBytes) throw new FileTooLargeError(`file://${builtPath}`, size, maxBytes, sha256);
+  return { uri: url, path: builtPath, size, sha256 };
 }
 
 interface HttpsUpstreamOptions {

@@ -1,16 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { appendFileSync, rmSync } from 'node:fs';
 import { examineInWorker, LayoutError, ReadLimitError } from '../../src/ingest/parse-worker.js';
 import { readLimits } from '../../src/ingest/read-limits.js';
-import type { UpstreamFile } from '../../src/ingest/upstream.js';
-import { upstreamPath } from '../helpers/upstream.js';
-
-function mirrorFile(relative: string): UpstreamFile {
-  const bytes = new Uint8Array(readFileSync(upstreamPath(relative)));
-  return { uri: `file://${upstreamPath(relative)}`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
+import { FileTooLargeError, mirrorUpstream } from '../../src/ingest/upstream.js';
+import { makeMirror, UPSTREAM_DIR } from '../helpers/upstream.js';
 
 const ref = {
   label: 'ESCO skills (English)',
@@ -18,8 +12,14 @@ const ref = {
   location: { mirrorPath: 'esco/skills_en.csv.gz', url: 'https://esco.ec.europa.eu/' },
 };
 
-describe('parsing a release in a worker thread', () => {
-  const file = mirrorFile('esco/skills_en.csv.gz');
+const standards = {
+  label: 'Apprenticeship standards',
+  seriesKey: null,
+  location: { mirrorPath: 'ifate-standards/apprenticeship-standards.json', url: 'https://www.gov.uk/' },
+};
+
+describe('parsing a release in a worker thread', async () => {
+  const file = await mirrorUpstream(UPSTREAM_DIR).locate(ref.location);
 
   it('reads and checks the real ESCO skills release off the main thread', async () => {
     const examined = await examineInWorker('esco-skills', file, ref, [], readLimits());
@@ -50,23 +50,61 @@ describe('parsing a release in a worker thread', () => {
   });
 
   it("passes on a parser's error as the release's reason", async () => {
-    const broken: UpstreamFile = {
-      uri: 'file:///apprenticeship-standards.json',
-      bytes: new TextEncoder().encode('{not json'),
-      sha256: '0'.repeat(64),
-    };
-    const standards = {
-      label: 'Apprenticeship standards',
-      seriesKey: null,
-      location: { mirrorPath: 'ifate-standards/apprenticeship-standards.json', url: 'https://www.gov.uk/' },
-    };
-    await assert.rejects(
-      examineInWorker('apprenticeship-standards', broken, standards, [], readLimits()),
-      (error: unknown) => {
-        assert.ok(error instanceof LayoutError);
-        assert.match(error.message, /apprenticeship-standards\.json: not UTF-8 JSON/);
-        return true;
-      },
-    );
+    const mirror = makeMirror();
+    try {
+      mirror.write(standards.location.mirrorPath, new TextEncoder().encode('{not json'));
+      const broken = await mirrorUpstream(mirror.root).locate(standards.location);
+      await assert.rejects(
+        examineInWorker('apprenticeship-standards', broken, standards, [], readLimits()),
+        (error: unknown) => {
+          assert.ok(error instanceof LayoutError);
+          assert.match(error.message, /apprenticeship-standards\.json: not UTF-8 JSON/);
+          return true;
+        },
+      );
+    } finally {
+      rmSync(mirror.root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses, naming the cap, a file that grew past it between its download and its parse', async () => {
+    const mirror = makeMirror();
+    try {
+      mirror.write(standards.location.mirrorPath, new TextEncoder().encode('[]'));
+      const located = await mirrorUpstream(mirror.root).locate(standards.location, 1024);
+      appendFileSync(located.path, ' '.repeat(2048));
+      await assert.rejects(
+        examineInWorker('apprenticeship-standards', located, standards, [], readLimits({ maxFileBytes: 1024 })),
+        (error: unknown) => {
+          assert.ok(error instanceof FileTooLargeError);
+          assert.equal(
+            error.message,
+            'mirror:ifate-standards/apprenticeship-standards.json is 2050 bytes, over the 1024 bytes this source reads',
+          );
+          return true;
+        },
+      );
+    } finally {
+      rmSync(mirror.root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file whose bytes changed after they were hashed, so the edition always names what was parsed', async () => {
+    const mirror = makeMirror();
+    try {
+      mirror.write(standards.location.mirrorPath, new TextEncoder().encode('[]'));
+      const located = await mirrorUpstream(mirror.root).locate(standards.location);
+      mirror.write(standards.location.mirrorPath, new TextEncoder().encode('{}'));
+      await assert.rejects(
+        examineInWorker('apprenticeship-standards', located, standards, [], readLimits()),
+        (error: unknown) => {
+          assert.ok(error instanceof LayoutError);
+          assert.match(error.message, /apprenticeship-standards\.json changed after it was read/);
+          return true;
+        },
+      );
+    } finally {
+      rmSync(mirror.root, { recursive: true, force: true });
+    }
   });
 });

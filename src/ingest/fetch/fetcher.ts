@@ -46,15 +46,21 @@ export type DownloadResult =
   { kind: 'file'; file: DownloadedFile; validators: Validators } | { kind: 'not-modified'; url: string };
 
 export interface FetchedDocument {
+  /** Empty when `notModified`. */
   body: Buffer;
   url: string;
   headers: IncomingMessage['headers'];
+  /** Asked with validators, the publisher answered 304: the body kept from last time is still current. */
+  notModified: boolean;
 }
 
 export interface PublisherFetcher {
   readonly userAgent: string;
-  /** A small document read whole (a page, an API answer), at most `maxBytes` (8 MiB by default). */
-  document(url: string, options?: { accept?: string; maxBytes?: number }): Promise<FetchedDocument>;
+  /** A small document read whole (a page, an API answer), at most `maxBytes` (8 MiB by default); with validators, a 304 reads nothing. */
+  document(
+    url: string,
+    options?: { accept?: string; maxBytes?: number; validators?: Validators | null },
+  ): Promise<FetchedDocument>;
   /** A data file streamed to disk under `maxBytes`; with validators, a 304 reads nothing. */
   download(url: string, options: { maxBytes: number; validators?: Validators | null }): Promise<DownloadResult>;
   /** Deletes every download of this fetcher and closes its connections. */
@@ -195,9 +201,14 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
   return {
     userAgent: options.userAgent,
 
-    async document(url, { accept, maxBytes = DOCUMENT_CAP } = {}) {
+    async document(url, { accept, maxBytes = DOCUMENT_CAP, validators } = {}) {
+      const headers = { ...(accept ? { accept } : {}), ...conditionalHeaders(validators) };
       return withRetries(url, async () => {
-        const response = await open(url, accept ? { accept } : {});
+        const response = await open(url, headers);
+        if (response.statusCode === 304) {
+          response.resume();
+          return { body: Buffer.alloc(0), url: finalUrl(response), headers: response.headers, notModified: true };
+        }
         const tooLarge = overCap(finalUrl(response), response, maxBytes);
         if (tooLarge) throw tooLarge;
         const chunks: Buffer[] = [];
@@ -214,7 +225,7 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
         } catch (error) {
           throw asTransient(error);
         }
-        return { body: Buffer.concat(chunks), url: finalUrl(response), headers: response.headers };
+        return { body: Buffer.concat(chunks), url: finalUrl(response), headers: response.headers, notModified: false };
       });
     },
 
@@ -227,9 +238,7 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
           (validators?.lastModified && validators.lastModified === cached.validators.lastModified);
         return same ? { kind: 'not-modified', url } : cached;
       }
-      const conditional: Record<string, string> = {};
-      if (validators?.etag) conditional['if-none-match'] = validators.etag;
-      if (validators?.lastModified) conditional['if-modified-since'] = validators.lastModified;
+      const conditional = conditionalHeaders(validators);
       const result = await withRetries(url, async (): Promise<DownloadResult> => {
         const response = await open(url, conditional);
         if (response.statusCode === 304) {
@@ -257,6 +266,13 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+function conditionalHeaders(validators: Validators | null | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+  return headers;
 }
 
 function isNetworkError(error: Error): boolean {

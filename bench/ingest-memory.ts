@@ -1,0 +1,181 @@
+/**
+ * A memory regression guard for the ingest: the peak resident memory of `lmi ingest` (the compiled
+ * CLI, as an operator runs it; worker threads are in the process, child processes are added) over
+ * the real mirror, then over the mirror with ASHE Table 14's newest release faulted: every figure
+ * of every workbook x1000, the worst fault measured (1,044 MiB before workbook lanes were bounded
+ * by LMI_INGEST_MEMORY_MB). Each peak is printed against the budget, LMI_INGEST_MEMORY_MB (1,024 by
+ * default); the bench exits 1 when one is over it.
+ *
+ * Peak: the ingest process's VmHWM (its own high-water mark, all threads) plus the VmRSS of any
+ * descendant at the same sample, sampled every 100 ms. Each run has a fresh SQLite data folder.
+ * BENCH_SOURCES (space-separated keys) limits the ingest to those sources; all by default.
+ * BENCH_CASES=fault runs only the faulted mirror.
+ * Run: npm run build && npm run bench:ingest-memory
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync, zipSync, type Zippable } from 'fflate';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');
+const MIRROR = path.resolve(ROOT, '..', 'shared', 'upstream');
+const FAULTED = 'ashe-table14/ashetable142024provisional.zip';
+const BUDGET_MB = Number(process.env.LMI_INGEST_MEMORY_MB ?? 1024);
+const SOURCES = (process.env.BENCH_SOURCES ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_CASES: `mirror`, `fault` or both (the default), comma-separated. */
+const CASES = (process.env.BENCH_CASES ?? 'mirror,fault').split(',');
+
+/** A numeric cell's value (no `t` attribute, or `t="n"`), with or without a formula before it. */
+const NUMERIC_CELL = /<c((?:(?!\bt="|>).)*|[^>]*\bt="n"[^>]*)>(<f[^>]*\/>|<f[^>]*>[^<]*<\/f>)?<v>([^<]+)<\/v>/g;
+
+/**
+ * Whether a cell holds a figure: below the header (row 5 in every Table 14 sheet, whose percentile
+ * labels are numbers too) and right of the description and code columns, so that the release keeps
+ * its layout and codes and is refused only on its figures, as a unit change upstream would be.
+ */
+function isFigure(attributes: string): boolean {
+  const [, column, row] = /\br="([A-Z]+)(\d+)"/.exec(attributes) ?? [];
+  return column !== undefined && Number(row) > 5 && column !== 'A' && column !== 'B';
+}
+
+/** Every figure of every workbook in the zip multiplied by 1000: the same layout, values a unit change off. */
+function timesThousand(zip: Uint8Array): Uint8Array {
+  const outer = unzipSync(zip);
+  const rewritten: Zippable = {};
+  for (const [name, bytes] of Object.entries(outer)) {
+    if (!name.endsWith('.xlsx')) {
+      rewritten[name] = bytes;
+      continue;
+    }
+    const parts = unzipSync(bytes);
+    for (const part of Object.keys(parts).filter((p) => /^xl\/worksheets\/[^/]+\.xml$/.test(p))) {
+      const xml = Buffer.from(parts[part]!).toString('utf8');
+      const scaled = xml.replace(
+        NUMERIC_CELL,
+        (whole, attributes: string, formula: string | undefined, value: string) =>
+          isFigure(attributes) && Number.isFinite(Number(value))
+            ? `<c${attributes}>${formula ?? ''}<v>${Number(value) * 1000}</v>`
+            : whole,
+      );
+      parts[part] = new Uint8Array(Buffer.from(scaled, 'utf8'));
+    }
+    rewritten[name] = zipSync(parts, { level: 6 });
+  }
+  return zipSync(rewritten, { level: 6 });
+}
+
+/** The real mirror by links, with the faulted release written in place of ASHE 2024. */
+function faultedMirror(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'lmi-bench-mirror-'));
+  for (const folder of readdirSync(MIRROR)) {
+    if (folder !== 'ashe-table14') symlinkSync(path.join(MIRROR, folder), path.join(root, folder));
+  }
+  mkdirSync(path.join(root, 'ashe-table14'));
+  for (const file of readdirSync(path.join(MIRROR, 'ashe-table14')))
+    if (`ashe-table14/${file}` !== FAULTED)
+      symlinkSync(path.join(MIRROR, 'ashe-table14', file), path.join(root, 'ashe-table14', file));
+  writeFileSync(path.join(root, FAULTED), timesThousand(readFileSync(path.join(MIRROR, FAULTED))));
+  return root;
+}
+
+function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Every living descendant of `pid` (its children's children too), from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const found: number[] = [];
+  const walk = (p: number) => (parents.get(p) ?? []).forEach((c) => (found.push(c), walk(c)));
+  walk(pid);
+  return found;
+}
+
+interface Run {
+  peakMb: number;
+  seconds: number;
+  exitCode: number | null;
+  summary: string[];
+}
+
+/** `lmi ingest` over `mirror` into a fresh data folder, sampled until it exits. */
+async function ingest(mirror: string): Promise<Run> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-bench-memory-'));
+  const env = {
+    ...process.env,
+    LMI_DATA_DIR: dataDir,
+    LMI_UPSTREAM: 'mirror',
+    LMI_UPSTREAM_DIR: mirror,
+    LMI_INGEST_MEMORY_MB: String(BUDGET_MB),
+    LMI_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    LOG_LEVEL: 'warn',
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, [CLI, 'ingest', ...SOURCES], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  let peakKb = 0;
+  const sample = () => {
+    const others = descendants(child.pid!).reduce((sum, pid) => sum + statusKb(pid, 'VmRSS'), 0);
+    peakKb = Math.max(peakKb, statusKb(child.pid!, 'VmHWM') + others);
+  };
+  const timer = setInterval(sample, 100);
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(timer);
+  rmSync(dataDir, { recursive: true, force: true });
+  // ASHE Table 14's lines of the summary table (its releases' outcomes and why), and the count of sources.
+  const lines = stdout.split('\n');
+  const ashe = lines.findIndex((line) => line.startsWith('ashe-table14 '));
+  const rest = lines.slice(ashe + 1);
+  const end = rest.findIndex((line) => !line.startsWith('  '));
+  const block = ashe < 0 ? [] : [lines[ashe]!, ...rest.slice(0, end < 0 ? rest.length : end)];
+  const summary = [...block, ...lines.filter((line) => /source\(s\)/.test(line))];
+  return { peakMb: peakKb / 1024, seconds: (performance.now() - started) / 1000, exitCode, summary };
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+
+console.log(`machine: ${availableParallelism()} cores, load average at the start ${load()}`);
+console.log(`budget: LMI_INGEST_MEMORY_MB=${BUDGET_MB}; sources: ${SOURCES.join(' ') || 'all'}`);
+const mirror = faultedMirror();
+let over = false;
+try {
+  const cases = [
+    ['mirror', 'the real mirror', MIRROR],
+    ['fault', 'ASHE Table 14 2024 with every figure x1000', mirror],
+  ] as const;
+  for (const [, title, root] of cases.filter(([key]) => CASES.includes(key))) {
+    const run = await ingest(root);
+    const verdict = run.peakMb > BUDGET_MB ? 'OVER the budget' : 'within the budget';
+    over ||= run.peakMb > BUDGET_MB;
+    console.log(
+      `${title}: peak RSS ${run.peakMb.toFixed(0)} MiB of ${BUDGET_MB} MiB (${((100 * run.peakMb) / BUDGET_MB).toFixed(0)}%), ${verdict}; ${run.seconds.toFixed(1)} s, exit code ${run.exitCode}`,
+    );
+    for (const line of run.summary) console.log(`  ${line}`);
+  }
+} finally {
+  rmSync(mirror, { recursive: true, force: true });
+}
+console.log(`load average at the end ${load()}`);
+if (over) process.exitCode = 1;
