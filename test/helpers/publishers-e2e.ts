@@ -15,9 +15,12 @@ import {
   type AsheEditionSpec,
 } from './publisher-double/routes-ons.js';
 import { standardsRoutes } from './publisher-double/routes-skills-england.js';
-import { routes, type PublisherRoutes } from './publisher-double/routes.js';
+import { routes, type PublisherResponse, type PublisherRoutes } from './publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from './publisher-double/server.js';
 import { alteredVolume2, upstreamPath, VOLUME2_FILE } from './upstream.js';
+import * as XLSX from '@e965/xlsx';
+import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
+import { DESCRIPTIONS_SHEET } from '../../src/ingest/sources/ons/soc2020-descriptions/parse.js';
 
 /**
  * What the end-to-end tests of `lmi serve --ingest` against the publisher double share
@@ -28,9 +31,13 @@ import { alteredVolume2, upstreamPath, VOLUME2_FILE } from './upstream.js';
 const VOLUME1_NAME = 'soc2020volume1structureanddescriptionofunitgroupsexcel16042025.xlsx';
 const VOLUME2_NAME = path.basename(VOLUME2_FILE);
 export const VOLUME2_V14 = 'soc2020volume2thecodingindexexcel20260827.xlsx';
-export const VOLUME2_V14_LABEL = 'SOC 2020 Volume 2: the coding index, version 14 (27 August 2026)';
+const VOLUME2_V14_LABEL = 'SOC 2020 Volume 2: the coding index, version 14 (27 August 2026)';
 /** The title version 14 of the coding index gives unit group 2134. */
-export const RETITLED_2134 = 'Programmers and software developers';
+const RETITLED_2134 = 'Programmers and software developers';
+const VOLUME1_NEW = 'soc2020volume1structureanddescriptionofunitgroupsexcel27082026.xlsx';
+export const VOLUME1_NEW_LABEL = 'SOC 2020 Volume 1: structure and descriptions of unit groups (27 August 2026)';
+/** How the new Volume 1 describes unit group 2134. */
+export const DESCRIBED_2134 = 'Programmers and software developers design, write, test and maintain software.';
 const ASHE_2024: AsheEditionSpec = { year: 2024, kind: 'provisional' };
 
 /** The sources the double serves a release of, and where at their publisher each release is read. */
@@ -80,11 +87,10 @@ export async function publishersDouble(): Promise<PublisherDouble> {
 }
 
 /**
- * What the publishers put out while the server runs: a new coding index (version 14, its version
- * sheet renamed INFO as in 2026) with unit group 2134 retitled, and a new ASHE edition whose zip
- * is cut short in transfer.
+ * A new coding index the publisher puts out while the server runs (version 14, its version sheet
+ * renamed INFO as in 2026) with unit group 2134 retitled.
  */
-export function nextReleases(): PublisherRoutes {
+function newCodingIndex(): [string, PublisherResponse][] {
   const version14 = alteredVolume2(
     (sheets) => {
       const info = sheets.Information!;
@@ -96,18 +102,46 @@ export function nextReleases(): PublisherRoutes {
     },
     ['Information', 'SOC2020 coding index', 'Abbreviations', 'SOC2020 framework'],
   );
-  const zip2024 = readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip'));
-  return routes(
-    methodologyPageRoutes(SOC2020_PAGES.volume2, [
-      [VOLUME2_NAME, upstreamPath(VOLUME2_FILE)],
-      [VOLUME2_V14, version14],
-    ]),
-    asheRoutes(14, [
-      { year: 2025, kind: 'provisional', zip: new Uint8Array(zip2024.subarray(0, zip2024.length >> 1)) },
-      ASHE_2024,
-    ]),
-  );
+  return methodologyPageRoutes(SOC2020_PAGES.volume2, [
+    [VOLUME2_NAME, upstreamPath(VOLUME2_FILE)],
+    [VOLUME2_V14, version14],
+  ]);
 }
+
+/**
+ * A new Volume 1 (a smaller workbook than Volume 2: one source reads it) whose description of
+ * unit group 2134 is reworded.
+ */
+function newVolume1(): [string, PublisherResponse][] {
+  const today = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(`soc2020/${VOLUME1_NAME}`))), {
+    sheets: [DESCRIPTIONS_SHEET],
+  });
+  const rows = today.sheets[DESCRIPTIONS_SHEET]!;
+  const column = rows[0]!.findIndex((cell) => String(cell).replace(/\s+/g, ' ') === 'Group Description');
+  rows.find((row) => row[3] === 2134)![column] = DESCRIBED_2134;
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), DESCRIPTIONS_SHEET);
+  const reworded = new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  return methodologyPageRoutes(SOC2020_PAGES.volume1, [
+    [VOLUME1_NAME, upstreamPath(`soc2020/${VOLUME1_NAME}`)],
+    [VOLUME1_NEW, reworded],
+  ]);
+}
+
+/** A new ASHE Table 14 edition (2025 provisional) whose zip is cut short in transfer. */
+function brokenAshe2025(): [string, PublisherResponse][] {
+  const zip2024 = readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip'));
+  return asheRoutes(14, [
+    { year: 2025, kind: 'provisional', zip: new Uint8Array(zip2024.subarray(0, zip2024.length >> 1)) },
+    ASHE_2024,
+  ]);
+}
+
+/** What the publishers put out while the server runs: a new coding index, and a broken ASHE release. */
+export const nextReleases = (): PublisherRoutes => routes(newCodingIndex(), brokenAshe2025());
+
+/** The same with a new Volume 1 in place of the coding index: one small workbook to stage, not two large ones. */
+export const nextReleasesSmall = (): PublisherRoutes => routes(newVolume1(), brokenAshe2025());
 
 /** The environment of `lmi serve` reading the publishers through the double, refreshing every `refreshSeconds`. */
 export function publishersEnvironment(double: PublisherDouble, refreshSeconds: number): Record<string, string> {
@@ -131,7 +165,7 @@ export const isDataFile = ({ host, path }: { host: string; path: string }) =>
   /^\/api\/releases\/[^/]+\/files\//.test(path) ||
   path.startsWith('/api/apprenticeshipstandards');
 
-export interface IngestStatus {
+interface IngestStatus {
   sources: {
     sourceKey: string;
     lastRun: string;
@@ -170,7 +204,10 @@ export function figures(value: unknown): unknown {
 
 export const runOf = (status: IngestStatus, source: string) => status.sources.find((s) => s.sourceKey === source);
 
-/** Reading one running server's API with a key, asserting each status. */
+/**
+ * Reading one running server's API with a key, asserting each status. The waits are long: a
+ * refresh on a loaded machine (two cores shared with other runs) takes some tens of seconds.
+ */
 export function servedApi(server: () => LmiServer, key: () => string) {
   const get = async <T>(url: string, expected = 200): Promise<T> => {
     const { status, body } = await server().get(url, key());
@@ -199,7 +236,7 @@ export function servedApi(server: () => LmiServer, key: () => string) {
       await until(
         'the new unit group title',
         async () => ((await get<{ title: string }>('/v1/occupations/2134')).title === RETITLED_2134 ? true : undefined),
-        45_000,
+        90_000,
       );
       // The coding index takes longer to stage than the structure.
       await until(
@@ -212,7 +249,7 @@ export function servedApi(server: () => LmiServer, key: () => string) {
             ? true
             : undefined;
         },
-        45_000,
+        90_000,
       );
     },
     /** Waits until the broken ASHE 2025 release is quarantined; returns the status then. */
@@ -223,7 +260,7 @@ export function servedApi(server: () => LmiServer, key: () => string) {
           const s = await ingestStatus();
           return s.quarantined.some((q) => q.sourceKey === 'ashe-table14') ? s : undefined;
         },
-        45_000,
+        90_000,
       );
       assert.match(status.quarantined.find((q) => q.sourceKey === 'ashe-table14')!.label, /2025 provisional/);
       return status;
