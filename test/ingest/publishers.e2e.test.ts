@@ -1,27 +1,26 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lmiCommand, startLmiServer, until, type LmiServer } from '../helpers/lmi-process.js';
-import { essRoutes, occupationsInDemandRoutes } from '../helpers/publisher-double/routes-ees.js';
-import { lmspRoutes, visasRoutes } from '../helpers/publisher-double/routes-govuk.js';
-import { onetRoutes } from '../helpers/publisher-double/routes-onet.js';
-import { standardsRoutes } from '../helpers/publisher-double/routes-skills-england.js';
-import { geographyRoutes } from '../helpers/publisher-double/routes-geography.js';
+import type { PublisherDouble } from '../helpers/publisher-double/server.js';
 import {
-  apsAdhocRoutes,
-  asheRoutes,
-  labourDemandRoutes,
-  methodologyPageRoutes,
-  SOC2020_PAGES,
-  type AsheEditionSpec,
-} from '../helpers/publisher-double/routes-ons.js';
-import { routes } from '../helpers/publisher-double/routes.js';
-import { startPublisherDouble, type PublisherDouble } from '../helpers/publisher-double/server.js';
+  figures,
+  isDataFile,
+  nextReleases,
+  publishersDouble,
+  publishersEnvironment,
+  READ,
+  READ_FROM,
+  runOf,
+  servedApi,
+  VOLUME2_V14,
+  type EditionInfo,
+  type SourceInfo,
+} from '../helpers/publishers-e2e.js';
 import { serve, type ServedApp } from '../helpers/served-app.js';
 import { copyTemplate } from '../helpers/template-databases.js';
-import { alteredVolume2, upstreamPath, VOLUME2_FILE } from '../helpers/upstream.js';
 
 /**
  * `lmi serve --ingest` as someone without the mirror runs it (LMI_UPSTREAM=publishers, a fresh
@@ -33,29 +32,6 @@ import { alteredVolume2, upstreamPath, VOLUME2_FILE } from '../helpers/upstream.
  * and goes down while the server keeps running.
  */
 
-const VOLUME1_NAME = 'soc2020volume1structureanddescriptionofunitgroupsexcel16042025.xlsx';
-const VOLUME2_NAME = path.basename(VOLUME2_FILE);
-const VOLUME2_V14 = 'soc2020volume2thecodingindexexcel20260827.xlsx';
-const ASHE_2024: AsheEditionSpec = { year: 2024, kind: 'provisional' };
-/** The sources the double serves a release of, and where at their publisher each release is read. */
-const READ_FROM = {
-  'ashe-table14': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
-  'soc2020-structure': 'https://www.ons.gov.uk/file?uri=/methodology/',
-  'soc2020-index': 'https://www.ons.gov.uk/file?uri=/methodology/',
-  'soc2020-descriptions': 'https://www.ons.gov.uk/file?uri=/methodology/',
-  'aps-occupation-industry': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
-  'lmsp-england': 'https://assets.publishing.service.gov.uk/media/',
-  'ess-vacancies': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
-  'apprenticeship-standards': 'https://skillsengland.education.gov.uk/api/apprenticeshipstandards',
-  'onet-occupations': 'https://www.onetcenter.org/dl_files/database/db_30_3_text.zip',
-  'onet-interests': 'https://www.onetcenter.org/dl_files/database/db_30_3_text.zip',
-  'onet-soc-2010-crosswalk': 'https://www.onetcenter.org/taxonomy/2010/',
-  'onet-soc-2019-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
-  'onet-soc-2018-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
-  'isco-us-soc-crosswalk': 'https://www.bls.gov/soc/',
-  'ons-geography': 'https://services1.arcgis.com/',
-} as const;
-const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
 const REFRESH_SECONDS = 4;
 
@@ -80,69 +56,6 @@ const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134/job-adverts': 404,
 };
 
-/** The publishers as the double first serves them. */
-function publishersToday() {
-  return routes(
-    asheRoutes(14, [ASHE_2024]),
-    methodologyPageRoutes(SOC2020_PAGES.volume2, [[VOLUME2_NAME, upstreamPath(VOLUME2_FILE)]]),
-    methodologyPageRoutes(SOC2020_PAGES.volume1, [[VOLUME1_NAME, upstreamPath(`soc2020/${VOLUME1_NAME}`)]]),
-    apsAdhocRoutes(),
-    lmspRoutes(),
-    visasRoutes(),
-    essRoutes(),
-    occupationsInDemandRoutes(),
-    standardsRoutes(),
-    onetRoutes(),
-    geographyRoutes(),
-    labourDemandRoutes(),
-  );
-}
-
-/** A data file (not a page or an API document a discovery reads) at the publishers the double stands in for. */
-const isDataFile = ({ host, path }: { host: string; path: string }) =>
-  path.startsWith('/file?') ||
-  host === 'assets.publishing.service.gov.uk' ||
-  /\.(zip|xlsx?|csv)$/.test(path) ||
-  /^\/api\/releases\/[^/]+\/files\//.test(path) ||
-  path.startsWith('/api/apprenticeshipstandards');
-
-interface IngestStatus {
-  sources: {
-    sourceKey: string;
-    lastRun: string;
-    lastSuccess: string | null;
-    lastOutcome: string | null;
-    message: string | null;
-    nextCheck: string | null;
-    upstream: string | null;
-  }[];
-  quarantined: { sourceKey: string; label: string }[];
-}
-interface SourceInfo {
-  key: string;
-  tier: string;
-  upstream: { mode: string; reads: boolean; surface: string | null; description: string };
-  currentEdition: string | null;
-  newestRelease: { label: string; url: string } | null;
-}
-interface EditionInfo {
-  sourceKey: string;
-  label: string;
-  status: string;
-  sourceUri: string;
-}
-
-/** A response without what names where and when it was read (provenance, edition ids): its figures and words. */
-function figures(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(figures);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !['provenance', 'editionId', 'edition'].includes(key))
-      .map(([key, inner]) => [key, figures(inner)]),
-  );
-}
-
 describe('lmi serve --ingest with no mirror, reading a double of the publishers', () => {
   let double: PublisherDouble;
   let server: LmiServer;
@@ -153,44 +66,18 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
   let readyMark: number;
   let readyAt: string;
 
-  const get = async <T>(url: string, expected = 200): Promise<T> => {
-    const { status, body } = await server.get(url, key);
-    assert.equal(status, expected, `${url}: ${JSON.stringify(body).slice(0, 500)}`);
-    return body as T;
-  };
-  const ingestStatus = () => get<IngestStatus>('/v1/meta/ingest');
-  const runOf = (status: IngestStatus, source: string) => status.sources.find((s) => s.sourceKey === source);
-  /**
-   * Waits until every one of `sources` has finished a check that went well after `since` (`lastRun`
-   * is when the last run started, maybe one still running; `lastSuccess` is when one ended well).
-   */
-  const succeededAfter = (since: string, sources: readonly string[], timeoutMs = 45_000) =>
-    until(
-      `a refresh of ${sources.join(', ')} after ${since}`,
-      async () => {
-        const status = await ingestStatus();
-        return sources.every((s) => (runOf(status, s)?.lastSuccess ?? '') > since) ? status : undefined;
-      },
-      timeoutMs,
-    );
+  const { get, ingestStatus, succeededAfter, servesVersion14, quarantinedAshe2025 } = servedApi(
+    () => server,
+    () => key,
+  );
 
   before(async () => {
-    double = await startPublisherDouble();
-    double.publishAll(publishersToday());
-    double.requireUserAgent('www.bls.gov');
+    double = await publishersDouble();
     dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-e2e-publishers-'));
-    const env = {
+    server = await startLmiServer(['--ingest'], {
+      ...publishersEnvironment(double, REFRESH_SECONDS),
       LMI_DATA_DIR: dataDir,
-      LMI_SECRET: 'publishers-e2e-secret-publishers-e2e-secret',
-      LMI_UPSTREAM: 'publishers',
-      LMI_UPSTREAM_CONNECT_TO: double.connectToSetting,
-      NODE_EXTRA_CA_CERTS: double.certificates.caFile,
-      LMI_REFRESH_INTERVAL: `${REFRESH_SECONDS}s`,
-      // One retry (after 1 s) for a publisher that is down, not three (1 s, 4 s, 16 s): the refreshes stay seconds apart.
-      LMI_FETCH_RETRIES: '1',
-      LOG_LEVEL: 'info',
-    };
-    server = await startLmiServer(['--ingest'], env);
+    });
     try {
       // Once the server has migrated the fresh database (it listens after), a key is made while it ingests.
       await until(
@@ -311,62 +198,15 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       const { title: _title, ...pay } = await get<Record<string, unknown>>('/v1/occupations/2134/pay');
       payBefore = pay;
       changedAt = new Date().toISOString();
-      // A new coding index (version 14, its version sheet renamed INFO as in 2026) with one unit group retitled.
-      const version14 = alteredVolume2(
-        (sheets) => {
-          const info = sheets.Information!;
-          delete sheets.Information;
-          info[1] = ['Version 14 Of The Standard Occupational Classification 2020 Index'];
-          info.push(['Version 14: 27 August 2026: Incorporating quality improvements since original publication.']);
-          sheets.INFO = info;
-          sheets['SOC2020 framework']!.find((row) => row[4] === 2134)![5] = 'Programmers and software developers';
-        },
-        ['Information', 'SOC2020 coding index', 'Abbreviations', 'SOC2020 framework'],
-      );
-      // A new ASHE edition whose zip is cut short in transfer.
-      const zip2024 = readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip'));
-      double.publishAll(
-        routes(
-          methodologyPageRoutes(SOC2020_PAGES.volume2, [
-            [VOLUME2_NAME, upstreamPath(VOLUME2_FILE)],
-            [VOLUME2_V14, version14],
-          ]),
-          asheRoutes(14, [
-            { year: 2025, kind: 'provisional', zip: new Uint8Array(zip2024.subarray(0, zip2024.length >> 1)) },
-            ASHE_2024,
-          ]),
-        ),
-      );
+      // A new coding index (version 14) with one unit group retitled, and a new ASHE edition cut short in transfer.
+      double.publishAll(nextReleases());
       // And GOV.UK stops answering.
       double.down('www.gov.uk');
     });
 
     it('(b) serves the new coding index after one refresh, with no restart', async () => {
       const pid = server.child.pid;
-      const occupation = await until(
-        'the new unit group title',
-        async () => {
-          const body = await get<{ title: string }>('/v1/occupations/2134');
-          return body.title === 'Programmers and software developers' ? body : undefined;
-        },
-        45_000,
-      );
-      assert.ok(occupation);
-      // Both sources that read Volume 2 serve the new version (the coding index takes longer to stage).
-      await until(
-        'both Volume 2 sources to serve version 14',
-        async () => {
-          const sources = await get<SourceInfo[]>('/v1/meta/sources');
-          return ['soc2020-index', 'soc2020-structure'].every(
-            (source) =>
-              sources.find((s) => s.key === source)!.currentEdition ===
-              'SOC 2020 Volume 2: the coding index, version 14 (27 August 2026)',
-          )
-            ? true
-            : undefined;
-        },
-        45_000,
-      );
+      await servesVersion14();
       const editions = await get<EditionInfo[]>('/v1/meta/editions?source=soc2020-index');
       const current = editions.find((e) => e.status === 'published')!;
       assert.match(current.sourceUri, new RegExp(`/${VOLUME2_V14}$`));
@@ -375,15 +215,7 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     });
 
     it('(c) quarantines the broken ASHE release; the previous one keeps serving', async () => {
-      const status = await until(
-        'the broken 2025 release to be quarantined',
-        async () => {
-          const s = await ingestStatus();
-          return s.quarantined.some((q) => q.sourceKey === 'ashe-table14') ? s : undefined;
-        },
-        45_000,
-      );
-      assert.match(status.quarantined.find((q) => q.sourceKey === 'ashe-table14')!.label, /2025 provisional/);
+      const status = await quarantinedAshe2025();
       assert.equal(runOf(status, 'ashe-table14')!.lastOutcome, 'quarantined');
       assert.match(runOf(status, 'ashe-table14')!.message!, /2025 provisional: .*not a readable zip/);
       // The same figures of the same release (the unit group's title is the new coding index's).
