@@ -5,17 +5,20 @@ import { until, type LmiServer } from './lmi-process.js';
 import { essRoutes, occupationsInDemandRoutes } from './publisher-double/routes-ees.js';
 import { geographyRoutes } from './publisher-double/routes-geography.js';
 import { lmspRoutes, visasRoutes } from './publisher-double/routes-govuk.js';
+import { nomisRoutes } from './publisher-double/routes-nomis.js';
 import { onetRoutes } from './publisher-double/routes-onet.js';
 import {
   apsAdhocRoutes,
   asheRoutes,
   labourDemandRoutes,
   methodologyPageRoutes,
+  relationshipRoutes,
   SOC2020_PAGES,
   type AsheEditionSpec,
 } from './publisher-double/routes-ons.js';
 import { standardsRoutes } from './publisher-double/routes-skills-england.js';
 import { routes, type PublisherResponse, type PublisherRoutes } from './publisher-double/routes.js';
+import { workingFuturesRoutes } from './publisher-double/routes-warwick.js';
 import { startPublisherDouble, type PublisherDouble } from './publisher-double/server.js';
 import { alteredVolume2, upstreamPath, VOLUME2_FILE } from './upstream.js';
 import * as XLSX from '@e965/xlsx';
@@ -57,6 +60,8 @@ export const READ_FROM = {
   'onet-soc-2018-crosswalk': 'https://www.onetcenter.org/taxonomy/2019/',
   'isco-us-soc-crosswalk': 'https://www.bls.gov/soc/',
   'ons-geography': 'https://services1.arcgis.com/',
+  'aps-occupation': 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv?',
+  'working-futures-uk': 'https://warwick.ac.uk/fac/soc/ier/wf7downloads/',
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 
@@ -75,6 +80,12 @@ export function publishersToday(): PublisherRoutes {
     onetRoutes(),
     geographyRoutes(),
     labourDemandRoutes(),
+    relationshipRoutes(),
+    workingFuturesRoutes(),
+    nomisRoutes([
+      { year: 2022, released: '2023-02-14 07:00:00' },
+      { year: 2025, released: '2026-02-17 07:00:00' },
+    ]),
   );
 }
 
@@ -161,7 +172,8 @@ export function publishersEnvironment(double: PublisherDouble, refreshSeconds: n
 export const isDataFile = ({ host, path }: { host: string; path: string }) =>
   path.startsWith('/file?') ||
   host === 'assets.publishing.service.gov.uk' ||
-  /\.(zip|xlsx?|csv)$/.test(path) ||
+  /\.(zip|xls[xm]?|csv)$/.test(path) ||
+  path.includes('.data.csv?') ||
   /^\/api\/releases\/[^/]+\/files\//.test(path) ||
   path.startsWith('/api/apprenticeshipstandards');
 

@@ -27,9 +27,10 @@ import { copyTemplate } from '../helpers/template-databases.js';
  * data folder), against a local HTTPS double of the publishers that the server reaches under
  * their real host names (LMI_UPSTREAM_CONNECT_TO) and trusts through NODE_EXTRA_CA_CERTS, as it
  * would trust an operator's own CA. The double serves the mirror's files at the publishers'
- * addresses for the sources discovery covers: ASHE Table 14, both SOC 2020 volumes, the APS ad
- * hoc, LMSP England, and the Home Office visas datasets (detect-only). Then it publishes, breaks
- * and goes down while the server keeps running.
+ * addresses for the sources discovery covers (helpers/publishers-e2e.ts: ONS, Nomis, GOV.UK, EES,
+ * Skills England, O*NET, BLS, Open Geography, Warwick), and pages for the detect-only ones. Then
+ * it publishes, breaks and goes down while the server keeps running. NCS is left out: its
+ * scrape reads every page the sitemap lists (test/ingest/sources/ncs/ covers it).
  */
 
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
@@ -90,7 +91,7 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       await until(
         'GET /readyz 200 after the first ingest',
         async () => ((await server.get('/readyz')).status === 200 ? true : undefined),
-        75_000,
+        150_000,
       );
     } catch (error) {
       throw new Error(`${String(error)}; the server said:\n${server.output()}`);
@@ -115,11 +116,20 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       assert.equal(source.upstream.reads, true);
     }
     // What a source with no publisher surface says when the service reads the publishers.
+    const export2020 = sources.find((s) => s.key === 'ncs-content-export-2020')!;
+    assert.deepEqual(
+      [export2020.upstream.mode, export2020.upstream.reads, export2020.currentEdition],
+      ['none', false, null],
+    );
+    // The relationship tables are found at ONS and named, never read (their layout has not been seen).
     const crosswalk = sources.find((s) => s.key === 'soc-crosswalk')!;
     assert.deepEqual(
       [crosswalk.upstream.mode, crosswalk.upstream.reads, crosswalk.currentEdition],
-      ['none', false, null],
+      ['publishers', false, null],
     );
+    assert.ok(crosswalk.newestRelease, 'the workbook the relationship page links');
+    const vacancies = await get<{ detail: string }>('/v1/occupations/2134/vacancies', 404);
+    assert.ok(vacancies.detail.includes(crosswalk.newestRelease.url), vacancies.detail);
     // ESCO is read from the package LMI_ESCO_PACKAGE names; none is named here.
     const esco = sources.find((s) => s.key === 'esco-occupations')!;
     assert.deepEqual([esco.upstream.mode, esco.currentEdition], ['publishers', null]);
