@@ -20,19 +20,28 @@ const SHARD_DIR = path.join(TEST_DIR, 'shards');
  * never a result; a file never timed counts as one second.
  */
 const DURATIONS_FILE = path.join(TEST_DIR, '.durations.json');
+/**
+ * A full run's recorded durations, committed (a copy of DURATIONS_FILE, never edited by hand), so
+ * that a fresh clone, as in CI, balances its shards by measurement too.
+ */
+const COMMITTED_DURATIONS_FILE = path.join(TEST_DIR, 'shard-durations.json');
 const UNKNOWN_MS = 1000;
 
-function measuredDurations(): Record<string, number> {
+function readDurations(file: string): Record<string, number> {
   try {
-    return JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>;
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
   } catch {
     return {};
   }
 }
 
+function measuredDurations(): Record<string, number> {
+  return { ...readDurations(COMMITTED_DURATIONS_FILE), ...readDurations(DURATIONS_FILE) };
+}
+
 /** Adds this run's durations to the file, keeping those of files this run did not reach. */
 export function recordDurations(durations: ReadonlyMap<string, number>): void {
-  const merged = { ...measuredDurations(), ...Object.fromEntries(durations) };
+  const merged = { ...readDurations(DURATIONS_FILE), ...Object.fromEntries(durations) };
   const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
 }
