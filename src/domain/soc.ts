@@ -53,7 +53,7 @@ export interface CodingIndex {
   abbreviations: Abbreviation[];
 }
 
-/** The samples ONS dual-coded to both classifications, by sex: the Labour Force Survey and Census 2021. */
+/** The samples ONS dual-coded to both classifications, by sex: the Labour Force Survey and 2011 Census. */
 export const CROSSWALK_SAMPLES = ['menLfs', 'menCensus', 'womenLfs', 'womenCensus'] as const;
 export type CrosswalkSample = (typeof CROSSWALK_SAMPLES)[number];
 

@@ -101,7 +101,7 @@ export class Projections {
     return projectionResponse(unit, area, figures, sharing, [
       `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures, from "${figures.served.edition.label}": base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
       'The producers note that this round was made before the Covid-19 pandemic, when a negotiated Brexit was expected.',
-      `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percentText(largest.share, 1)} of them, by ONS's dual-coded Census 2021 records ("${crosswalk.edition.label}")` +
+      `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percentText(largest.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${crosswalk.edition.label}")` +
         (suppliers.length === 1
           ? '.'
           : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +

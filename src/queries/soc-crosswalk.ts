@@ -6,7 +6,7 @@ import type { CurrentEditions, Served } from './current-editions.js';
 const SOC_CROSSWALK = 'soc-crosswalk';
 
 /**
- * The samples a supply is counted in: Census 2021 men and women, the larger of ONS's two
+ * The samples a supply is counted in: 2011 Census men and women, the larger of ONS's two
  * dual-coded samples (the LFS one has a few hundred records a group at most).
  */
 const SUPPLY_SAMPLES: readonly CrosswalkSample[] = ['menCensus', 'womenCensus'];
@@ -15,7 +15,7 @@ const SUPPLY_SAMPLES: readonly CrosswalkSample[] = ['menCensus', 'womenCensus'];
 export interface Soc2010Supplier {
   soc2010: string;
   title: string;
-  /** Dual-coded Census 2021 records of the SOC 2010 group coded to the SOC 2020 group. */
+  /** Dual-coded 2011 Census records of the SOC 2010 group coded to the SOC 2020 group. */
   records: number;
   /** Those records as a share (0 to 1) of all the SOC 2020 group's records the table reaches. */
   share: number;
@@ -84,7 +84,7 @@ export class SocCrosswalkQuery {
 interface Soc2010SubMajorSupplier {
   /** Two digits. */
   subMajorGroup: string;
-  /** Dual-coded Census 2021 records of its unit groups coded to the SOC 2020 group. */
+  /** Dual-coded 2011 Census records of its unit groups coded to the SOC 2020 group. */
   records: number;
   /** Those records as a share (0 to 1) of all the SOC 2020 group's records the table reaches. */
   share: number;

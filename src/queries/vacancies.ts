@@ -148,7 +148,7 @@ interface DerivationFacts {
 function derivation({ soc, title, supplier, otherSuppliers, mapping, years }: DerivationFacts): string {
   const code = supplier.soc2010;
   const parts = [
-    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. These are the figures of SOC 2010 unit group ${code} (${supplier.title}), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded Census 2021 records ("${mapping}")` +
+    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. These are the figures of SOC 2010 unit group ${code} (${supplier.title}), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${mapping}")` +
       (otherSuppliers === 0
         ? '.'
         : `; ${otherSuppliers} other SOC 2010 group${otherSuppliers === 1 ? ' supplies' : 's supply'} the rest.`),

@@ -28,7 +28,7 @@ const crosswalkSheet = Object.values(
 )[0]!;
 
 /**
- * For each SOC 2010 group with records coded to `soc2020`: those Census 2021 records (men's and
+ * For each SOC 2010 group with records coded to `soc2020`: those 2011 Census records (men's and
  * women's base x share) and the group's own Census base, from the sheet's cells.
  */
 export function censusRecordsInto(soc2020: string): Map<string, { records: number; base: number }> {
@@ -54,7 +54,7 @@ export function censusRecordsInto(soc2020: string): Map<string, { records: numbe
   return found;
 }
 
-/** The SOC 2010 group with the most Census 2021 records in `soc2020`, with its share of them all and the share of its own records they are. */
+/** The SOC 2010 group with the most 2011 Census records in `soc2020`, with its share of them all and the share of its own records they are. */
 export function largestSupplier(soc2020: string): {
   soc2010: string;
   share: number;

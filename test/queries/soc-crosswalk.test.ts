@@ -12,7 +12,7 @@ import { upstreamPath } from '../helpers/upstream.js';
 import { censusRecordsInto, largestSupplier } from '../helpers/vacancy-sources.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
-/** Census 2021 records of each SOC 2010 group coded to SOC 2020 6135, computed from the sheet's own cells. */
+/** 2011 Census records of each SOC 2010 group coded to SOC 2020 6135, computed from the sheet's own cells. */
 function census6135(): Map<string, number> {
   const rows = Object.values(
     readWorkbookSync(new Uint8Array(readFileSync(upstreamPath('soc-crosswalk/ONS_SOC2010_SOC2020.xlsx')))).sheets,
@@ -40,7 +40,7 @@ for (const dialect of DIALECTS) {
       crosswalk = root.services.socCrosswalk;
     });
 
-    it('ranks the SOC 2010 groups supplying a SOC 2020 group by their Census 2021 records, with shares of the whole', async () => {
+    it('ranks the SOC 2010 groups supplying a SOC 2020 group by their 2011 Census records, with shares of the whole', async () => {
       const expected = census6135();
       const total = [...expected.values()].reduce((a, b) => a + b, 0);
       const { suppliers, served } = await crosswalk.suppliersOf('6135', 'Vacancies');
@@ -58,7 +58,7 @@ for (const dialect of DIALECTS) {
       assert.ok(Math.abs(suppliers.reduce((sum, s) => sum + s.share, 0) - 1) < 1e-9);
       assert.equal(
         served.provenance.source,
-        'SOC 2010 to SOC 2020 relationship table (dual-coded LFS and Census 2021 records)',
+        'SOC 2010 to SOC 2020 relationship table (dual-coded LFS 2014-2016 and 2011 Census records)',
       );
       assert.match(served.provenance.edition, /re-laid-out copy/);
     });

@@ -14,7 +14,7 @@ import { parseSocCrosswalk } from './parse.js';
  */
 export const socCrosswalkSource = mirrorFileSource('soc-crosswalk', ONS_PROFILE, {
   key: 'soc-crosswalk',
-  name: 'SOC 2010 to SOC 2020 relationship table (dual-coded LFS and Census 2021 records)',
+  name: 'SOC 2010 to SOC 2020 relationship table (dual-coded LFS 2014-2016 and 2011 Census records)',
   url: RELATIONSHIP_PAGE_URL,
   cadence: null,
   tier: 'detectonly',
@@ -22,7 +22,7 @@ export const socCrosswalkSource = mirrorFileSource('soc-crosswalk', ONS_PROFILE,
   surface: 'ONS methodology page (the relationship tables it links)',
   discover: discoverRelationshipTables,
   file: 'ONS_SOC2010_SOC2020.xlsx',
-  label: 'SOC 2010 to SOC 2020 relationship shares, ONS dual-coded LFS and Census 2021 (re-laid-out copy)',
+  label: 'SOC 2010 to SOC 2020 relationship shares, ONS dual-coded LFS 2014-2016 and 2011 Census (re-laid-out copy)',
   parse: async (bytes) => parseSocCrosswalk(await readWorkbook(bytes)),
   check: (crosswalk) => checkSocCrosswalk(crosswalk),
   stage: insertSocCrosswalk,
