@@ -231,7 +231,9 @@ export class Employment {
         `Annual Population Survey estimate for ${spoken(latest.period)}, subject to sampling error. ` +
           (relayed
             ? "The release read is a third party's relay of Nomis NM_218_1 counts, not a Nomis download; it has no confidence interval, so quality is `unassessed`."
-            : '`confidenceInterval` is the half-width of its 95% interval, from Nomis NM_218_1.'),
+            : latest.confidenceInterval === null
+              ? 'Nomis NM_218_1 gives no confidence interval for this count, so quality is `unassessed`.'
+              : '`confidenceInterval` is the half-width of its 95% interval, from Nomis NM_218_1.'),
       );
     }
     if (latest.count === null) {
