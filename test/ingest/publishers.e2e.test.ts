@@ -36,7 +36,10 @@ import { copyTemplate } from '../helpers/template-databases.js';
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
 const REFRESH_SECONDS = 4;
 
-/** What 2134 answers with only the publishers' surfaces followed today (the README's quick start says the same). */
+/**
+ * What 2134 answers with only the publishers' surfaces followed today (the README's quick start
+ * says the same), but for how to become: the double serves no NCS site, so its 404 stands here.
+ */
 const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134': 200,
   '/v1/occupations/2134/titles': 200,
