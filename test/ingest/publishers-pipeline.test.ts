@@ -1,18 +1,15 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Discovery, DiscoveryContext } from '../../src/ingest/discovery.js';
-import { ingestSources } from '../../src/ingest/pipeline.js';
 import type { AnySourceDescriptor } from '../../src/ingest/source.js';
 import { socStructureSource } from '../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
-import { httpsUpstream } from '../../src/ingest/upstream.js';
 import { listCurrentEditions, listEditions } from '../../src/store/editions.js';
 import { newestFoundBySource, sourceChecks } from '../../src/store/upstream-state.js';
 import { startPublisherDouble, type PublisherDouble } from '../helpers/publisher-double/server.js';
 import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
 import { alteredVolume2, upstreamPath, VOLUME2_FILE } from '../helpers/upstream.js';
+import { ingestFromDouble } from '../helpers/publisher-double/ingest.js';
 
 const PAGE = 'https://www.ons.gov.uk/methodology/soc2020volume2codingrulesandconventions';
 const FILE_V12 = 'https://www.ons.gov.uk/file?uri=/methodology/soc2020volume2thecodingindexexcel16042025.xlsx';
@@ -53,20 +50,8 @@ for (const dialect of DIALECTS) {
       await store.dispose();
     });
     /** One run, as the refresh schedule's child process makes it: a fetcher of its own. */
-    const ingest = async (source: AnySourceDescriptor) => {
-      const upstream = httpsUpstream({
-        ca: double.certificates.caPem,
-        connectTo: double.connectTo,
-        retries: 1,
-        backoffMs: 5,
-        downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
-      });
-      try {
-        return await ingestSources({ store, upstream, sources: [source], refreshIntervalMs: 6 * HOUR });
-      } finally {
-        await upstream.close?.();
-      }
-    };
+    const ingest = (source: AnySourceDescriptor) =>
+      ingestFromDouble(double, { store, sources: [source], refreshIntervalMs: 6 * HOUR });
 
     it('publishes what discovery finds, then reads nothing again while the publisher answers 304', async () => {
       const source = structureSource(async () => ({ releases: [release(FILE_V12, 'Volume 2')] }));

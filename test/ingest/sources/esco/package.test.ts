@@ -5,18 +5,17 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
-import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import type { AnySourceDescriptor } from '../../../../src/ingest/source.js';
 import { escoOccupationSkillsSource } from '../../../../src/ingest/sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from '../../../../src/ingest/sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from '../../../../src/ingest/sources/esco/esco-skills/descriptor.js';
 import { escoVersionOf } from '../../../../src/ingest/sources/esco/package.js';
-import { httpsUpstream } from '../../../../src/ingest/upstream.js';
 import { listCurrentEditions } from '../../../../src/store/editions.js';
 import { routeContext, routes } from '../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../helpers/publisher-double/server.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../../helpers/stores.js';
 import { upstreamPath } from '../../../helpers/upstream.js';
+import { ingestFromDouble } from '../../../helpers/publisher-double/ingest.js';
 
 const mirrorCsv = (name: string) => {
   const bytes = readFileSync(upstreamPath(`esco/${name}`));
@@ -113,31 +112,19 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes the three ESCO sources from one https:// package', async () => {
-      const upstream = httpsUpstream({
-        ca: double.certificates.caPem,
-        connectTo: double.connectTo,
-        retries: 1,
-        backoffMs: 5,
-        downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
+      const results = await ingestFromDouble(double, {
+        store,
+        sources: [escoOccupationsSource, escoSkillsSource, escoOccupationSkillsSource],
+        discovery: { escoPackage: remote, ncsIntervalMs: 0 },
       });
-      try {
-        const results = await ingestSources({
-          store,
-          upstream,
-          sources: [escoOccupationsSource, escoSkillsSource, escoOccupationSkillsSource],
-          discovery: { escoPackage: remote, ncsIntervalMs: 0 },
-        });
-        assert.deepEqual(
-          results.map((r) => [r.sourceKey, r.outcome, r.message]),
-          [
-            ['esco-occupations', 'published', null],
-            ['esco-skills', 'published', null],
-            ['esco-occupation-skills', 'published', null],
-          ],
-        );
-      } finally {
-        await upstream.close?.();
-      }
+      assert.deepEqual(
+        results.map((r) => [r.sourceKey, r.outcome, r.message]),
+        [
+          ['esco-occupations', 'published', null],
+          ['esco-skills', 'published', null],
+          ['esco-occupation-skills', 'published', null],
+        ],
+      );
       const current = (await listCurrentEditions(store.db)).filter((e) => e.sourceKey.startsWith('esco-'));
       assert.ok(current.every((e) => e.label.startsWith('ESCO v1.2.1: ') && e.sourceUri === remote));
     });

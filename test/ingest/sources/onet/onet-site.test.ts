@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
-import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import type { AnySourceDescriptor } from '../../../../src/ingest/source.js';
 import { iscoUsSocCrosswalkSource } from '../../../../src/ingest/sources/bls/isco-us-soc-crosswalk/descriptor.js';
 import { onetAbilitiesSource } from '../../../../src/ingest/sources/onet/onet-abilities/descriptor.js';
@@ -14,12 +10,12 @@ import { packageEntryBytes } from '../../../../src/ingest/sources/package-entry.
 import { onetSoc2010CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2010-crosswalk/descriptor.js';
 import { onetSoc2018CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2018-crosswalk/descriptor.js';
 import { onetSoc2019CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2019-crosswalk/descriptor.js';
-import { httpsUpstream } from '../../../../src/ingest/upstream.js';
 import { listCurrentEditions } from '../../../../src/store/editions.js';
 import { BLS_CROSSWALK, ONET_TEXT_ZIP, onetRoutes } from '../../../helpers/publisher-double/routes-onet.js';
 import { bodyOf, html, routeContext, routes } from '../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../helpers/publisher-double/server.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../../helpers/stores.js';
+import { ingestFromDouble } from '../../../helpers/publisher-double/ingest.js';
 
 const context = (key: string) => routeContext(key, routes(onetRoutes()));
 
@@ -147,20 +143,8 @@ for (const dialect of DIALECTS) {
       await double.stop();
       await store.dispose();
     });
-    const ingest = async (sources: AnySourceDescriptor[]) => {
-      const upstream = httpsUpstream({
-        ca: double.certificates.caPem,
-        connectTo: double.connectTo,
-        retries: 1,
-        backoffMs: 5,
-        downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
-      });
-      try {
-        return await ingestSources({ store, upstream, sources, refreshIntervalMs: 6 * HOUR });
-      } finally {
-        await upstream.close?.();
-      }
-    };
+    const ingest = (sources: AnySourceDescriptor[]) =>
+      ingestFromDouble(double, { store, sources, refreshIntervalMs: 6 * HOUR });
 
     it('publishes Occupation Data and Interests from one download of the release zip, named by the release', async () => {
       const mark = double.log.length;

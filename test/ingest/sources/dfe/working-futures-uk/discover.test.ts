@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ingestSources } from '../../../../../src/ingest/pipeline.js';
 import { workingFuturesUkSource } from '../../../../../src/ingest/sources/dfe/working-futures-uk/descriptor.js';
-import { httpsUpstream } from '../../../../../src/ingest/upstream.js';
 import { listCurrentEditions } from '../../../../../src/store/editions.js';
 import { WF7_PAGE, workingFuturesRoutes } from '../../../../helpers/publisher-double/routes-warwick.js';
 import { bodyOf, html, routeContext, routes } from '../../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../../helpers/publisher-double/server.js';
 import { openTestStore, type TestStore } from '../../../../helpers/stores.js';
+import { ingestFromDouble } from '../../../../helpers/publisher-double/ingest.js';
 
 const WORKBOOK = `${WF7_PAGE}UK_MainTables.Main.xlsm`;
 
@@ -69,19 +65,8 @@ describe('Working Futures UK read from the publisher double over HTTPS (sqlite)'
   });
 
   it('publishes the workbook fetched from the link, labelled from its Info sheet', async () => {
-    const upstream = httpsUpstream({
-      ca: double.certificates.caPem,
-      connectTo: double.connectTo,
-      retries: 1,
-      backoffMs: 5,
-      downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
-    });
-    try {
-      const [result] = await ingestSources({ store, upstream, sources: [workingFuturesUkSource] });
-      assert.equal(result!.outcome, 'published');
-    } finally {
-      await upstream.close?.();
-    }
+    const [result] = await ingestFromDouble(double, { store, sources: [workingFuturesUkSource] });
+    assert.equal(result!.outcome, 'published');
     const edition = (await listCurrentEditions(store.db)).find((e) => e.sourceKey === 'working-futures-uk')!;
     assert.equal(edition.sourceUri, WORKBOOK);
     assert.match(edition.label, /^Working Futures 2017-2027: United Kingdom main tables \(SOC 2010 sub-major groups\)/);

@@ -1,20 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { ingestSources } from '../../../../../src/ingest/pipeline.js';
 import type { AnySourceDescriptor } from '../../../../../src/ingest/source.js';
 import { apsOccupationSource } from '../../../../../src/ingest/sources/ons/aps-occupation/descriptor.js';
 import { NOMIS_DEFINITION } from '../../../../../src/ingest/sources/ons/aps-occupation/nomis.js';
 import { sponsoredWorkVisasSource } from '../../../../../src/ingest/sources/home-office/sponsored-work-visas/descriptor.js';
-import { httpsUpstream } from '../../../../../src/ingest/upstream.js';
 import { listCurrentEditions } from '../../../../../src/store/editions.js';
 import { visasRoutes } from '../../../../helpers/publisher-double/routes-govuk.js';
 import { NOMIS_CODELIST_URL, nomisCodelist, nomisRoutes } from '../../../../helpers/publisher-double/routes-nomis.js';
 import { json, routeContext, routes } from '../../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../../helpers/publisher-double/server.js';
 import { openTestStore, type TestStore } from '../../../../helpers/stores.js';
+import { ingestFromDouble } from '../../../../helpers/publisher-double/ingest.js';
 
 const HOUR = 3_600_000;
 const NOMIS_HOST = 'www.nomisweb.co.uk';
@@ -88,20 +84,8 @@ describe('aps-occupation read from the Nomis double through the pipeline (sqlite
     await double.stop();
     await store.dispose();
   });
-  const ingest = async (sources: AnySourceDescriptor[]) => {
-    const upstream = httpsUpstream({
-      ca: double.certificates.caPem,
-      connectTo: double.connectTo,
-      retries: 0,
-      backoffMs: 5,
-      downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
-    });
-    try {
-      return await ingestSources({ store, upstream, sources, refreshIntervalMs: 6 * HOUR });
-    } finally {
-      await upstream.close?.();
-    }
-  };
+  const ingest = (sources: AnySourceDescriptor[]) =>
+    ingestFromDouble(double, { store, sources, refreshIntervalMs: 6 * HOUR }, { retries: 0 });
   const dataGets = (mark: number) =>
     double
       .since(mark)

@@ -3,17 +3,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ingestSources } from '../../../../../src/ingest/pipeline.js';
 import { checkGeography } from '../../../../../src/ingest/sources/ons/ons-geography/checks.js';
 import { geographySource } from '../../../../../src/ingest/sources/ons/ons-geography/descriptor.js';
 import { parseGeography } from '../../../../../src/ingest/sources/ons/ons-geography/parse.js';
-import { httpsUpstream } from '../../../../../src/ingest/upstream.js';
 import { listCurrentEditions } from '../../../../../src/store/editions.js';
 import { geographyRoutes, LOOKUP_SERVICE } from '../../../../helpers/publisher-double/routes-geography.js';
 import { bodyOf, json, routeContext, routes } from '../../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../../helpers/publisher-double/server.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../../../helpers/stores.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
+import { ingestFromDouble } from '../../../../helpers/publisher-double/ingest.js';
 
 const SERVICES = 'https://services1.arcgis.com/ESMARspQHYMw9BZ9/arcgis/rest/services';
 const mirrorAreas = () =>
@@ -83,20 +82,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes the areas discovery built, then finds them unchanged', async () => {
-      const run = async () => {
-        const upstream = httpsUpstream({
-          ca: double.certificates.caPem,
-          connectTo: double.connectTo,
-          retries: 1,
-          backoffMs: 5,
-          downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
-        });
-        try {
-          return (await ingestSources({ store, upstream, sources: [geographySource] }))[0]!;
-        } finally {
-          await upstream.close?.();
-        }
-      };
+      const run = async () => (await ingestFromDouble(double, { store, sources: [geographySource] }))[0]!;
       const first = await run();
       assert.equal(first.outcome, 'published', first.message ?? '');
       assert.equal(first.releases[0]!.rowsStored, 361 + 13);
