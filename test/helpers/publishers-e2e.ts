@@ -201,6 +201,7 @@ export interface EditionInfo {
   label: string;
   status: string;
   sourceUri: string;
+  checks: { rule: string; status: string; observed: string | null }[];
 }
 
 /** A response without what names where and when it was read (provenance, edition ids): its figures and words. */
