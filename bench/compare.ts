@@ -23,7 +23,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort, memoryMiB, processCpuSeconds, stop } from './processes.js';
+import { freePort } from '../test/helpers/lmi-process.js';
+import { memoryMiB, processCpuSeconds, stop } from './processes.js';
 import { replayKey, type RecordedResponse } from './replay.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -11,7 +11,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freePort, groupCpuSeconds, memoryMiB, stop } from './processes.js';
+import { freePort } from '../test/helpers/lmi-process.js';
+import { groupCpuSeconds, memoryMiB, stop } from './processes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');

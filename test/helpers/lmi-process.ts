@@ -41,7 +41,8 @@ export async function lmiCommand(args: string[], env: Record<string, string>): P
   return stdout;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 free now (the benchmarks that start servers use it too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
