@@ -8,7 +8,7 @@ import * as XLSX from '@e965/xlsx';
  * in unit group (every row before 2024 Q4, and some after), nationality and region.
  */
 
-export const SOC2020_HEADER = [
+const SOC2020_HEADER = [
   'Year',
   'Quarter',
   'Nationality',
