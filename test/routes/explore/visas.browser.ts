@@ -20,6 +20,9 @@ describe('the visas section of the explorer in a real browser (system Chromium, 
       insertVisaRelease(trx, id, release),
     );
     explorer.served.refresh();
+    // The first page the app renders loads what every page shares (tens of seconds on a loaded
+    // machine): done here, outside the browser's 30-second navigation limit.
+    await explorer.served.get('/explore/occupations/2231');
   });
 
   it("shows 2231's grants, rank, quarters and nationalities as the visas API gives them", async () => {
