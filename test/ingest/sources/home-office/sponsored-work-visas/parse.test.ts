@@ -1,7 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readWorkbookSync, type Workbook } from '../../../../../src/ingest/formats/workbook.js';
-import { checkVisaRelease } from '../../../../../src/ingest/sources/home-office/sponsored-work-visas/checks.js';
+import {
+  checkVisaRelease,
+  summariseVisaRelease,
+} from '../../../../../src/ingest/sources/home-office/sponsored-work-visas/checks.js';
 import {
   parseVisaWorkbook,
   VISA_SHEETS,
@@ -126,5 +129,46 @@ describe('home-office-work-visas: the SOC 2020 occupation visas workbook (built 
       altered((w) => (w.sheets.Data_Occ_D01![20]![1] = '2025 Q3 (provisional)')),
       /row 21: the quarter "2025 Q3 \(provisional\)" is not of the form YYYY Qn/,
     );
+  });
+});
+
+describe('home-office-work-visas checks', () => {
+  const parsed = parseVisaWorkbook(read(built));
+  const rules = (checks: { rule: string; status: string; observed: string | null }[]) =>
+    checks.map((c) => `${c.status}: ${c.rule} (${c.observed})`);
+
+  it('holds back sheets of different quarters, a missing quarter, a release short of 2024 Q4 or with no unit group since', () => {
+    const [applications, grants] = parsed.sheets;
+    const shorter = { ...grants!, quarters: grants!.quarters.slice(0, -1) };
+    assert.deepEqual(rules(checkVisaRelease({ ...parsed, sheets: [applications!, shorter] })), [
+      'fail: the applications and grants sheets cover the same quarters (Data_Occ_D01: 2024 Q3 to 2025 Q3 (5); Data_Occ_D02: 2024 Q3 to 2025 Q2 (4))',
+    ]);
+    const gap = { ...parsed.release, quarters: parsed.release.quarters.filter((q) => q.quarter !== '2025 Q1') };
+    assert.deepEqual(rules(checkVisaRelease({ ...parsed, release: gap })), [
+      'fail: every quarter from the first to the latest is published (missing: 2025 Q1)',
+    ]);
+    const early = { ...parsed.release, quarters: parsed.release.quarters.slice(0, 1) };
+    assert.deepEqual(rules(checkVisaRelease({ ...parsed, release: early })), [
+      'fail: the release reaches 2024 Q4, the first quarter the responses list (latest: 2024 Q3)',
+    ]);
+    const minorOnly = { ...parsed.release, figures: parsed.release.figures.filter((f) => f.soc2020 === '*') };
+    assert.deepEqual(rules(checkVisaRelease({ ...parsed, release: minorOnly })), [
+      'fail: some quarter from 2024 Q4 lists unit groups (every row since then has the unit group withheld)',
+    ]);
+  });
+
+  it('summarises the unit groups granted a visa in the latest four quarters and their grants, from the cells', () => {
+    const latest = BUILT_QUARTERS.slice(-4) as readonly string[];
+    const counted = grantRecords.filter((r) => latest.includes(String(r.Quarter)) && r['Occ. unit group'] !== '*');
+    assert.deepEqual(summariseVisaRelease(parsed), {
+      counts: {
+        'unit groups granted a visa in the latest four quarters': new Set(
+          counted.map((r) => String(r['Occ. unit group']).slice(0, 4)),
+        ).size,
+      },
+      levels: {
+        'grants to unit groups in the latest four quarters': counted.reduce((t, r) => t + Number(r.Grants), 0),
+      },
+    });
   });
 });
