@@ -7,6 +7,13 @@
 /** The first quarter every visa response lists: every quarter from it to the latest, zero where an occupation had no visas. */
 export const VISA_SERIES_START = '2024 Q4';
 
+/**
+ * The Home Office's mark for a category it withholds (`*`). Figures under it are kept as published,
+ * under this name: a unit group `*` is counted in no occupation (nor ranked), a nationality `*` in
+ * no nationality's share, and the responses' `coverage` says how many grants that leaves out.
+ */
+export const WITHHELD = '*';
+
 /** How many quarters make the latest year. */
 export const QUARTERS_IN_YEAR = 4;
 
@@ -19,6 +26,7 @@ export interface VisaReleaseQuarter {
 
 /** An occupation's applications and grants in one quarter. An occupation with none that quarter has no row (it had no visas). */
 export interface VisaQuarterFigures {
+  /** A four-digit unit group, or `WITHHELD` for the quarter's visas whose unit group the Home Office withheld. */
   soc2020: string;
   quarter: string;
   applications: number;
@@ -32,6 +40,7 @@ export interface VisaBreakdownFigures {
   soc2020: string;
   quarter: string;
   kind: VisaBreakdownKind;
+  /** As the Home Office names it, or `WITHHELD`. */
   name: string;
   grants: number;
 }

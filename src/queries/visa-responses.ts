@@ -6,6 +6,7 @@ import {
   VISA_TOP,
   type VisaBreakdownKind,
   type VisaRelease,
+  WITHHELD,
 } from '../domain/visas.js';
 import { Problem } from '../domain/problems.js';
 import type { VisaListResponse, VisaResponse, VisaShare } from '../schemas/visas.js';
@@ -27,11 +28,11 @@ interface OccupationYear {
   grants: number;
 }
 
-/** Applications and grants of every occupation in the release over the given quarters. */
+/** Applications and grants of every occupation in the release over the given quarters (not those of a withheld unit group). */
 function occupationYears(release: VisaRelease, quarters: readonly string[]): OccupationYear[] {
   const bySoc = new Map<string, OccupationYear>();
   for (const row of release.figures) {
-    if (!quarters.includes(row.quarter)) continue;
+    if (!quarters.includes(row.quarter) || row.soc2020 === WITHHELD) continue;
     const year = bySoc.get(row.soc2020) ?? { soc2020: row.soc2020, applications: 0, grants: 0 };
     year.applications += row.applications;
     year.grants += row.grants;
@@ -49,34 +50,55 @@ function rankedByGrants(years: readonly OccupationYear[]) {
   );
 }
 
-/** The occupation's grants by route, nationality or industry over the quarters, largest first, the top few. */
-function shares(
+/** The occupation's grants by route, nationality or industry over the quarters, by name (`WITHHELD` among them). */
+function grantsByName(
   release: VisaRelease,
   soc: string,
   kind: VisaBreakdownKind,
   quarters: readonly string[],
-  grants: number,
-): VisaShare[] {
-  if (grants === 0) return [];
+): Map<string, number> {
   const byName = new Map<string, number>();
   for (const row of release.breakdowns) {
     if (row.soc2020 === soc && row.kind === kind && quarters.includes(row.quarter))
       byName.set(row.name, (byName.get(row.name) ?? 0) + row.grants);
   }
+  return byName;
+}
+
+/**
+ * The top few by name, largest first, each in percent of all the occupation's grants: a withheld
+ * name is no share (so the shares may add up to less than 100; `coverage` says by how much).
+ */
+function shares(byName: Map<string, number>, kind: VisaBreakdownKind, grants: number): VisaShare[] {
+  if (grants === 0) return [];
   return [...byName]
+    .filter(([name]) => name !== WITHHELD)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .slice(0, VISA_TOP[kind])
     .map(([name, count]) => ({ name, grants: count, percent: rounded((count / grants) * 100)! }));
 }
 
-function coverage(from: string, to: string): VisaResponse['coverage'] {
+/** What the latest four quarters' figures leave out: the visas whose unit group the Home Office withheld. */
+function unattributed(release: VisaRelease, quarters: readonly string[]): string {
+  const withheld = release.figures.filter((f) => f.soc2020 === WITHHELD && quarters.includes(f.quarter));
+  const [applications, grants] = [
+    withheld.reduce((sum, f) => sum + f.applications, 0),
+    withheld.reduce((sum, f) => sum + f.grants, 0),
+  ];
+  if (applications === 0 && grants === 0) return '';
+  return ` In these four quarters the Home Office withheld the unit group (\`*\`) of ${grants.toLocaleString('en-GB')} grants and ${applications.toLocaleString('en-GB')} applications: they are counted in no occupation and no rank.`;
+}
+
+function coverage(from: string, to: string, leftOut: string): VisaResponse['coverage'] {
   return {
     population: 'sponsored work visa applications and grants',
     includesSelfEmployed: false,
     referencePeriod: `${from} to ${to}`,
     note:
-      'Home Office counts of visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
-      'Figures for quarters marked provisional may be revised. Industries are those sponsors assign themselves. Visas are not jobs filled: a grant may not lead to a job being taken up.',
+      'Home Office counts of entry clearance visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
+      'Unit groups are published from 2024 Q4; earlier quarters stop at the minor group and are never shared out over unit groups. ' +
+      'Figures for quarters marked provisional may be revised. Industries are those sponsors assign themselves. Visas are not jobs filled: a grant may not lead to a job being taken up.' +
+      leftOut,
   };
 }
 
@@ -87,6 +109,9 @@ export function visaResponse(release: VisaRelease, soc: string, title: string, p
   const ranked = rankedByGrants(years);
   const own = years.find((y) => y.soc2020 === soc) ?? { soc2020: soc, applications: 0, grants: 0 };
   const [from, to] = [quarters[0]!, quarters.at(-1)!];
+  const byName = (kind: VisaBreakdownKind) => grantsByName(release, soc, kind, quarters);
+  const [routes, nationalities, industries] = [byName('route'), byName('nationality'), byName('industry')];
+  const withheldNationality = nationalities.get(WITHHELD) ?? 0;
   return {
     soc2020: soc,
     title,
@@ -97,9 +122,9 @@ export function visaResponse(release: VisaRelease, soc: string, title: string, p
       grants: own.grants,
       rank: ranked.find((r) => r.item.soc2020 === soc)?.rank ?? null,
       occupationsRanked: ranked.length,
-      routes: shares(release, soc, 'route', quarters, own.grants),
-      nationalities: shares(release, soc, 'nationality', quarters, own.grants),
-      industries: shares(release, soc, 'industry', quarters, own.grants),
+      routes: shares(routes, 'route', own.grants),
+      nationalities: shares(nationalities, 'nationality', own.grants),
+      industries: shares(industries, 'industry', own.grants),
     },
     quarters: release.quarters
       .filter((q) => compareQuarters(q.quarter, VISA_SERIES_START) >= 0)
@@ -113,7 +138,14 @@ export function visaResponse(release: VisaRelease, soc: string, title: string, p
           provisional,
         };
       }),
-    coverage: coverage(from, to),
+    coverage: coverage(
+      from,
+      to,
+      unattributed(release, quarters) +
+        (withheldNationality > 0
+          ? ` The nationality of ${withheldNationality.toLocaleString('en-GB')} of this occupation's grants was withheld (\`*\`): they are in no nationality's share.`
+          : ''),
+    ),
     provenance,
   };
 }
@@ -139,7 +171,7 @@ export function visaListResponse(
         grants: item.grants,
         applications: item.applications,
       })),
-    coverage: coverage(from, to),
+    coverage: coverage(from, to, unattributed(release, quarters)),
     provenance,
   };
 }

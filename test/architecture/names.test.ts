@@ -142,7 +142,7 @@ const GROUPS: Record<string, Group> = {
     queryClass: 'Visas',
     store: 'visas',
     tables: 'visas',
-    explorer: onePage,
+    explorer: 'visas',
     routeTests: listsToo('visas'),
     queryTest: throughResponses('visa-responses'),
   },

@@ -51,6 +51,7 @@ export const READ_FROM = {
   'soc2020-descriptions': 'https://www.ons.gov.uk/file?uri=/methodology/',
   'aps-occupation-industry': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
   'lmsp-england': 'https://assets.publishing.service.gov.uk/media/',
+  'home-office-work-visas': 'https://assets.publishing.service.gov.uk/media/',
   'ess-vacancies': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
   'apprenticeship-standards': 'https://skillsengland.education.gov.uk/api/apprenticeshipstandards',
   'onet-occupations': 'https://www.onetcenter.org/dl_files/database/db_30_3_text.zip',

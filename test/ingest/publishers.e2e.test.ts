@@ -21,6 +21,7 @@ import {
 } from '../helpers/publishers-e2e.js';
 import { serve, type ServedApp } from '../helpers/served-app.js';
 import { copyTemplate } from '../helpers/template-databases.js';
+import { sheetRecords, visaWorkbook } from '../helpers/visa-workbooks.js';
 
 /**
  * `lmi serve --ingest` as someone without the mirror runs it (LMI_UPSTREAM=publishers, a fresh
@@ -173,19 +174,27 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
   });
 
   it('(f) names the release a detect-only source found in its 404', async () => {
-    const problem = await get<{ detail: string }>('/v1/occupations/2134/visas', 404);
-    assert.match(problem.detail, /Occupation \(SOC 2020\) visas datasets, June 2026/);
-    assert.match(problem.detail, /occupation-soc2020-visas-datasets-jun-2026\.xlsx/);
-    const visas = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'home-office-work-visas')!;
-    assert.equal(visas.tier, 'detectonly');
-    assert.deepEqual([visas.upstream.mode, visas.upstream.reads], ['publishers', false]);
     const adverts = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'online-job-adverts')!;
     assert.deepEqual([adverts.upstream.mode, adverts.upstream.reads], ['publishers', false]);
     assert.ok(adverts.newestRelease, 'the labour demand tables found through ONS search');
     const advertsProblem = await get<{ detail: string }>('/v1/occupations/2134/job-adverts', 404);
     assert.ok(advertsProblem.detail.includes(adverts.newestRelease.url), advertsProblem.detail);
-    assert.equal(visas.currentEdition, null);
-    assert.match(visas.newestRelease!.url, /occupation-soc2020-visas-datasets-jun-2026\.xlsx$/);
+  });
+
+  it("serves the Home Office's newest visas workbook read from GOV.UK, the built file's figures", async () => {
+    const visas = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'home-office-work-visas')!;
+    assert.deepEqual(
+      [visas.upstream.mode, visas.upstream.reads, visas.currentEdition],
+      ['publishers', true, 'Occupation (SOC 2020) visas datasets, June 2026'],
+    );
+    const body = await get<{ latestYear: { grants: number; to: string } }>('/v1/occupations/2134/visas');
+    const grants = sheetRecords(visaWorkbook(), 'Data_Occ_D02').filter(
+      (r) => String(r['Occ. unit group']).startsWith('2134 - ') && String(r.Quarter) >= '2024 Q4',
+    );
+    assert.deepEqual(
+      [body.latestYear.to, body.latestYear.grants],
+      ['2025 Q3', grants.reduce((t, r) => t + Number(r.Grants), 0)],
+    );
   });
 
   it('(d) refreshes with nothing new and downloads no data file', async () => {

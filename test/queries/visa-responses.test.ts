@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { WITHHELD } from '../../src/domain/visas.js';
 import { visaListResponse, visaResponse } from '../../src/queries/visa-responses.js';
 import { VISA_RELEASE as release } from '../helpers/constructed-releases.js';
 
@@ -76,5 +77,36 @@ describe('visa responses from constructed figures', () => {
       visaListResponse(release, titleOf, 2, provenance).occupations.map((o) => o.soc2020),
       ['6135', '2134'],
     );
+  });
+});
+
+describe('visa responses with withheld (`*`) categories', () => {
+  const withheld = {
+    ...release,
+    figures: [...release.figures, { soc2020: WITHHELD, quarter: '2025 Q2', applications: 70, grants: 1000 }],
+    breakdowns: [
+      ...release.breakdowns,
+      { soc2020: '2134', quarter: '2025 Q2', kind: 'nationality' as const, name: WITHHELD, grants: 16 },
+    ],
+  };
+
+  it('counts a withheld unit group in no occupation and no rank, and says how many visas that leaves out', () => {
+    const body = visaResponse(withheld, '2134', 'Programmers', provenance);
+    assert.deepEqual([body.latestYear.rank, body.latestYear.occupationsRanked], [2, 3], 'as without them');
+    assert.match(body.coverage.note, /withheld the unit group \(`\*`\) of 1,000 grants and 70 applications/);
+    const list = visaListResponse(withheld, titleOf, 50, provenance);
+    assert.deepEqual(
+      list.occupations.map((o) => o.soc2020),
+      ['6135', '2134', '2231'],
+    );
+    assert.match(list.coverage.note, /of 1,000 grants and 70 applications: they are counted in no occupation/);
+    assert.doesNotMatch(visaResponse(release, '2134', 'x', provenance).coverage.note, /withheld the unit group/);
+  });
+
+  it('leaves a withheld nationality out of the shares, in percent of all the grants, and says so', () => {
+    const body = visaResponse(withheld, '2134', 'Programmers', provenance);
+    assert.ok(!body.latestYear.nationalities.some((n) => n.name === WITHHELD));
+    assert.deepEqual(body.latestYear.nationalities[0], { name: 'N01', grants: 12, percent: 7.5 });
+    assert.match(body.coverage.note, /The nationality of 16 of this occupation's grants was withheld/);
   });
 });

@@ -6,6 +6,7 @@ import { projectionsSection } from './projections.js';
 import type { Section } from './section.js';
 import { skillsSection } from './skills.js';
 import { vacanciesSection } from './vacancies.js';
+import { visasSection } from './visas.js';
 import { workProfileSection } from './work-profile.js';
 
 /** The parts of an occupation's page, in order: a new one (projections, routes in) is its module and one line here. */
@@ -14,6 +15,7 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   employmentSection,
   projectionsSection,
   vacanciesSection,
+  visasSection,
   skillsSection,
   workProfileSection,
   howToBecomeSection,

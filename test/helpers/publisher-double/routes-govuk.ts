@@ -1,4 +1,5 @@
 import { upstreamPath } from '../upstream.js';
+import { visaWorkbook } from '../visa-workbooks.js';
 import { file, json, type PublisherResponse } from './routes.js';
 
 /**
@@ -86,11 +87,27 @@ export const lmspRoutes = (): [string, PublisherResponse][] =>
     },
   ]);
 
-/** The Home Office data tables page; the visas datasets are attached but never fetched (detect-only). */
-export const visasRoutes = (): [string, PublisherResponse][] =>
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The Home Office data tables page; the newest occupation visas dataset (a workbook built in the
+ * evidenced layout, test/helpers/visa-workbooks.ts) is served, the older ones are only attached.
+ * `newest` replaces it (a later edition, another layout).
+ */
+export const visasRoutes = (
+  newest: { filename: string; media: string; bytes: Uint8Array } = {
+    filename: 'occupation-soc2020-visas-datasets-jun-2026.xlsx',
+    media: '6a85c4761b45e4e555421edd',
+    bytes: visaWorkbook(),
+  },
+): [string, PublisherResponse][] =>
   contentItem(VISAS_PATH, 'statistical_data_set', [
     { filename: 'occupation-soc2020-visas-datasets-mar-2026.xlsx', media: '69f1a2b3c4d5e6f7a8b9c0d1' },
-    { filename: 'occupation-soc2020-visas-datasets-jun-2026.xlsx', media: '6a85c4761b45e4e555421edd' },
+    {
+      filename: newest.filename,
+      media: newest.media,
+      body: { contentType: XLSX_TYPE, body: newest.bytes },
+    },
     { filename: 'occupation-soc2020-visas-datasets-dec-2025.xlsx', media: '693a1b2c3d4e5f6a7b8c9d0e' },
     { filename: 'entry-clearance-visas-datasets-jun-2026.xlsx', media: '6a85c4761b45e4e555421ede' },
   ]);

@@ -74,19 +74,30 @@ describe('GOV.UK Content API (schema-built items: no response is recorded)', () 
     );
   });
 
-  it('Home Office visas: the newest occupation dataset is found, never read', async () => {
+  it('Home Office visas: the newest occupation dataset is the release to read; none attached is an error', async () => {
     const context = routeContext('home-office-work-visas', routes(visasRoutes()));
     const discovery = await sponsoredWorkVisasSource.discover!(context);
-    assert.deepEqual(discovery.releases, []);
-    assert.deepEqual(discovery.found, [
+    const url =
+      'https://assets.publishing.service.gov.uk/media/6a85c4761b45e4e555421edd/occupation-soc2020-visas-datasets-jun-2026.xlsx';
+    assert.deepEqual(discovery.releases, [
       {
         label: 'Occupation (SOC 2020) visas datasets, June 2026',
         seriesKey: null,
+        location: { mirrorPath: 'home-office-visas/occupation-soc2020-visas-datasets-jun-2026.xlsx', url },
         releasedAt: '2026-08-21T09:30:00.000+01:00',
-        url: 'https://assets.publishing.service.gov.uk/media/6a85c4761b45e4e555421edd/occupation-soc2020-visas-datasets-jun-2026.xlsx',
         pageUrl: `https://www.gov.uk${VISAS_PATH}`,
+        fingerprint: `${url} 1000001`,
       },
     ]);
-    assert.deepEqual(context.log, [`https://www.gov.uk/api/content${VISAS_PATH}`], 'only the page was read');
+    const none = routes(
+      contentItem(VISAS_PATH, 'statistical_data_set', [
+        { filename: 'entry-clearance-visas-datasets-jun-2026.xlsx', media: '6a85c4761b45e4e555421ede' },
+      ]),
+    );
+    await assert.rejects(
+      sponsoredWorkVisasSource.discover!(routeContext('home-office-work-visas', none)),
+      /attaches no occupation-soc2020-visas-datasets workbook \(entry-clearance-visas-datasets-jun-2026\.xlsx\)/,
+    );
+    assert.deepEqual(context.log, [`https://www.gov.uk/api/content${VISAS_PATH}`], 'discovery reads only the page');
   });
 });
