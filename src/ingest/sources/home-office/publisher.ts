@@ -6,6 +6,6 @@ export const HOME_OFFICE_PROFILE: PublisherProfile = {
   licence: 'Open Government Licence v3.0',
   url: 'https://www.gov.uk/government/collections/immigration-statistics-quarterly-release',
   cadence: 'quarterly',
-  tier: 'detectonly',
+  tier: 'api',
   attribution: 'Source: Home Office, immigration system statistics, licensed under the Open Government Licence v3.0.',
 };

@@ -98,7 +98,6 @@ export const sponsoredWorkVisasSource: SourceDescriptor<ParsedVisas> = {
   key: 'home-office-work-visas',
   name: 'Immigration system statistics: sponsored work visa applications and grants by occupation (SOC 2020 unit group), route, nationality and industry',
   url: `${GOVUK}${DATA_TABLES}`,
-  tier: 'api',
   surface: 'GOV.UK Content API (details.attachments[])',
   discover: discoverVisasDataset,
   detect: detectInMirror,
