@@ -19,7 +19,6 @@ describe('a registered source with no release', () => {
       essVacanciesNationsSource,
       ...LMSP_OTHER_AREA_SOURCES,
       sponsoredWorkVisasSource,
-      occupationsInDemandSource,
       onlineJobAdvertsSource,
       onlineJobAdvertsLocalSource,
     ]) {

@@ -1,3 +1,4 @@
+import { demandSection } from './demand.js';
 import { employmentSection } from './employment.js';
 import { howToBecomeSection } from './how-to-become.js';
 import { movesSection } from './moves.js';
@@ -14,6 +15,7 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   employmentSection,
   projectionsSection,
   vacanciesSection,
+  demandSection,
   skillsSection,
   workProfileSection,
   howToBecomeSection,
