@@ -98,6 +98,7 @@ describe('the web explorer (/explore) over the template data', () => {
       'employment',
       'projections',
       'vacancies',
+      'demand',
       'skills',
       'work-profile',
       'routes-in',
@@ -106,7 +107,7 @@ describe('the web explorer (/explore) over the template data', () => {
       assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
       SECTIONS.map((part) => part.id),
-      ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in', 'moves'],
+      ['pay', 'employment', 'projections', 'vacancies', 'demand', 'skills', 'work-profile', 'routes-in', 'moves'],
     );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
