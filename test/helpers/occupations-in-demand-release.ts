@@ -181,7 +181,7 @@ function cellsFor(i: number, code: string, title: string, year: number, shift: n
 }
 
 /** What the release's tables say of each assessed unit group, by year: the cells of its own row. */
-export interface DemandReleaseCells {
+interface DemandReleaseCells {
   /** 2025, and 2024 as the `_2024_revised` tables re-assess it. */
   byYear: Map<number, Map<string, Cells>>;
   /** Codes the release leaves out. */
@@ -246,7 +246,7 @@ function cube(header: readonly string[], cells: Map<string, Cells>, year: number
   return csvOf(header, rows);
 }
 
-export interface DemandZipOptions {
+interface DemandZipOptions {
   /** Leave the re-assessed 2024 tables out. */
   withoutRevised?: boolean;
   /** Rename a column of the scaled tables (a layout the parser does not know). */

@@ -32,7 +32,7 @@ export const INDICATOR_VALUE_COLUMNS = [
  * `<prefix>_elevated` columns are 1 where the indicator reached that level, else 0. The job-advert
  * columns are `online_job_ad_critical`, not `online_job_ad_density_critical`.
  */
-export const SIGNAL_PREFIX: Record<DemandIndicatorName, string> = {
+const SIGNAL_PREFIX: Record<DemandIndicatorName, string> = {
   visa_grants: 'visa_density',
   online_job_adverts: 'online_job_ad',
   wage_growth: 'annual_perc_change_in_hourly_wage',
