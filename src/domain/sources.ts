@@ -79,6 +79,12 @@ export interface SourceProfile {
    * source has no parser, or (soc-crosswalk) its parser reads only a mirror's re-laid-out copy.
    */
   detectOnly?: boolean;
+  /**
+   * False when the service's mirror of upstream files (LMI_UPSTREAM=mirror) holds nothing this
+   * source reads: no file of it is there, or it has no parser. Absent: its release is read from
+   * the mirror.
+   */
+  inMirror?: boolean;
 }
 
 /**

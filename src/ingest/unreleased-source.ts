@@ -24,6 +24,7 @@ export function unreleasedSource(publisher: PublisherProfile, spec: UnreleasedSo
     ...publisher,
     ...spec,
     detectOnly: true,
+    inMirror: false,
     detect: async () => [],
     parse: async () => {
       throw new Error(`no release of ${spec.key} has been available to build its parser against`);

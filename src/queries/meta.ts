@@ -81,23 +81,43 @@ export class Meta {
   }
 }
 
-/** How a source reaches this service: from its publisher (read, or only found), from the mirror, or not at all. */
+/**
+ * How a source reaches this service, as its descriptor says: from its publisher (read, or only
+ * found), from the mirror (only where the mirror holds a file its parser reads), or not at all.
+ */
 function upstreamOf(source: SourceProfile, upstream: 'publishers' | 'mirror'): SourceResponse['upstream'] {
   const surface = source.surface ?? null;
-  if (upstream === 'mirror')
+  const reach = publisherReach(source);
+  const atPublisher =
+    reach === 'read'
+      ? `found and read at ${source.publisher}: ${surface}`
+      : reach === 'found'
+        ? `found at ${source.publisher} (${surface}) and named, not read: this service has no parser for it yet`
+        : null;
+  if (upstream === 'mirror') {
+    if (source.inMirror === false)
+      return {
+        mode: 'mirror',
+        reads: false,
+        surface,
+        description: `Not read: the local mirror of the publishers' files (LMI_UPSTREAM) holds nothing of this source to read.${atPublisher ? ` With LMI_UPSTREAM=publishers, ${atPublisher}.` : ` No surface of ${source.publisher} is followed for it either.`}`,
+      };
     return {
       mode: 'mirror',
       reads: true,
       surface,
       description: `Read from the local mirror of the publishers' files (LMI_UPSTREAM).${surface ? ` With LMI_UPSTREAM=publishers, found at ${source.publisher}: ${surface}.` : ''}`,
     };
-  const reach = publisherReach(source);
-  if (reach === 'mirror only')
+  }
+  if (!atPublisher)
     return {
       mode: 'none',
       reads: false,
       surface,
-      description: `No surface of ${source.publisher} is followed for this source yet: only a mirror of its files (LMI_UPSTREAM_DIR) provides it.`,
+      description:
+        source.inMirror === false
+          ? `No surface of ${source.publisher} is followed for this source, and no mirror of the publishers' files holds a release of it: nothing provides it yet.`
+          : `No surface of ${source.publisher} is followed for this source yet: only a mirror of its files (LMI_UPSTREAM_DIR) provides it.`,
     };
   return {
     mode: 'publishers',

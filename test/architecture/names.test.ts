@@ -154,7 +154,7 @@ const GROUPS: Record<string, Group> = {
     queryClass: 'Demand',
     store: 'demand',
     tables: 'demand',
-    explorer: onePage,
+    explorer: 'demand',
     routeTests: listsToo('demand'),
     queryTest: throughResponses('demand-responses'),
   },

@@ -63,6 +63,7 @@ export const READ_FROM = {
   'ons-geography': 'https://services1.arcgis.com/',
   'aps-occupation': 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv?',
   'working-futures-uk': 'https://warwick.ac.uk/fac/soc/ier/wf7downloads/',
+  'occupations-in-demand': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 
@@ -175,7 +176,7 @@ export const isDataFile = ({ host, path }: { host: string; path: string }) =>
   host === 'assets.publishing.service.gov.uk' ||
   /\.(zip|xls[xm]?|csv)$/.test(path) ||
   path.includes('.data.csv?') ||
-  /^\/api\/releases\/[^/]+\/files\//.test(path) ||
+  /^\/api\/releases\/[^/]+\/files(\/|$)/.test(path) ||
   path.startsWith('/api/apprenticeshipstandards');
 
 interface IngestStatus {

@@ -59,6 +59,8 @@ const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134/apprenticeships': 200,
   '/v1/local-areas': 200,
   '/v1/occupations/2134/job-adverts': 404,
+  '/v1/occupations/2134/demand': 200,
+  '/v1/demand': 200,
 };
 
 describe('lmi serve --ingest with no mirror, reading a double of the publishers', () => {

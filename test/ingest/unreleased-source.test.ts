@@ -18,7 +18,6 @@ describe('a registered source with no release', () => {
     for (const source of [
       essVacanciesNationsSource,
       ...LMSP_OTHER_AREA_SOURCES,
-      occupationsInDemandSource,
       onlineJobAdvertsSource,
       onlineJobAdvertsLocalSource,
     ]) {

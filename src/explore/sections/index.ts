@@ -1,3 +1,4 @@
+import { demandSection } from './demand.js';
 import { employmentSection } from './employment.js';
 import { howToBecomeSection } from './how-to-become.js';
 import { movesSection } from './moves.js';
@@ -16,6 +17,7 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   projectionsSection,
   vacanciesSection,
   visasSection,
+  demandSection,
   skillsSection,
   workProfileSection,
   howToBecomeSection,

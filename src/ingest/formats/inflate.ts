@@ -1,4 +1,4 @@
-import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { mebibytes } from '../../domain/numbers.js';
 import { activeReadLimits } from '../read-limits.js';
 
@@ -58,14 +58,7 @@ export function unzipBounded(
   const out = new Map<string, Uint8Array>();
   for (const entry of zipDirectory(bytes, what)) {
     if (entry.name.endsWith('/') || !wanted(entry.name)) continue;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const local = entry.localHeaderOffset;
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
-      throw new Error(`${what}: the entry ${entry.name} is not where the zip's directory says`);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + entry.compressedSize);
-    if (data.length !== entry.compressedSize)
-      throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
+    const data = entryData(bytes, entry, what);
     const limit = budget;
     const content =
       entry.method === 0
@@ -82,6 +75,46 @@ export function unzipBounded(
     out.set(entry.name, content);
   }
   return out;
+}
+
+/** The names of a zip's file entries (folders left out), in the order of its directory. */
+export function zipEntryNames(bytes: Uint8Array, what: string): string[] {
+  return zipDirectory(bytes, what)
+    .map((e) => e.name)
+    .filter((name) => !name.endsWith('/'));
+}
+
+/** How much of an entry `zipEntryHead` inflates at most: a header row, never the whole file. */
+const HEAD_COMPRESSED_BYTES = 64 * 1024;
+const HEAD_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The first bytes of one zip entry, inflated from at most its first 64 KiB of compressed data
+ * (a few hundred KiB of text, capped at 8 MiB): enough to read a CSV's header row and choose the
+ * entry by its columns without unpacking every entry of a large release.
+ */
+export function zipEntryHead(bytes: Uint8Array, name: string, what: string): Uint8Array {
+  const entry = zipDirectory(bytes, what).find((e) => e.name === name);
+  if (!entry) throw new Error(`${what}: no entry ${name}`);
+  const data = entryData(bytes, entry, what).subarray(0, HEAD_COMPRESSED_BYTES);
+  if (entry.method === 0) return data;
+  return new Uint8Array(
+    bounded(`${what}, ${name}`, HEAD_MAX_BYTES, () =>
+      inflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: HEAD_MAX_BYTES }),
+    ),
+  );
+}
+
+function entryData(bytes: Uint8Array, entry: ZipEntry, what: string): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const local = entry.localHeaderOffset;
+  if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
+    throw new Error(`${what}: the entry ${entry.name} is not where the zip's directory says`);
+  const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (data.length !== entry.compressedSize)
+    throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
+  return data;
 }
 
 /** Inflates every entry of a zip-based file (an .xlsx) within the limit, and throws if it will not fit: run before a library that inflates without bounds. */

@@ -1,3 +1,4 @@
+import { occupationsInDemandZip } from '../occupations-in-demand-release.js';
 import { upstreamPath } from '../upstream.js';
 import { file, json, type PublisherResponse } from './routes.js';
 
@@ -117,11 +118,24 @@ export const essRoutes = (): [string, PublisherResponse][] =>
     ],
   });
 
-export const occupationsInDemandRoutes = (): [string, PublisherResponse][] =>
-  eesPublication({
-    slug: 'occupations-in-demand',
-    title: 'Occupations in demand',
-    release: { id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b', slug: '2025', title: '2025' },
-    versionId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-    published: '2025-06-26T09:30:00Z',
-  });
+export const DEMAND_VERSION_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+/** The occupations-in-demand release: its files zip at the release version's `/files` (built once). */
+export function occupationsInDemandRoutes(
+  versionId = DEMAND_VERSION_ID,
+  zip: Uint8Array = builtDemandZip(),
+): [string, PublisherResponse][] {
+  return [
+    ...eesPublication({
+      slug: 'occupations-in-demand',
+      title: 'Occupations in demand',
+      release: { id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b', slug: '2025', title: '2025' },
+      versionId,
+      published: '2025-06-26T09:30:00Z',
+    }),
+    [`${API}/releases/${versionId}/files`, { contentType: 'application/x-zip-compressed', body: zip }],
+  ];
+}
+
+let demandZip: Uint8Array | null = null;
+const builtDemandZip = () => (demandZip ??= occupationsInDemandZip());

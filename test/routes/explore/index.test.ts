@@ -99,6 +99,7 @@ describe('the web explorer (/explore) over the template data', () => {
       'projections',
       'vacancies',
       'visas',
+      'demand',
       'skills',
       'work-profile',
       'routes-in',
@@ -107,7 +108,7 @@ describe('the web explorer (/explore) over the template data', () => {
       assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
       SECTIONS.map((part) => part.id),
-      ['pay', 'employment', 'projections', 'vacancies', 'visas', 'skills', 'work-profile', 'routes-in', 'moves'],
+      ['pay', 'employment', 'projections', 'vacancies', 'visas', 'demand', 'skills', 'work-profile', 'routes-in', 'moves'],
     );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {

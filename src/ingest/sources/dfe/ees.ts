@@ -111,3 +111,11 @@ export async function eesDataContent(context: DiscoveryContext, release: EesRele
 export function eesFileUrl(releaseVersionId: string, fileId: string): string {
   return `${EES_API}/releases/${releaseVersionId}/files/${fileId}`;
 }
+
+/**
+ * Every file of a release version in one zip (the release page's "Download all data"): data CSVs
+ * under `data/`, supporting files and the data guidance.
+ */
+export function eesReleaseFilesUrl(releaseVersionId: string): string {
+  return `${EES_API}/releases/${releaseVersionId}/files`;
+}

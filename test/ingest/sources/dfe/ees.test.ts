@@ -9,6 +9,7 @@ import {
   eesPublication,
   essRoutes,
   occupationsInDemandRoutes,
+  DEMAND_VERSION_ID,
 } from '../../../helpers/publisher-double/routes-ees.js';
 import { bodyOf, routeContext, routeKey, routes } from '../../../helpers/publisher-double/routes.js';
 
@@ -70,25 +71,28 @@ describe('Explore Education Statistics content API (DTO-built answers: no respon
     );
   });
 
-  it('Occupations in demand: the latest release is found, never read', async () => {
+  it("Occupations in demand: the latest release is read as its version's files zip", async () => {
     const context = routeContext('occupations-in-demand', routes(occupationsInDemandRoutes()));
     const discovery = await occupationsInDemandSource.discover!(context);
     const page = 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand/2025';
     assert.deepEqual(discovery, {
-      releases: [],
-      found: [
+      releases: [
         {
           label: 'Occupations in demand: 2025',
           seriesKey: null,
+          location: {
+            mirrorPath: 'occupations-in-demand/occupations-in-demand_2025.zip',
+            url: `${API}/releases/${DEMAND_VERSION_ID}/files`,
+          },
           releasedAt: '2025-06-26T09:30:00Z',
-          url: page,
           pageUrl: page,
+          fingerprint: DEMAND_VERSION_ID,
         },
       ],
     });
     assert.ok(
-      context.log.every((url) => !url.includes('/files/')),
-      'no data file was requested',
+      context.log.every((url) => !url.includes('/files')),
+      'discovery downloads no data file',
     );
   });
 
