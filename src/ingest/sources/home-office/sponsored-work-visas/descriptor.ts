@@ -100,6 +100,8 @@ export const sponsoredWorkVisasSource: SourceDescriptor<ParsedVisas> = {
   url: `${GOVUK}${DATA_TABLES}`,
   surface: 'GOV.UK Content API (details.attachments[])',
   discover: discoverVisasDataset,
+  // The shared mirror holds no visas workbook; one an operator puts in its folder is still read.
+  inMirror: false,
   detect: detectInMirror,
   // The June 2026 workbook is 7,919,494 bytes (_publishers/MANIFEST.md §2b): four times that, and its parts inflated.
   limits: { maxFileBytes: 32 * MiB, maxInflatedBytes: 256 * MiB, maxHeapMb: 768 },
