@@ -1,4 +1,5 @@
 import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { Inflate } from 'fflate';
 import { mebibytes } from '../../domain/numbers.js';
 import { activeReadLimits } from '../read-limits.js';
 
@@ -58,14 +59,7 @@ export function unzipBounded(
   const out = new Map<string, Uint8Array>();
   for (const entry of zipDirectory(bytes, what)) {
     if (entry.name.endsWith('/') || !wanted(entry.name)) continue;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const local = entry.localHeaderOffset;
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
-      throw new Error(`${what}: the entry ${entry.name} is not where the zip's directory says`);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + entry.compressedSize);
-    if (data.length !== entry.compressedSize)
-      throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
+    const data = entryData(bytes, entry, what);
     const limit = budget;
     const content =
       entry.method === 0
@@ -82,6 +76,75 @@ export function unzipBounded(
     out.set(entry.name, content);
   }
   return out;
+}
+
+/** The compressed bytes of an entry, found through its local header. */
+function entryData(bytes: Uint8Array, entry: ZipEntry, what: string): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const local = entry.localHeaderOffset;
+  if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50)
+    throw new Error(`${what}: the entry ${entry.name} is not where the zip's directory says`);
+  const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (data.length !== entry.compressedSize)
+    throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
+  return data;
+}
+
+/** The names of a zip's entries, in its directory's order. */
+export function zipEntryNames(bytes: Uint8Array, what: string): string[] {
+  return zipDirectory(bytes, what).map((entry) => entry.name);
+}
+
+const STREAM_CHUNK = 256 * 1024;
+
+/**
+ * Inflates one entry of a zip a chunk at a time, handing each inflated chunk to `onChunk`, which
+ * returns false to stop early: an entry far larger than memory (a worksheet of millions of cells)
+ * is read without ever being held whole. At most the source's `maxInflatedBytes` is inflated.
+ */
+export function streamZipEntry(
+  bytes: Uint8Array,
+  name: string,
+  what: string,
+  onChunk: (chunk: Uint8Array) => boolean,
+): void {
+  const entry = zipDirectory(bytes, what).find((e) => e.name === name);
+  if (!entry) throw new Error(`${what} has no entry ${name}`);
+  const data = entryData(bytes, entry, what);
+  const limit = activeReadLimits().maxInflatedBytes;
+  let inflated = 0;
+  let reading = true;
+  // What the reader of the chunks threw (its own error, not the inflate's), raised once the inflate stops.
+  let failure: unknown = null;
+  const take = (chunk: Uint8Array) => {
+    if (!reading) return;
+    inflated += chunk.length;
+    try {
+      if (inflated > limit)
+        throw new InflateLimitError(
+          `${what}, ${name} unpacks to more than ${mebibytes(limit)}, the limit for this source`,
+        );
+      reading = onChunk(chunk);
+    } catch (error) {
+      failure = error;
+      reading = false;
+    }
+  };
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length && reading; at += STREAM_CHUNK) take(data.subarray(at, at + STREAM_CHUNK));
+  } else {
+    const inflate = new Inflate((chunk) => take(chunk));
+    try {
+      for (let at = 0; at < data.length && reading; at += STREAM_CHUNK) {
+        const end = Math.min(at + STREAM_CHUNK, data.length);
+        inflate.push(data.subarray(at, end), end === data.length);
+      }
+    } catch (error) {
+      throw new Error(`${what}, ${name} cannot be unpacked: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (failure !== null) throw failure;
 }
 
 /** Inflates every entry of a zip-based file (an .xlsx) within the limit, and throws if it will not fit: run before a library that inflates without bounds. */
