@@ -20,8 +20,6 @@ describe('a registered source with no release', () => {
       ...LMSP_OTHER_AREA_SOURCES,
       sponsoredWorkVisasSource,
       occupationsInDemandSource,
-      onlineJobAdvertsSource,
-      onlineJobAdvertsLocalSource,
     ]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
       await assert.rejects(

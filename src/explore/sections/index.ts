@@ -1,5 +1,6 @@
 import { employmentSection } from './employment.js';
 import { howToBecomeSection } from './how-to-become.js';
+import { jobAdvertsSection } from './job-adverts.js';
 import { movesSection } from './moves.js';
 import { paySection } from './pay.js';
 import { projectionsSection } from './projections.js';
@@ -14,6 +15,7 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   employmentSection,
   projectionsSection,
   vacanciesSection,
+  jobAdvertsSection,
   skillsSection,
   workProfileSection,
   howToBecomeSection,
