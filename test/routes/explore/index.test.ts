@@ -98,6 +98,7 @@ describe('the web explorer (/explore) over the template data', () => {
       'employment',
       'projections',
       'vacancies',
+      'job-adverts',
       'skills',
       'work-profile',
       'routes-in',
@@ -106,7 +107,7 @@ describe('the web explorer (/explore) over the template data', () => {
       assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
       SECTIONS.map((part) => part.id),
-      ['pay', 'employment', 'projections', 'vacancies', 'skills', 'work-profile', 'routes-in', 'moves'],
+      ['pay', 'employment', 'projections', 'vacancies', 'job-adverts', 'skills', 'work-profile', 'routes-in', 'moves'],
     );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
@@ -115,6 +116,9 @@ describe('the web explorer (/explore) over the template data', () => {
         assert.ok(byId(body, part.id).includes(`<code>GET ${path.replace('{soc}', '2134')}</code>`));
       }
     }
+    // No job advert release in the template: the section says what the API says.
+    const adverts = (await served.get('/v1/occupations/2134/job-adverts')).json<{ detail: string }>();
+    assert.ok(byId(body, 'job-adverts').includes('<strong>Not available.</strong>'), adverts.detail);
     // 2134 has a work profile since O*NET's 2010 to 2019 crosswalk is followed; 9222 street cleaners has none.
     const cleaners = (await open('/explore/occupations/9222')).body;
     const problem = (await served.get('/v1/occupations/9222/work-profile')).json<{ detail: string }>();
