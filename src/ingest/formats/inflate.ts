@@ -116,7 +116,7 @@ export function streamZipEntry(
   let inflated = 0;
   let reading = true;
   // What the reader of the chunks threw (its own error, not the inflate's), raised once the inflate stops.
-  let failure: unknown = null;
+  const failed: { error?: Error } = {};
   const take = (chunk: Uint8Array) => {
     if (!reading) return;
     inflated += chunk.length;
@@ -127,7 +127,7 @@ export function streamZipEntry(
         );
       reading = onChunk(chunk);
     } catch (error) {
-      failure = error;
+      failed.error = error instanceof Error ? error : new Error(String(error));
       reading = false;
     }
   };
@@ -144,7 +144,7 @@ export function streamZipEntry(
       throw new Error(`${what}, ${name} cannot be unpacked: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  if (failure !== null) throw failure;
+  if (failed.error) throw failed.error;
 }
 
 /** Inflates every entry of a zip-based file (an .xlsx) within the limit, and throws if it will not fit: run before a library that inflates without bounds. */
