@@ -24,7 +24,7 @@ const LABELS: Record<string, string> = {
   '9111': 'Farm workers',
 };
 /** Table 3's areas, in the workbook's order. */
-export const REGIONS = ['Total UK', 'East Midlands', 'London', 'Wales'];
+const REGIONS = ['Total UK', 'East Midlands', 'London', 'Wales'];
 /** Table 5's areas: region, ITL2, district, code ('' for London). */
 export const DISTRICTS: [string, string, string, string][] = [
   ['East Midlands', 'Lincolnshire', 'Lincoln', 'E07000138'],
@@ -34,7 +34,7 @@ export const DISTRICTS: [string, string, string, string][] = [
 ];
 /** The month suppressed in every row (as ONS suppressed March 2026), and the quarter holding it. */
 export const SUPPRESSED_MONTH = 'Mar-26';
-export const SUPPRESSED_QUARTER = '2026Q1';
+const SUPPRESSED_QUARTER = '2026Q1';
 
 export const NOTICES = [
   {
@@ -74,7 +74,7 @@ function figure(area: number, soc: number, period: number, header: string, suppr
 
 const title = (text: string): Cell[][] => [[text], ['This worksheet contains one table.'], ['[x] = suppressed'], []];
 
-export interface BuiltLabourDemand {
+interface BuiltLabourDemand {
   bytes: Uint8Array;
   /** Table 3's header and data rows, and Table 5's, as written. */
   table3: Cell[][];

@@ -177,7 +177,7 @@ export function apsAdhocRoutes(
 export const LABOUR_DEMAND_DATASET =
   '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandvolumesbystandardoccupationclassificationsoc2020uk';
 
-export interface LabourDemandEdition {
+interface LabourDemandEdition {
   /** `january2017tojuly2026`. */
   slug: string;
   /** `January 2017 to July 2026`. */

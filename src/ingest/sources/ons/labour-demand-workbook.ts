@@ -11,7 +11,7 @@ import { streamWorkbook, type RowReader } from '../../formats/workbook-stream.js
  */
 
 /** A table of the workbook: the labels its header row starts with, then one column per period. */
-export interface AdvertTable {
+interface AdvertTable {
   /** What the table holds, for messages. */
   name: string;
   labels: readonly string[];
@@ -40,16 +40,16 @@ export const LOCAL_TABLE: AdvertTable = {
 };
 
 /** A figure cell: a count, null where ONS suppressed it (`[x]`, also seen as `[X]`). */
-export type AdvertFigure = number | null;
+type AdvertFigure = number | null;
 
 /** One data row: its label cells (as `labels` orders them) and its figures, one per period. */
-export interface AdvertRow {
+interface AdvertRow {
   labels: Record<string, string>;
   figures: AdvertFigure[];
   rowNumber: number;
 }
 
-export interface AdvertWorkbook {
+interface AdvertWorkbook {
   sheet: string;
   /** The table's periods, oldest first: `YYYY-MM` or `YYYY Qn`. */
   periods: string[];
@@ -62,7 +62,7 @@ const SUPPRESSED = /^\[x\]$/i;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A period header: `Jan-17` -> `2017-01`; `2017Q1` -> `2017 Q1`; null when it is not one. */
-export function periodOf(cell: Cell, period: AdvertTable['period']): string | null {
+function periodOf(cell: Cell, period: AdvertTable['period']): string | null {
   if (typeof cell !== 'string') return null;
   const text = cell.trim();
   if (period === 'month') {
@@ -75,7 +75,7 @@ export function periodOf(cell: Cell, period: AdvertTable['period']): string | nu
 }
 
 /** `27` -> `AB` (a 0-based column's letters), for naming cells. */
-export function columnLetters(column: number): string {
+function columnLetters(column: number): string {
   let letters = '';
   for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26))
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;

@@ -17,9 +17,9 @@ import { onsSource } from './publisher.js';
  * table from the newest edition. Addresses and layout: the sources' READMEs, `_publishers/LAYOUTS.md` §2.
  */
 
-export const LABOUR_DEMAND_DATASET =
+const LABOUR_DEMAND_DATASET =
   '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandvolumesbystandardoccupationclassificationsoc2020uk';
-export const LABOUR_DEMAND_FILE = 'labourdemandbyoccupation.xlsx';
+const LABOUR_DEMAND_FILE = 'labourdemandbyoccupation.xlsx';
 /** The mirror's copy, for an operator who has one (none is in the shared mirror). */
 const MIRROR_PATH = `online-job-adverts/${LABOUR_DEMAND_FILE}`;
 const TITLE = 'Labour demand volumes by SOC 2020, UK (online job adverts)';
@@ -31,7 +31,7 @@ const MiB = 1024 * 1024;
  * workbook, by its last update; editions offering another file (the 2023 `onlinejobadsreftables…`)
  * are older layouts and are not read.
  */
-export function labourDemandDiscovery(key: SourceKey) {
+function labourDemandDiscovery(key: SourceKey) {
   return async (context: DiscoveryContext): Promise<Discovery> => {
     const { editions, failures } = await onsDatasetEditions(context, LABOUR_DEMAND_DATASET, () => true);
     const newest = editions
