@@ -9,7 +9,9 @@
  * Peak: the ingest process's VmHWM (its own high-water mark, all threads) plus the VmRSS of any
  * descendant at the same sample, sampled every 100 ms. Each run has a fresh SQLite data folder.
  * BENCH_SOURCES (space-separated keys) limits the ingest to those sources; all by default.
- * BENCH_CASES=fault runs only the faulted mirror.
+ * BENCH_CASES=fault runs only the faulted mirror; BENCH_CASES=adverts only the third case: a full-size ONS
+ * labour demand workbook (built by labour-demand-workbook.ts, about eleven million cells) read by the two
+ * online job advert sources alone, the largest single file any source reads.
  * Run: npm run build && npm run bench:ingest-memory
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +20,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { writeLabourDemandWorkbook } from './labour-demand-workbook.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');
@@ -25,8 +28,9 @@ const MIRROR = path.resolve(ROOT, '..', 'shared', 'upstream');
 const FAULTED = 'ashe-table14/ashetable142024provisional.zip';
 const BUDGET_MB = Number(process.env.LMI_INGEST_MEMORY_MB ?? 1024);
 const SOURCES = (process.env.BENCH_SOURCES ?? '').split(/\s+/).filter(Boolean);
-/** BENCH_CASES: `mirror`, `fault` or both (the default), comma-separated. */
-const CASES = (process.env.BENCH_CASES ?? 'mirror,fault').split(',');
+/** BENCH_CASES: `mirror`, `fault`, `adverts` or any of them (all by default), comma-separated. */
+const CASES = (process.env.BENCH_CASES ?? 'mirror,fault,adverts').split(',');
+const ADVERT_SOURCES = ['online-job-adverts', 'online-job-adverts-local'];
 
 /** A numeric cell's value (no `t` attribute, or `t="n"`), with or without a formula before it. */
 const NUMERIC_CELL = /<c((?:(?!\bt="|>).)*|[^>]*\bt="n"[^>]*)>(<f[^>]*\/>|<f[^>]*>[^<]*<\/f>)?<v>([^<]+)<\/v>/g;
@@ -81,6 +85,18 @@ function faultedMirror(): string {
   return root;
 }
 
+/** A mirror holding only a full-size labour demand workbook where the advert sources look for it. */
+function advertsMirror(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'lmi-bench-adverts-'));
+  mkdirSync(path.join(root, 'online-job-adverts'));
+  const started = performance.now();
+  const bytes = writeLabourDemandWorkbook(path.join(root, 'online-job-adverts', 'labourdemandbyoccupation.xlsx'));
+  console.log(
+    `built a full-size labour demand workbook: ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return root;
+}
+
 function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -116,8 +132,8 @@ interface Run {
   summary: string[];
 }
 
-/** `lmi ingest` over `mirror` into a fresh data folder, sampled until it exits. */
-async function ingest(mirror: string): Promise<Run> {
+/** `lmi ingest` of `sources` (all: none named) over `mirror` into a fresh data folder, sampled until it exits. */
+async function ingest(mirror: string, sources: string[], focus: string): Promise<Run> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lmi-bench-memory-'));
   const env = {
     ...process.env,
@@ -129,7 +145,7 @@ async function ingest(mirror: string): Promise<Run> {
     LOG_LEVEL: 'warn',
   };
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, 'ingest', ...SOURCES], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [CLI, 'ingest', ...sources], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   let peakKb = 0;
@@ -141,12 +157,12 @@ async function ingest(mirror: string): Promise<Run> {
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(timer);
   rmSync(dataDir, { recursive: true, force: true });
-  // ASHE Table 14's lines of the summary table (its releases' outcomes and why), and the count of sources.
+  // The focus source's lines of the summary table (its releases' outcomes and why), and the count of sources.
   const lines = stdout.split('\n');
-  const ashe = lines.findIndex((line) => line.startsWith('ashe-table14 '));
-  const rest = lines.slice(ashe + 1);
+  const at = lines.findIndex((line) => line.startsWith(`${focus} `));
+  const rest = lines.slice(at + 1);
   const end = rest.findIndex((line) => !line.startsWith('  '));
-  const block = ashe < 0 ? [] : [lines[ashe]!, ...rest.slice(0, end < 0 ? rest.length : end)];
+  const block = at < 0 ? [] : [lines[at]!, ...rest.slice(0, end < 0 ? rest.length : end)];
   const summary = [...block, ...lines.filter((line) => /source\(s\)/.test(line))];
   return { peakMb: peakKb / 1024, seconds: (performance.now() - started) / 1000, exitCode, summary };
 }
@@ -159,14 +175,22 @@ const load = () =>
 console.log(`machine: ${availableParallelism()} cores, load average at the start ${load()}`);
 console.log(`budget: LMI_INGEST_MEMORY_MB=${BUDGET_MB}; sources: ${SOURCES.join(' ') || 'all'}`);
 const mirror = faultedMirror();
+const adverts = CASES.includes('adverts') ? advertsMirror() : null;
 let over = false;
 try {
   const cases = [
-    ['mirror', 'the real mirror', MIRROR],
-    ['fault', 'ASHE Table 14 2024 with every figure x1000', mirror],
+    ['mirror', 'the real mirror', MIRROR, SOURCES, 'ashe-table14'],
+    ['fault', 'ASHE Table 14 2024 with every figure x1000', mirror, SOURCES, 'ashe-table14'],
+    [
+      'adverts',
+      'a full-size labour demand workbook (online job adverts)',
+      adverts ?? '',
+      ADVERT_SOURCES,
+      'online-job-adverts-local',
+    ],
   ] as const;
-  for (const [, title, root] of cases.filter(([key]) => CASES.includes(key))) {
-    const run = await ingest(root);
+  for (const [, title, root, sources, focus] of cases.filter(([key]) => CASES.includes(key))) {
+    const run = await ingest(root, [...sources], focus);
     const verdict = run.peakMb > BUDGET_MB ? 'OVER the budget' : 'within the budget';
     over ||= run.peakMb > BUDGET_MB;
     console.log(
@@ -176,6 +200,7 @@ try {
   }
 } finally {
   rmSync(mirror, { recursive: true, force: true });
+  if (adverts) rmSync(adverts, { recursive: true, force: true });
 }
 console.log(`load average at the end ${load()}`);
 if (over) process.exitCode = 1;

@@ -59,6 +59,24 @@ export interface LocalAdvertRelease {
 }
 
 /**
+ * A release as its parser hands it over, compact (the local table has over a hundred thousand
+ * series): one series per area and occupation, a figure for each of the release's periods, null
+ * where suppressed. `soc2020` null: every new advert in the area, coded to an occupation or not.
+ */
+export interface AdvertSeries {
+  areaCode: string;
+  soc2020: string | null;
+  adverts: (number | null)[];
+}
+
+export interface AdvertTable {
+  /** `YYYY-MM` (monthly) or `YYYY Qn` (local), oldest first; each series has a figure for each. */
+  periods: string[];
+  series: AdvertSeries[];
+  notices: JobAdvertNotice[];
+}
+
+/**
  * The UK and the eleven pay regions as areas of the local endpoints: the interface takes them as
  * `{area}` besides the local areas (London is both a region and a local area).
  */

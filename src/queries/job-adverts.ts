@@ -9,7 +9,7 @@ import type {
   LocalAdvertAreasResponse,
   LocalAdvertResponse,
 } from '../schemas/job-adverts.js';
-import { jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
+import { advertPeriodsOf, jobAdvertReleaseOf, localAdvertReleaseOf } from '../store/job-adverts.js';
 import type { Db } from '../store/schema.js';
 import type { LocalAreas } from './local-areas.js';
 import type { CurrentEditions } from './current-editions.js';
@@ -30,6 +30,9 @@ const WHAT_LOCAL = 'New online job adverts by local area';
 
 /** New online job adverts (ONS): the current releases' rows, built into responses by `job-advert-responses.ts`. */
 export class JobAdverts {
+  /** Each edition's periods, read once: the distinct periods of a release of over a million rows. */
+  private readonly periods = new Map<string, Promise<string[]>>();
+
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
@@ -42,7 +45,7 @@ export class JobAdverts {
     const area = payArea(slug);
     const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
     return jobAdvertResponse(
-      await jobAdvertReleaseOf(this.db, edition.id, area.code),
+      await jobAdvertReleaseOf(this.db, edition.id, area.code, await this.periodsOf(edition.id, 'monthly')),
       area,
       soc,
       unit.title,
@@ -54,7 +57,7 @@ export class JobAdverts {
     const area = payArea(slug);
     const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
     return jobAdvertListResponse(
-      await jobAdvertReleaseOf(this.db, edition.id, area.code),
+      await jobAdvertReleaseOf(this.db, edition.id, area.code, await this.periodsOf(edition.id, 'monthly')),
       area,
       await this.occupations.unitTitles(),
       limit,
@@ -65,7 +68,9 @@ export class JobAdverts {
   async localAreas(soc: string): Promise<LocalAdvertAreasResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
-    const index = new LocalAdvertIndex(await localAdvertReleaseOf(this.db, edition.id, { soc2020: soc }));
+    const index = new LocalAdvertIndex(
+      await localAdvertReleaseOf(this.db, edition.id, { soc2020: soc }, await this.periodsOf(edition.id, 'local')),
+    );
     return localAdvertAreasResponse(index, await this.areas.localAreas(), soc, unit.title, provenance);
   }
 
@@ -74,7 +79,12 @@ export class JobAdverts {
     const area = await this.advertArea(value);
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
     const index = new LocalAdvertIndex(
-      await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }),
+      await localAdvertReleaseOf(
+        this.db,
+        edition.id,
+        { areaCodes: [area.code, UNITED_KINGDOM.code] },
+        await this.periodsOf(edition.id, 'local'),
+      ),
     );
     return localAdvertResponse(index, area, soc, unit.title, provenance);
   }
@@ -83,9 +93,25 @@ export class JobAdverts {
     const area = await this.advertArea(value);
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
     const index = new LocalAdvertIndex(
-      await localAdvertReleaseOf(this.db, edition.id, { areaCodes: [area.code, UNITED_KINGDOM.code] }),
+      await localAdvertReleaseOf(
+        this.db,
+        edition.id,
+        { areaCodes: [area.code, UNITED_KINGDOM.code] },
+        await this.periodsOf(edition.id, 'local'),
+      ),
     );
     return areaAdvertsResponse(index, area, await this.occupations.unitTitles(), limit, provenance);
+  }
+
+  private periodsOf(editionId: string, kind: 'monthly' | 'local'): Promise<string[]> {
+    let periods = this.periods.get(editionId);
+    if (!periods) {
+      periods = advertPeriodsOf(this.db, editionId, kind);
+      // A failed read is not kept: the next request asks again.
+      periods.catch(() => this.periods.delete(editionId));
+      this.periods.set(editionId, periods);
+    }
+    return periods;
   }
 
   /** A local area by GSS code or slug, or the UK or a region (the interface takes those too); a 404 naming it otherwise. */

@@ -64,6 +64,8 @@ export const READ_FROM = {
   'aps-occupation': 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv?',
   'working-futures-uk': 'https://warwick.ac.uk/fac/soc/ier/wf7downloads/',
   'occupations-in-demand': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
+  'online-job-adverts': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
+  'online-job-adverts-local': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 

@@ -58,7 +58,8 @@ const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134/how-to-become': 404,
   '/v1/occupations/2134/apprenticeships': 200,
   '/v1/local-areas': 200,
-  '/v1/occupations/2134/job-adverts': 404,
+  '/v1/occupations/2134/job-adverts': 200,
+  '/v1/occupations/2134/job-adverts/local': 200,
   '/v1/occupations/2134/demand': 200,
   '/v1/demand': 200,
 };
@@ -175,12 +176,9 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     assert.deepEqual(statuses, WITHOUT_THE_MIRROR);
   });
 
-  it('(f) names the release a detect-only source found in its 404', async () => {
+  it('(f) reads the online job adverts workbook found at ONS', async () => {
     const adverts = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'online-job-adverts')!;
-    assert.deepEqual([adverts.upstream.mode, adverts.upstream.reads], ['publishers', false]);
-    assert.ok(adverts.newestRelease, 'the labour demand tables found through ONS search');
-    const advertsProblem = await get<{ detail: string }>('/v1/occupations/2134/job-adverts', 404);
-    assert.ok(advertsProblem.detail.includes(adverts.newestRelease.url), advertsProblem.detail);
+    assert.deepEqual([adverts.upstream.mode, adverts.upstream.reads], ['publishers', true]);
   });
 
   it("serves the Home Office's newest visas workbook read from GOV.UK, the built file's figures", async () => {

@@ -18,8 +18,6 @@ describe('a registered source with no release', () => {
     for (const source of [
       essVacanciesNationsSource,
       ...LMSP_OTHER_AREA_SOURCES,
-      onlineJobAdvertsSource,
-      onlineJobAdvertsLocalSource,
     ]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
       await assert.rejects(

@@ -1,6 +1,7 @@
 import { demandSection } from './demand.js';
 import { employmentSection } from './employment.js';
 import { howToBecomeSection } from './how-to-become.js';
+import { jobAdvertsSection } from './job-adverts.js';
 import { movesSection } from './moves.js';
 import { paySection } from './pay.js';
 import { projectionsSection } from './projections.js';
@@ -18,6 +19,7 @@ export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   vacanciesSection,
   visasSection,
   demandSection,
+  jobAdvertsSection,
   skillsSection,
   workProfileSection,
   howToBecomeSection,

@@ -1,4 +1,5 @@
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
+import { Inflate } from 'fflate';
 import { mebibytes } from '../../domain/numbers.js';
 import { activeReadLimits } from '../read-limits.js';
 
@@ -105,6 +106,7 @@ export function zipEntryHead(bytes: Uint8Array, name: string, what: string): Uin
   );
 }
 
+/** The compressed bytes of an entry, found through its local header. */
 function entryData(bytes: Uint8Array, entry: ZipEntry, what: string): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const local = entry.localHeaderOffset;
@@ -115,6 +117,57 @@ function entryData(bytes: Uint8Array, entry: ZipEntry, what: string): Uint8Array
   if (data.length !== entry.compressedSize)
     throw new Error(`${what}: the entry ${entry.name} is cut short (a truncated zip)`);
   return data;
+}
+
+const STREAM_CHUNK = 256 * 1024;
+
+/**
+ * Inflates one entry of a zip a chunk at a time, handing each inflated chunk to `onChunk`, which
+ * returns false to stop early: an entry far larger than memory (a worksheet of millions of cells)
+ * is read without ever being held whole. At most the source's `maxInflatedBytes` is inflated.
+ */
+export function streamZipEntry(
+  bytes: Uint8Array,
+  name: string,
+  what: string,
+  onChunk: (chunk: Uint8Array) => boolean,
+): void {
+  const entry = zipDirectory(bytes, what).find((e) => e.name === name);
+  if (!entry) throw new Error(`${what} has no entry ${name}`);
+  const data = entryData(bytes, entry, what);
+  const limit = activeReadLimits().maxInflatedBytes;
+  let inflated = 0;
+  let reading = true;
+  // What the reader of the chunks threw (its own error, not the inflate's), raised once the inflate stops.
+  const failed: { error?: Error } = {};
+  const take = (chunk: Uint8Array) => {
+    if (!reading) return;
+    inflated += chunk.length;
+    try {
+      if (inflated > limit)
+        throw new InflateLimitError(
+          `${what}, ${name} unpacks to more than ${mebibytes(limit)}, the limit for this source`,
+        );
+      reading = onChunk(chunk);
+    } catch (error) {
+      failed.error = error instanceof Error ? error : new Error(String(error));
+      reading = false;
+    }
+  };
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length && reading; at += STREAM_CHUNK) take(data.subarray(at, at + STREAM_CHUNK));
+  } else {
+    const inflate = new Inflate((chunk) => take(chunk));
+    try {
+      for (let at = 0; at < data.length && reading; at += STREAM_CHUNK) {
+        const end = Math.min(at + STREAM_CHUNK, data.length);
+        inflate.push(data.subarray(at, end), end === data.length);
+      }
+    } catch (error) {
+      throw new Error(`${what}, ${name} cannot be unpacked: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (failed.error) throw failed.error;
 }
 
 /** Inflates every entry of a zip-based file (an .xlsx) within the limit, and throws if it will not fit: run before a library that inflates without bounds. */

@@ -1,4 +1,5 @@
 import { upstreamPath } from '../upstream.js';
+import { labourDemandWorkbook } from '../labour-demand-workbook.js';
 import { file, html, json, type PublisherResponse } from './routes.js';
 
 /**
@@ -172,51 +173,39 @@ export function apsAdhocRoutes(
   ];
 }
 
-/** The online job advert tables: ONS search results (dp-search-api's item shape) and the datasets they lead to. */
-export function labourDemandRoutes(): [string, PublisherResponse][] {
-  const national =
-    '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandbystandardoccupationalclassificationsoc';
-  const local =
-    '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandbystandardoccupationalclassificationsocbylocalauthority';
-  const item = (uri: string, title: string) => ({
-    type: 'dataset_landing_page',
-    cdid: '',
-    dataset_id: '',
-    edition: '',
-    keywords: [],
-    meta_description: '',
-    release_date: '2026-09-10T06:00:00.000Z',
-    summary: '',
-    title,
-    topics: [],
-    uri,
-  });
-  const edition = (slug: string, file: string, releaseDate: string) => ({
-    slug,
-    name: slug,
-    files: [[file, { contentType: XLSX, body: '' }]] as [string, PublisherResponse][],
-    releaseDate,
-    versions: [],
-  });
-  return [
-    [
-      `https://api.beta.ons.gov.uk/v1/search?q=${encodeURIComponent('labour demand standard occupational classification')}&content_type=dataset_landing_page&limit=50`,
-      json({
-        count: 3,
-        took: 4,
-        items: [
-          item('/economy/other/datasets/unrelated', 'Business demography'),
-          item(local, 'Labour demand by Standard Occupational Classification (SOC) by local authority'),
-          item(national, 'Labour demand by Standard Occupational Classification (SOC)'),
-        ],
-      }),
-    ],
-    ...datasetRoutes(national, 'Labour demand by Standard Occupational Classification (SOC)', [
-      edition('current', 'labourdemandbysoc2026september.xlsx', '2026-09-10T06:00:00.000Z'),
-      edition('august2026', 'labourdemandbysoc2026august.xlsx', '2026-08-13T06:00:00.000Z'),
-    ]),
-    ...datasetRoutes(local, 'Labour demand by SOC by local authority', [
-      edition('current', 'labourdemandbysoclocalauthority2026q2.xlsx', '2026-08-13T06:00:00.000Z'),
-    ]),
-  ];
+/** ONS's labour demand dataset (online job adverts), at its evidenced address (`_publishers/LAYOUTS.md` §2.5). */
+export const LABOUR_DEMAND_DATASET =
+  '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/labourdemandvolumesbystandardoccupationclassificationsoc2020uk';
+
+interface LabourDemandEdition {
+  /** `january2017tojuly2026`. */
+  slug: string;
+  /** `January 2017 to July 2026`. */
+  name: string;
+  releaseDate: string;
+  /** The workbook's bytes; default: one built in the current layout. */
+  workbook?: Uint8Array;
+}
+
+const JULY_2026: LabourDemandEdition = {
+  slug: 'january2017tojuly2026',
+  name: 'January 2017 to July 2026',
+  releaseDate: '2026-08-21T06:00:00.000Z',
+};
+
+/** The labour demand dataset's landing and editions, each offering `labourdemandbyoccupation.xlsx`. */
+export function labourDemandRoutes(editions: LabourDemandEdition[] = [JULY_2026]): [string, PublisherResponse][] {
+  return datasetRoutes(
+    LABOUR_DEMAND_DATASET,
+    'Labour demand volumes by Standard Occupation Classification (SOC 2020), UK',
+    editions.map((e) => ({
+      slug: e.slug,
+      name: e.name,
+      files: [
+        ['labourdemandbyoccupation.xlsx', { contentType: XLSX, body: e.workbook ?? labourDemandWorkbook().bytes }],
+      ],
+      releaseDate: e.releaseDate,
+      versions: [],
+    })),
+  );
 }

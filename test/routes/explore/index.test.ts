@@ -100,6 +100,7 @@ describe('the web explorer (/explore) over the template data', () => {
       'vacancies',
       'visas',
       'demand',
+      'job-adverts',
       'skills',
       'work-profile',
       'routes-in',
@@ -108,7 +109,7 @@ describe('the web explorer (/explore) over the template data', () => {
       assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
       SECTIONS.map((part) => part.id),
-      ['pay', 'employment', 'projections', 'vacancies', 'visas', 'demand', 'skills', 'work-profile', 'routes-in', 'moves'],
+      ['pay', 'employment', 'projections', 'vacancies', 'visas', 'demand', 'job-adverts', 'skills', 'work-profile', 'routes-in', 'moves'],
     );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
@@ -117,6 +118,9 @@ describe('the web explorer (/explore) over the template data', () => {
         assert.ok(byId(body, part.id).includes(`<code>GET ${path.replace('{soc}', '2134')}</code>`));
       }
     }
+    // No job advert release in the template: the section says what the API says.
+    const adverts = (await served.get('/v1/occupations/2134/job-adverts')).json<{ detail: string }>();
+    assert.ok(byId(body, 'job-adverts').includes('<strong>Not available.</strong>'), adverts.detail);
     // 2134 has a work profile since O*NET's 2010 to 2019 crosswalk is followed; 9222 street cleaners has none.
     const cleaners = (await open('/explore/occupations/9222')).body;
     const problem = (await served.get('/v1/occupations/9222/work-profile')).json<{ detail: string }>();

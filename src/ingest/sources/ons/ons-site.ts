@@ -227,21 +227,3 @@ function fileOfLink(url: string): string | null {
   const target = parsed.pathname === '/file' ? (parsed.searchParams.get('uri') ?? '') : parsed.pathname;
   return target.split('/').pop() || null;
 }
-
-/** A search result of the ONS search API (`items[]`). */
-interface OnsSearchItem {
-  uri: string;
-  title: string;
-  releaseDate: string | null;
-}
-
-/** Pages of one content type matching `query`, from the ONS search API (shape from dp-search-api's models). */
-export async function onsSearch(reader: PageReader, query: string, contentType: string): Promise<OnsSearchItem[]> {
-  const url = `${ONS_API}/search?q=${encodeURIComponent(query)}&content_type=${encodeURIComponent(contentType)}&limit=50`;
-  const body: unknown = JSON.parse((await reader.getText(url, { accept: 'application/json' })).text);
-  if (!isObject(body)) throw new Error(`${url}: the body is not a JSON object`);
-  return arrayOf(body, 'items', url).flatMap((item) => {
-    const uri = text(item.uri);
-    return uri ? [{ uri, title: text(item.title) ?? uri, releaseDate: text(item.release_date) }] : [];
-  });
-}
