@@ -109,6 +109,8 @@ export function labourDemandSource(spec: {
     cadence: spec.cadence,
     tier: 'api',
     surface: 'ONS dataset pages (landing /data, editions /data: downloads[] and versions[])',
+    // The shared mirror holds no labour demand workbook; one an operator puts at MIRROR_PATH is still read.
+    inMirror: false,
     detect: releaseAt(
       { mirrorPath: MIRROR_PATH, url: `${ONS_SITE}${LABOUR_DEMAND_DATASET}` },
       `${TITLE} (the mirror's copy)`,
