@@ -50,7 +50,7 @@ export function employmentFromUpstream(): Map<string, number> {
 }
 
 /** SOC 2010 -> SOC 2020 shares, the four dual-coded samples pooled by their record counts. */
-function pooledCrosswalk(): Map<string, Map<string, number>> {
+export function pooledCrosswalk(): Map<string, Map<string, number>> {
   const crosswalk = parseSocCrosswalk(
     readWorkbookSync(readFileSync(path.join(UPSTREAM, 'soc-crosswalk/ONS_SOC2010_SOC2020.xlsx'))),
   );

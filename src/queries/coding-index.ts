@@ -1,13 +1,16 @@
 import type { Edition } from '../domain/editions.js';
 import type { CodingIndexRecord } from '../domain/soc.js';
-import { aliasesThroughIsco } from '../search/aliases.js';
+import { aliasesThroughGroups, aliasesThroughIsco } from '../search/aliases.js';
 import { entryRank } from '../search/searchable-entries.js';
 import { TitleIndex } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
 import { publishedEmploymentByUnitGroup } from '../store/employment.js';
-import { escoOccupationLabels } from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
+import { NCS_TITLE_SHARE, searchEvidence } from './search-evidence.js';
+
+/** Under this confidence a fuzzy first answer is not credible and the search answers nothing (search/calibration.ts). */
+export { ABSTAIN_BELOW as SEARCH_CREDIBLE_FROM } from '../search/calibration.js';
 
 /** The source key of the ONS SOC 2020 coding index. */
 export const CODING_INDEX = 'soc2020-index';
@@ -18,6 +21,9 @@ const ESCO_OCCUPATIONS = 'esco-occupations';
 /** APS employment by unit group: orders the unit groups of a title several share (search/title-prior.ts). */
 const APS_BY_INDUSTRY = 'aps-occupation-industry';
 
+/** NCS job profiles (2026 pages, 2020 export with SOC 2010 codes) and the SOC 2010 -> 2020 table: careers-site titles (search-evidence.ts). */
+const NCS_SOURCES = ['ncs-job-profiles', 'ncs-content-export-2020', 'soc-crosswalk'] as const;
+
 /** The current coding index in memory: its records by unit group, and the job-title search over it. */
 export interface CodingIndexView {
   edition: Edition;
@@ -25,6 +31,8 @@ export interface CodingIndexView {
   aliasEdition: Edition | null;
   /** The APS edition whose employment weighs shared exact titles; null when none is published. */
   employmentEdition: Edition | null;
+  /** The NCS pages, NCS export and SOC crosswalk editions whose profile titles the search holds as aliases (null where none). */
+  ncsEditions: Array<Edition | null>;
   /** Coded records of each unit group, default entries first (the order `examples` uses). */
   byUnitGroup: Map<string, CodingIndexRecord[]>;
   search: TitleIndex;
@@ -47,18 +55,20 @@ export class CodingIndexCache {
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
-    const [edition, aliasEdition, employmentEdition] = await Promise.all([
+    const [edition, aliasEdition, employmentEdition, ...ncsEditions] = await Promise.all([
       this.current.latest(CODING_INDEX),
       this.current.latest(ESCO_OCCUPATIONS),
       this.current.latest(APS_BY_INDUSTRY),
+      ...NCS_SOURCES.map((source) => this.current.latest(source)),
     ]);
     if (!edition) return null;
     const current = (view: CodingIndexView | null) =>
       view?.edition.id === edition.id &&
       (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null) &&
-      (view.employmentEdition?.id ?? null) === (employmentEdition?.id ?? null);
+      (view.employmentEdition?.id ?? null) === (employmentEdition?.id ?? null) &&
+      view.ncsEditions.every((e, i) => (e?.id ?? null) === (ncsEditions[i]?.id ?? null));
     if (current(this.view)) return this.view;
-    this.building ??= this.build(edition, aliasEdition, employmentEdition).finally(() => {
+    this.building ??= this.build(edition, aliasEdition, employmentEdition, ncsEditions).finally(() => {
       this.building = null;
     });
     const built = await this.building;
@@ -69,11 +79,13 @@ export class CodingIndexCache {
     edition: Edition,
     aliasEdition: Edition | null,
     employmentEdition: Edition | null,
+    ncsEditions: Array<Edition | null>,
   ): Promise<CodingIndexView> {
     const started = performance.now();
-    const [index, escoLabels, employment] = await Promise.all([
+    const [pages = null, exported = null, crosswalk = null] = ncsEditions;
+    const [index, evidence, employment] = await Promise.all([
       loadCodingIndex(this.db, edition.id),
-      aliasEdition ? escoOccupationLabels(this.db, aliasEdition.id) : [],
+      searchEvidence(this.db, { esco: aliasEdition, pages, export: exported, crosswalk }),
       employmentEdition ? publishedEmploymentByUnitGroup(this.db, employmentEdition.id) : new Map<string, number>(),
     ]);
     const byUnitGroup = new Map<string, CodingIndexRecord[]>();
@@ -84,15 +96,21 @@ export class CodingIndexCache {
       else byUnitGroup.set(record.soc2020, [record]);
     }
     for (const list of byUnitGroup.values()) list.sort((a, b) => entryRank(a) - entryRank(b));
-    // ESCO labels lead to unit groups through the coding index's own ISCO-08 column.
+    // ESCO labels lead to unit groups through the coding index's own ISCO-08 column; NCS
+    // profile titles through the profile's SOC 2010 code.
     const search = await TitleIndex.buildInSlices(index, {
-      aliases: aliasesThroughIsco(index, escoLabels),
+      aliases: [
+        ...aliasesThroughIsco(index, evidence.escoLabels),
+        ...aliasesThroughGroups(index, evidence.ncsLabels, NCS_TITLE_SHARE),
+      ],
       employment,
+      names: evidence.names,
     });
     const view = {
       edition,
       aliasEdition,
       employmentEdition,
+      ncsEditions,
       byUnitGroup,
       search,
       buildMs: performance.now() - started,

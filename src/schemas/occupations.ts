@@ -67,7 +67,10 @@ export const OccupationMatchSchema = Type.Object(
     title: Type.String({ description: 'Title of the unit group' }),
     matchedTitle: Type.String({ description: 'Coding-index title that matched' }),
     qualifier: Nullable(Type.String()),
-    confidence: Type.Number({ description: '1.0 for an exact match, otherwise a similarity between 0 and 1' }),
+    confidence: Type.Number({
+      description:
+        "1.0 for an exact match (the coding index's own title; `titleShare` says how a title several unit groups share divides). For a fuzzy match, the probability that this unit group is the right one, strictly between 0 and 1: calibrated on a judged set of careers-site job titles (NCS profile titles judged by their SOC 2010 code, ESCO occupation labels by their ISCO-08 group, each asked of an index built without it), so that of first answers given 0.7, about 7 in 10 are right. It weighs the title's similarity and how far the next unit group is behind.",
+    }),
     matchType: StringEnum(['exact', 'fuzzy'] as const),
     titleShare: Nullable(
       Type.Number({

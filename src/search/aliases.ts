@@ -56,31 +56,74 @@ export function aliasesThroughIsco(index: CodingIndex, labels: readonly IscoLabe
         .sort((a, b) => b.share - a.share || a.soc2020.localeCompare(b.soc2020)),
     );
   }
+  const closest = closestRecord();
+  return labels.flatMap(({ title, isco08 }) => {
+    const groups = shares.get(isco08);
+    if (!groups || groups.length === 0) return [];
+    return [
+      {
+        title,
+        groups: groups.map((group) => ({
+          soc2020: group.soc2020,
+          share: group.share,
+          record: closest(title, group.records),
+        })),
+      },
+    ];
+  });
+}
+
+/** A title and the unit groups it leads to, with shares (an NCS profile's titles, through its SOC 2010 code). */
+export interface GroupedLabel {
+  title: string;
+  groups: ReadonlyMap<string, number>;
+}
+
+/**
+ * Turns labels that lead to unit groups with shares into aliases (groups under `minShare` left
+ * out): an NCS profile's title and alternative titles, with the unit groups its SOC 2010 code
+ * becomes in the ONS SOC 2010 -> 2020 table.
+ */
+export function aliasesThroughGroups(
+  index: CodingIndex,
+  labels: readonly GroupedLabel[],
+  minShare = 0.2,
+): TitleAlias[] {
+  const byGroup = new Map<string, CodingIndexRecord[]>();
+  for (const record of [...index.records].sort((a, b) => entryRank(a) - entryRank(b))) {
+    if (record.soc2020 === null || !/^\d{4}$/.test(record.soc2020)) continue;
+    const records = byGroup.get(record.soc2020) ?? [];
+    records.push(record);
+    byGroup.set(record.soc2020, records);
+  }
+  const closest = closestRecord();
+  return labels.flatMap(({ title, groups }) => {
+    const kept = [...groups]
+      .filter(([soc2020, share]) => share >= minShare && byGroup.has(soc2020))
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([soc2020, share]) => ({ soc2020, share, record: closest(title, byGroup.get(soc2020)!) }));
+    return kept.length > 0 ? [{ title, groups: kept }] : [];
+  });
+}
+
+/**
+ * A match reports the group's coding-index title sharing most words with the label, so
+ * "tobacco shop manager" shows "Shop manager" (default entries first on a tie).
+ */
+function closestRecord(): (title: string, records: readonly CodingIndexRecord[]) => CodingIndexRecord {
   const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   const recordWords = new Map<CodingIndexRecord, Set<string>>();
   const words = (record: CodingIndexRecord) =>
     recordWords.get(record) ?? recordWords.set(record, wordsOf(record.naturalTitle)).get(record)!;
-  return labels.flatMap(({ title, isco08 }) => {
-    const groups = shares.get(isco08);
-    if (!groups || groups.length === 0) return [];
-    // A match reports the group's coding-index title sharing most words with the label, so
-    // "tobacco shop manager" shows "Shop manager" (default entries first on a tie).
+  return (title, records) => {
     const label = wordsOf(title);
-    const closest = (records: CodingIndexRecord[]) => {
-      let best = records[0]!;
-      let bestShared = -1;
-      for (const record of records) {
-        let shared = 0;
-        for (const word of words(record)) if (label.has(word)) shared++;
-        if (shared > bestShared) [best, bestShared] = [record, shared];
-      }
-      return best;
-    };
-    return [
-      {
-        title,
-        groups: groups.map((group) => ({ soc2020: group.soc2020, share: group.share, record: closest(group.records) })),
-      },
-    ];
-  });
+    let best = records[0]!;
+    let bestShared = -1;
+    for (const record of records) {
+      let shared = 0;
+      for (const word of words(record)) if (label.has(word)) shared++;
+      if (shared > bestShared) [best, bestShared] = [record, shared];
+    }
+    return best;
+  };
 }

@@ -55,7 +55,7 @@ export interface RecordTitles {
   /** Records of code c are recordTitles[firstRecord[c]] to recordTitles[firstRecord[c + 1] - 1]. */
   firstRecord: Int32Array;
   recordTitles: Int32Array;
-  /** Per record: 1 when it is its title's default (flagged in column D). */
+  /** Per record: 1 when it is its title's default (flagged in column D) under a qualifier, 2 when the title's unqualified default, else 0. */
   recordFlags: Uint8Array;
   /** Title words of title t are titleWords[firstWord[t]] to titleWords[firstWord[t + 1] - 1]. */
   firstWord: Int32Array;
@@ -69,7 +69,15 @@ export interface IndexedTitles {
   titles: Titles;
   exactTitles: Map<string, number[]>;
   exactWithQualifier: Map<string, number[]>;
+  /**
+   * Aliases whose words are a coding-index title: per title key, per unit group (code id), the
+   * mean share with which they lead there (aliases.ts). What other sources call by the title
+   * votes among the groups that share it (title-index.ts).
+   */
+  aliasVotes: Map<string, Map<number, number>>;
   vocabulary: Vocabulary;
+  /** Vocabulary ids below this are words of the coding index (titles or qualifiers); later ones only aliases have. */
+  indexWordCount: number;
   inTitles: Int32Array[];
   inQualifiers: Int32Array[];
   weights: Float64Array;
@@ -149,7 +157,7 @@ export function* buildIndex(
     const code = codeId(entry.soc2020);
     if (!entry.viaSeeReference) {
       codeRecords[code]!.push(id);
-      codeFlags[code]!.push(entry.flagged ? 1 : 0);
+      codeFlags[code]!.push(recordFlag(entry));
     }
     const hits = titles[id]!.hits;
     const hit: Hit = {
@@ -171,13 +179,19 @@ export function* buildIndex(
   // Aliases: titles of their own (never merged with a coding-index title, never exact keys); one
   // the coding index already holds adds nothing. A match is worth less the smaller the group's share.
   firstAlias = titles.length;
+  const indexWordCount = vocabulary.size;
   const aliasIds = new Map<string, number>();
+  const votes = new Map<string, { labels: number; shares: Map<number, number> }>();
   for (const alias of aliases) {
     if (++analysedCount % TITLES_PER_SLICE === 0) yield;
     const analysed = normaliser.analyse(alias.title);
     const tokens = analysed.tokens;
     const key = titleKey(tokens);
-    if (tokens.length === 0 || exactTitles.has(key)) continue;
+    if (tokens.length === 0) continue;
+    if (exactTitles.has(key)) {
+      addAliasVote(votes, key, alias, codeId);
+      continue;
+    }
     let id = aliasIds.get(key);
     if (id === undefined) {
       id = titles.length;
@@ -230,7 +244,14 @@ export function* buildIndex(
     },
     exactTitles,
     exactWithQualifier,
+    aliasVotes: new Map(
+      [...votes].map(([key, { labels, shares }]) => [
+        key,
+        new Map([...shares].map(([code, share]) => [code, share / labels])),
+      ]),
+    ),
     vocabulary,
+    indexWordCount,
     inTitles: inTitles.map((ids) => Int32Array.from(ids)),
     inQualifiers: inQualifiers.map((ids) => Int32Array.from(ids)),
     weights,
@@ -269,6 +290,28 @@ function addEntryHit(hits: Hit[], hit: Hit): void {
   if (same < 0) hits.push(hit);
   else if (hit.viaSeeReference !== hits[same]!.viaSeeReference ? !hit.viaSeeReference : hit.rank < hits[same]!.rank)
     hits[same] = hit;
+}
+
+/** RecordTitles.recordFlags of an entry: 2 for the title's unqualified default, 1 for a default under a qualifier, else 0. */
+function recordFlag(entry: { flagged: boolean; searchQualifier: string | null }): number {
+  if (!entry.flagged) return 0;
+  return entry.searchQualifier === null ? 2 : 1;
+}
+
+/** An alias spelt like a coding-index title: one more label voting for its unit groups by their shares. */
+function addAliasVote(
+  votes: Map<string, { labels: number; shares: Map<number, number> }>,
+  key: string,
+  alias: TitleAlias,
+  codeId: (soc2020: string) => number,
+): void {
+  const vote = votes.get(key) ?? { labels: 0, shares: new Map<number, number>() };
+  votes.set(key, vote);
+  vote.labels++;
+  for (const group of alias.groups) {
+    const code = codeId(group.soc2020);
+    vote.shares.set(code, (vote.shares.get(code) ?? 0) + group.share);
+  }
 }
 
 /** The alias's unit groups as hits of its title, one per group, the likeliest kept. */

@@ -19,7 +19,7 @@ const UNMATCHED_QUALIFIER_PENALTY = 0.04;
 const MIN_CONFIDENCE = 0.3;
 
 /** A fuzzy match never reaches 1: that is reserved for exact title matches. */
-const MAX_FUZZY_CONFIDENCE = 0.99;
+const MAX_FUZZY_SIMILARITY = 0.99;
 
 /** A word split or joined to fit the vocabulary ("hair dresser" -> "hairdresser") is nearly, not quite, the same. */
 export const COMPOUND_SIMILARITY = 0.95;
@@ -76,6 +76,9 @@ export const GROUP_COVERAGE_TYPO_SHARE = 0.5;
  */
 export const SAME_WORD_SIMILARITY = COMPOUND_SIMILARITY;
 
+/** A query word learnt to stand for a title word (word-variants.ts: "tech", "counselor") matches it this well. */
+export const VARIANT_SIMILARITY = 0.9;
+
 /** A best title at confidence 0.8 or more is a near match (a typo or a plural of it): its own group wins on its merits. */
 export const NEAR_MATCH_SCORE = 0.8 ** 5;
 
@@ -87,7 +90,7 @@ export function inverseDocumentFrequency(titlesWithWord: number, titles: number)
 /**
  * confidence^5 = queryCoverage^3 × titleCoverage^2 × qualifierFactor^5: the same order as the
  * confidence without a fractional power, which matters because it runs for every title a query
- * touches (thousands for "manager"). Turn it into a confidence with `confidenceOf`.
+ * touches (thousands for "manager"). Turn it into a similarity with `similarityOf` (calibration.ts makes that a confidence).
  */
 export function rankingScore(queryCoverage: number, titleCoverage: number, qualifierCoverage: number): number {
   const query = queryCoverage < 1 ? queryCoverage : 1;
@@ -105,6 +108,6 @@ export const MIN_RANKING_SCORE = MIN_CONFIDENCE ** 5;
 /** With title coverage at most 1, a title explaining less of the query than this cannot reach MIN_CONFIDENCE. */
 export const MIN_QUERY_COVERAGE = MIN_CONFIDENCE ** (1 / 0.6);
 
-export function confidenceOf(rankingScore: number): number {
-  return Math.min(MAX_FUZZY_CONFIDENCE, rankingScore ** 0.2);
+export function similarityOf(rankingScore: number): number {
+  return Math.min(MAX_FUZZY_SIMILARITY, rankingScore ** 0.2);
 }

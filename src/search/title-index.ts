@@ -5,14 +5,17 @@ import { buildIndex, rewritten, type Hit, type IndexedTitles, type Titles } from
 import { type AnalysedText, Normaliser, sharedEnds, spelling, spellingDistance, titleKey } from './normalise.js';
 import { Scratch } from './query-scratch.js';
 import { seeWordRewrites } from './see-references.js';
-import { TitlePrior } from './title-prior.js';
+import { ABSTAIN_BELOW, calibratedConfidence } from './calibration.js';
+import { ALIAS_VOTE_WEIGHT, TitlePrior } from './title-prior.js';
+import { learnWordVariants } from './word-variants.js';
 import {
   COMPOUND_SIMILARITY,
   HEAD_MISMATCH_SCORE,
   MIN_QUERY_COVERAGE,
   MIN_RANKING_SCORE,
   QUALIFIER_WEIGHT,
-  confidenceOf,
+  VARIANT_SIMILARITY,
+  similarityOf,
   rankingScore,
 } from './scoring.js';
 import type { Vocabulary, WordCandidate } from './vocabulary.js';
@@ -21,8 +24,13 @@ export interface TitleMatch {
   soc2020: string;
   matchedTitle: string;
   qualifier: string | null;
-  /** 1 for an exact (normalised) title match, otherwise strictly between 0 and 1. */
+  /**
+   * 1 for an exact (normalised) title match; otherwise the probability that this unit group is
+   * the right one, strictly between 0 and 1 (calibration.ts).
+   */
   confidence: number;
+  /** The scorer's similarity (scoring.ts) before calibration: 1 for an exact match. */
+  similarity: number;
   matchType: 'exact' | 'fuzzy';
   /**
    * For an exact match of a title several unit groups share: this group's share of what the
@@ -38,6 +46,11 @@ interface TitleIndexData {
   aliases?: readonly TitleAlias[];
   /** People in employment per unit group: how often a title shared by several groups means each (title-prior.ts). */
   employment?: ReadonlyMap<string, number>;
+  /**
+   * Names of one occupation each (an ESCO occupation's labels, an NCS profile's titles): word
+   * variants are learnt from them (word-variants.ts), with the coding index's own titles per unit group.
+   */
+  names?: Iterable<readonly string[]>;
 }
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
@@ -73,7 +86,11 @@ export class TitleIndex {
     private readonly exactTitles: ReadonlyMap<string, readonly number[]>,
     /** Normalised key of title and qualifier words together ("adviser law") -> titles. */
     private readonly exactWithQualifier: ReadonlyMap<string, readonly number[]>,
+    /** Per title key: what aliases spelt like the title vote for its unit groups (indexed-titles.ts). */
+    private readonly aliasVotes: ReadonlyMap<string, ReadonlyMap<number, number>>,
     private readonly vocabulary: Vocabulary,
+    /** Learnt word variants (word-variants.ts): a query word -> the vocabulary ids of the title words it stands for. */
+    private readonly variants: ReadonlyMap<string, readonly number[]>,
     /** Per vocabulary word: the titles with it in the title, and in the qualifier. */
     private readonly inTitles: readonly Int32Array[],
     private readonly inQualifiers: readonly Int32Array[],
@@ -93,7 +110,10 @@ export class TitleIndex {
     const steps = buildIndex(index, normaliser, data.aliases ?? [], seeWordRewrites(index.records));
     let step = steps.next();
     while (!step.done) step = steps.next();
-    return TitleIndex.of(normaliser, step.value, data.employment);
+    const learning = TitleIndex.learnVariants(normaliser, step.value, index, data);
+    let learnt = learning.next();
+    while (!learnt.done) learnt = learning.next();
+    return TitleIndex.of(normaliser, step.value, learnt.value, data);
   }
 
   /**
@@ -109,7 +129,13 @@ export class TitleIndex {
       await new Promise((resolve) => setImmediate(resolve));
       step = steps.next();
     }
-    return TitleIndex.of(normaliser, step.value, data.employment);
+    const learning = TitleIndex.learnVariants(normaliser, step.value, index, data);
+    let learnt = learning.next();
+    while (!learnt.done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      learnt = learning.next();
+    }
+    return TitleIndex.of(normaliser, step.value, learnt.value, data);
   }
 
   /** Abbreviations expanded (abbreviations.ts). */
@@ -117,17 +143,40 @@ export class TitleIndex {
     return new Normaliser(abbreviationExpansions(index.abbreviations));
   }
 
+  /** Word variants (word-variants.ts) from `data.names` and the coding index's titles per unit group, as vocabulary ids. */
+  private static *learnVariants(
+    normaliser: Normaliser,
+    built: IndexedTitles,
+    index: CodingIndex,
+    data: TitleIndexData,
+  ): Generator<void, Map<string, number[]>> {
+    const { vocabulary } = built;
+    const isIndexWord = (word: string): boolean => {
+      const id = vocabulary.idOf(word);
+      return id !== undefined && id < built.indexWordCount;
+    };
+    const learnt = yield* learnWordVariants(
+      [...(data.names ?? []), ...titlesPerUnitGroup(index)],
+      normaliser,
+      isIndexWord,
+    );
+    return new Map(
+      [...learnt].map(([word, titleWords]) => [word, titleWords.map((titleWord) => vocabulary.idOf(titleWord)!)]),
+    );
+  }
+
   private static of(
     normaliser: Normaliser,
     built: IndexedTitles,
-    employment: ReadonlyMap<string, number> = new Map(),
+    variants: ReadonlyMap<string, readonly number[]>,
+    data: TitleIndexData,
   ): TitleIndex {
     const { records } = built;
     return new TitleIndex(
       normaliser,
       new TitlePrior(
         built.codes,
-        employment,
+        data.employment ?? new Map(),
         records.firstRecord,
         records.recordTitles,
         records.recordFlags,
@@ -140,7 +189,9 @@ export class TitleIndex {
       built.titles,
       built.exactTitles,
       built.exactWithQualifier,
+      built.aliasVotes,
       built.vocabulary,
+      variants,
       built.inTitles,
       built.inQualifiers,
       built.weights,
@@ -153,7 +204,11 @@ export class TitleIndex {
     return this.titles.count;
   }
 
-  search(query: string, limit: number): TitleMatch[] {
+  /**
+   * Unit groups for a job title, best first. With `abstain` (the default), an answer whose first
+   * match is fuzzy and under ABSTAIN_BELOW is empty: no candidate is credible (calibration.ts).
+   */
+  search(query: string, limit: number, options: { abstain?: boolean } = {}): TitleMatch[] {
     const wanted = Math.floor(limit);
     if (typeof query !== 'string' || !(wanted > 0)) return [];
     const analysed = this.normaliser.analyse(query);
@@ -161,9 +216,17 @@ export class TitleIndex {
     const matches: TitleMatch[] = [];
     this.scratch.reset();
     this.exactMatches(query, analysed, wanted, matches);
+    // One more group than asked for: a fuzzy first answer's confidence depends on the runner-up.
     if (matches.length < wanted)
-      this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, analysed.head, wanted, matches);
-    return matches;
+      this.fuzzyMatches(query, analysed.tokens, analysed.asTyped, analysed.head, wanted + 1, matches);
+    matches.forEach((match, i) => {
+      if (match.matchType === 'exact') return;
+      const other = i === 0 ? (matches[1]?.similarity ?? 0) : matches[0]!.similarity;
+      match.confidence = calibratedConfidence(match.similarity, other);
+    });
+    if ((options.abstain ?? true) && matches[0]?.matchType === 'fuzzy' && matches[0].confidence < ABSTAIN_BELOW)
+      return [];
+    return matches.slice(0, wanted);
   }
 
   private exactMatches(query: string, analysed: AnalysedText, wanted: number, matches: TitleMatch[]): void {
@@ -177,9 +240,14 @@ export class TitleIndex {
     const head = this.vocabulary.idOf(asIndexed[analysed.head] ?? '') ?? -1;
     const found: { hit: Hit; order: number; prior: number; closeness: number }[] = [];
     const groupWeights = new Map<number, number>();
+    const votes = [...new Set(keys)].flatMap((key) => [...(this.aliasVotes.get(key) ?? [])]);
     const groupWeight = (code: number): number => {
       let weight = groupWeights.get(code);
-      if (weight === undefined) groupWeights.set(code, (weight = this.prior.groupWeight(code, words, head)));
+      if (weight === undefined) {
+        const vote = votes.reduce((sum, [voted, share]) => (voted === code ? sum + share : sum), 0);
+        weight = this.prior.groupWeight(code, words, head) * (1 + ALIAS_VOTE_WEIGHT * vote);
+        groupWeights.set(code, weight);
+      }
       return weight;
     };
     const collect = (titleIds: readonly number[] | undefined, viaQualifier: boolean): void => {
@@ -269,7 +337,7 @@ export class TitleIndex {
 
     this.offerReachedTitles(queryWeight);
     for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
-      matches.push(this.match(hit, confidenceOf(score), 'fuzzy', null));
+      matches.push(this.match(hit, similarityOf(score), 'fuzzy', null));
     }
   }
 
@@ -333,6 +401,12 @@ export class TitleIndex {
   /** Candidates of the normalised word, and of the word as typed when that differs ("proceys"). */
   private candidates(token: string, typed: string): WordCandidate[] {
     const candidates = this.vocabulary.candidates(token);
+    // A learnt variant ("tech" for "technician", "counselor" for "counsellor") is nearly the word.
+    for (const id of this.variants.get(token) ?? []) {
+      const known = candidates.find((candidate) => candidate.id === id);
+      if (!known) candidates.push({ id, similarity: VARIANT_SIMILARITY });
+      else if (known.similarity < VARIANT_SIMILARITY) known.similarity = VARIANT_SIMILARITY;
+    }
     if (typed === token || this.vocabulary.idOf(token) !== undefined) return candidates;
     for (const extra of this.vocabulary.candidates(typed)) {
       const known = candidates.find((candidate) => candidate.id === extra.id);
@@ -398,7 +472,7 @@ export class TitleIndex {
 
   private match(
     hit: Hit,
-    confidence: number,
+    similarity: number,
     matchType: TitleMatch['matchType'],
     titleShare: number | null,
   ): TitleMatch {
@@ -406,9 +480,22 @@ export class TitleIndex {
       soc2020: this.codes[hit.code]!,
       matchedTitle: hit.title,
       qualifier: hit.qualifier,
-      confidence,
+      confidence: similarity,
+      similarity,
       matchType,
       titleShare,
     };
   }
+}
+
+/** The coding index's own titles, one list per unit group: names of one occupation, for learnt word variants. */
+function titlesPerUnitGroup(index: CodingIndex): string[][] {
+  const byGroup = new Map<string, string[]>();
+  for (const record of index.records) {
+    if (record.soc2020 === null) continue;
+    const titles = byGroup.get(record.soc2020) ?? [];
+    titles.push(record.naturalTitle);
+    byGroup.set(record.soc2020, titles);
+  }
+  return [...byGroup.values()];
 }

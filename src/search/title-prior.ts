@@ -20,8 +20,22 @@
 
 /** Employment enters with this power: the square root keeps the largest groups from taking every shared title. */
 const EMPLOYMENT_EXPONENT = 0.5;
+/**
+ * Labels from other sources spelt like the title (ESCO's, NCS's: aliases.ts) vote for the unit
+ * groups they lead to: a group's weight is multiplied by 1 + this × the labels' mean share there.
+ * Tuned on bench/search-careers.ts (bench/README.md).
+ */
+export const ALIAS_VOTE_WEIGHT = 2;
+
 /** How much a flagged (default) entry weighs against an unflagged one. */
 const FLAGGED_WEIGHT = 2;
+/**
+ * The title's unqualified flagged entry is what the index codes when nothing more is known
+ * ("Teaching assistant" 6112, against "Teaching assistant [qualified]" 3231): it weighs this much.
+ */
+const UNQUALIFIED_DEFAULT_WEIGHT = 4;
+/** Entry weight by its record flag (RecordTitles.recordFlags). */
+const ENTRY_WEIGHTS = [1, FLAGGED_WEIGHT, UNQUALIFIED_DEFAULT_WEIGHT];
 
 export class TitlePrior {
   /** Per unit group (by code id): employment^EMPLOYMENT_EXPONENT. */
@@ -33,7 +47,7 @@ export class TitlePrior {
     /** Records of code c are recordTitles[firstRecord[c]] to recordTitles[firstRecord[c + 1] - 1]: each a title id. */
     private readonly firstRecord: Int32Array,
     private readonly recordTitles: Int32Array,
-    /** Per record, as recordTitles: 1 when it is flagged in column D. */
+    /** Per record, as recordTitles: 0 unflagged, 1 flagged under a qualifier, 2 the title's unqualified default (column D). */
     private readonly recordFlags: Uint8Array,
     /** Words of title t are titleWords[firstWord[t]] to titleWords[firstWord[t + 1] - 1] (vocabulary ids). */
     private readonly firstWord: Int32Array,
@@ -59,7 +73,7 @@ export class TitlePrior {
     let withHead = 0;
     let containing = 0;
     let entries = 0;
-    let flagged = 0;
+    let entryWeight = 0;
     for (let r = from; r < to; r++) {
       const title = this.recordTitles[r]!;
       if (this.heads[title] === head) withHead++;
@@ -68,12 +82,12 @@ export class TitlePrior {
       // All the title's words and no other: an entry of the title itself.
       if (this.firstWord[title + 1]! - this.firstWord[title]! === words.length) {
         entries++;
-        flagged += this.recordFlags[r]!;
+        entryWeight += ENTRY_WEIGHTS[this.recordFlags[r]!]!;
       }
     }
     // The group holds the title, so at least one record counts (see-row targets may not hold its words).
     const share = Math.sqrt((Math.max(containing, 1) / records) * (Math.max(withHead, 1) / records));
-    const flags = entries > 0 ? 1 + ((FLAGGED_WEIGHT - 1) * flagged) / entries : 1;
+    const flags = entries > 0 ? entryWeight / entries : 1;
     return this.employmentWeights[code]! * share * flags;
   }
 

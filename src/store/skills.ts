@@ -121,25 +121,6 @@ export async function skillsSharedByOccupations(
   return skills;
 }
 
-/** Every label of the edition's occupations (preferred and alternative) with its ISCO-08 group: what the job-title search adds as aliases. */
-export async function escoOccupationLabels(
-  db: DbOrTx,
-  editionId: string,
-): Promise<Array<{ title: string; isco08: string }>> {
-  const rows = await db
-    .selectFrom('esco_occupations')
-    .select(['isco_group', 'title', 'alt_labels'])
-    .where('edition_id', '=', editionId)
-    .orderBy('concept_id')
-    .execute();
-  return rows.flatMap((r) =>
-    [r.title, ...r.alt_labels.split('\n').filter((label) => label !== '')].map((title) => ({
-      title,
-      isco08: r.isco_group,
-    })),
-  );
-}
-
 /** Every occupation of the edition with its alternative labels: the candidates the skills join weighs by closeness. */
 export async function escoOccupationsWithLabels(
   db: DbOrTx,

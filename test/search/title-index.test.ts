@@ -9,6 +9,7 @@ import {
 } from '../../src/ingest/sources/ons/soc2020-index/parse.js';
 import type { CodingIndex } from '../../src/domain/soc.js';
 import { aliasesThroughIsco } from '../../src/search/aliases.js';
+import { ABSTAIN_BELOW } from '../../src/search/calibration.js';
 import { TitleIndex, type TitleMatch } from '../../src/search/title-index.js';
 
 const REPO_ROOT = new URL('../../', import.meta.url);
@@ -209,6 +210,34 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     assert.equal(first('GP').soc2020, '2211');
     assert.equal(first('general practitioner').soc2020, '2211');
     assert.equal(first('heavy goods vehicle driver').soc2020, '8211');
+  });
+
+  it('answers nothing when no candidate is credible; a fuzzy confidence is a probability of being right', () => {
+    // Half the words of "Writer and creator", "Content creator": none is more than a guess.
+    const guesses = index.search('tiktok creator', 10, { abstain: false });
+    assert.ok(guesses.length > 1, 'the scorer does reach some titles');
+    assert.ok(guesses[0]!.confidence < ABSTAIN_BELOW, `first guess at ${guesses[0]!.confidence}`);
+    assert.deepEqual(index.search('tiktok creator', 10), []);
+    // A title with one typo, far ahead of any other group, is nearly certain.
+    const typo = index.search('electrcian', 3);
+    assert.equal(typo[0]?.soc2020, '5241');
+    assert.ok(typo[0].confidence > 0.6 && typo[0].confidence < 1, `${typo[0].confidence}`);
+    assert.ok(typo[1]!.confidence < typo[0].confidence / 2, 'a distant runner-up is unlikely');
+    // Calibration reads the scorer's similarity, kept on the match.
+    for (const m of typo) assert.ok(m.similarity > 0 && m.similarity < 1);
+    // An exact title is answered however weak the rest.
+    assert.equal(index.search('hca', 1)[0]?.confidence, 1);
+  });
+
+  it('learns clipped forms and spelling variants from names given to one occupation', () => {
+    // The coding index alone already finds "nail tech".
+    assert.equal(index.search('nail tech', 1)[0]?.matchedTitle, 'Nail technician');
+    // An NCS profile called "Bricklayer" and "Brickie" teaches "brickie"; without it the word
+    // only reaches "Mould bricker" by its letters.
+    assert.equal(index.search('brickie', 1)[0]?.matchedTitle, 'Mould bricker');
+    const built = TitleIndex.build(codingIndex, { names: [['Bricklayer', 'Brickie']] });
+    const [top] = built.search('brickie', 3);
+    assert.deepEqual([top?.soc2020, top?.matchedTitle, top?.matchType], ['5313', 'Bricklayer', 'fuzzy']);
   });
 
   it('respects the limit', () => {

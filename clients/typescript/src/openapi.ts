@@ -117,7 +117,7 @@ export interface paths {
         };
         /**
          * Find occupations from a free-text job title
-         * @description Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated.
+         * @description Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated, and so are other names for jobs: ESCO occupation labels (through ISCO-08), NCS job profile titles (through their SOC 2010 code), and British/American spellings and clipped forms learnt from them. A fuzzy match's confidence is the probability that it is right. When nothing matches exactly and the first fuzzy match has a confidence under 0.25, no candidate is credible and the answer is an empty array (200).
          */
         get: operations["searchOccupations"];
         put?: never;
@@ -1152,7 +1152,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matches, best first */
+            /** @description Matches, best first; empty when no candidate is credible (first fuzzy match under confidence 0.25) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1165,7 +1165,7 @@ export interface operations {
                         /** @description Coding-index title that matched */
                         matchedTitle: string;
                         qualifier: string | null;
-                        /** @description 1.0 for an exact match, otherwise a similarity between 0 and 1 */
+                        /** @description 1.0 for an exact match (the coding index's own title; `titleShare` says how a title several unit groups share divides). For a fuzzy match, the probability that this unit group is the right one, strictly between 0 and 1: calibrated on a judged set of careers-site job titles (NCS profile titles judged by their SOC 2010 code, ESCO occupation labels by their ISCO-08 group, each asked of an index built without it), so that of first answers given 0.7, about 7 in 10 are right. It weighs the title's similarity and how far the next unit group is behind. */
                         confidence: number;
                         /** @enum {string} */
                         matchType: "exact" | "fuzzy";

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { invalidParameter } from '../../../domain/problems.js';
+import { SEARCH_CREDIBLE_FROM } from '../../../queries/coding-index.js';
 import { declareResponses } from '../../../http/declared-responses.js';
 import {
   OccupationMatchSchema,
@@ -40,11 +41,13 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'searchOccupations',
         summary: 'Find occupations from a free-text job title',
-        description:
-          'Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated.',
+        description: `Each unit group appears once with its best-matching title; an exact match always ranks first with confidence 1.0; misspellings, possessives, plurals, word order and abbreviations are tolerated, and so are other names for jobs: ESCO occupation labels (through ISCO-08), NCS job profile titles (through their SOC 2010 code), and British/American spellings and clipped forms learnt from them. A fuzzy match's confidence is the probability that it is right. When nothing matches exactly and the first fuzzy match has a confidence under ${SEARCH_CREDIBLE_FROM}, no candidate is credible and the answer is an empty array (200).`,
         querystring: SearchQuerySchema,
         response: declareResponses(
-          { schema: Type.Array(OccupationMatchSchema), description: 'Matches, best first' },
+          {
+            schema: Type.Array(OccupationMatchSchema),
+            description: `Matches, best first; empty when no candidate is credible (first fuzzy match under confidence ${SEARCH_CREDIBLE_FROM})`,
+          },
           [400, 401, 429],
         ),
       },
