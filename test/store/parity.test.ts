@@ -129,8 +129,8 @@ const READS: Record<string, Read> = {
   },
   'how-to-become.profilesOf': perEdition(howToBecome.profilesOf, 'ncs-job-profiles', 'ncs-content-export-2020'),
   'how-to-become.liveSlugsOf': perEdition(howToBecome.liveSlugsOf, 'ncs-job-profiles', 'ncs-content-export-2020'),
-  'ingest-runs.latestRunsBySource': (db) => ingestRuns.latestRunsBySource(db as never),
-  'ingest-runs.countFinishedRuns': (db) => ingestRuns.countFinishedRuns(db as never),
+  'ingest-runs.latestRunsBySource': (db) => ingestRuns.latestRunsBySource(db),
+  'ingest-runs.countFinishedRuns': (db) => ingestRuns.countFinishedRuns(db),
   'job-adverts.jobAdvertReleaseOf': (db, c) =>
     each(
       c.editionsOf('online-job-adverts').flatMap((id) => c.values.areas.map((area) => [id, area] as const)),
@@ -187,11 +187,11 @@ const READS: Record<string, Read> = {
   'soc-descriptions.allSocDescriptions': perEdition(socDescriptions.allSocDescriptions, 'soc2020-descriptions'),
   'upstream-state.getFetchState': (db, c) =>
     each(c.values.fetchStates, (s) => upstreamState.getFetchState(db as never, s.sourceKey, s.url)),
-  'upstream-state.newestFoundBySource': (db) => upstreamState.newestFoundBySource(db as never),
-  'upstream-state.sourceChecks': (db) => upstreamState.sourceChecks(db as never),
+  'upstream-state.newestFoundBySource': (db) => upstreamState.newestFoundBySource(db),
+  'upstream-state.sourceChecks': (db) => upstreamState.sourceChecks(db),
   'upstream-state.dueSources': (db, c) =>
     upstreamState.dueSources(
-      db as never,
+      db,
       [...new Set(c.values.contents.map((k) => k.sourceKey))],
       new Date('2030-01-01T00:00:00Z'),
     ),
