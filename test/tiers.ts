@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type Tier = 'unit' | 'process';
-export const TIERS: readonly Tier[] = ['unit', 'process'];
+type Tier = 'unit' | 'process';
+const TIERS: readonly Tier[] = ['unit', 'process'];
 
 /** Helpers that start the `lmi` command (test/helpers/lmi-process.ts and what is built on it). */
 const PROCESS_HELPERS = /helpers\/(lmi-process|publishers-e2e)\.js['"]/;
