@@ -72,7 +72,7 @@ async function prepare(): Promise<number> {
   return built || compiled;
 }
 
-/** Logs, at each call, how long since the last the named phase took (the phases overlap: each ends at its call). */
+/** Logs, at each call, when the named phase ended, counted from the start of the timer (the phases overlap). */
 function timer(): (name: string) => void {
   const started = performance.now();
   return (name) =>
