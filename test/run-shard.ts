@@ -10,6 +10,7 @@ import { describe } from 'node:test';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { requestedTier, tierOf } from './tiers.js';
 
 const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 const SHARD_DIR = path.join(TEST_DIR, 'shards');
@@ -46,12 +47,20 @@ export function recordDurations(durations: ReadonlyMap<string, number>): void {
   writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
-/** Every test file under test/, relative to it, sorted. */
-function testFiles(dir = TEST_DIR): string[] {
+/** Every test file of the tier (tiers.ts) under test/, relative to it, sorted. */
+function testFiles(tier = requestedTier(), dir = TEST_DIR): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => tierOf(dir, file) === tier)
     .sort();
+}
+
+/** The shard entry modules (test/shards/<n>.ts) a run uses: LMI_TEST_SHARDS of them (test/run.ts sets it), or all. */
+export function shardCount(): number {
+  const available = readdirSync(SHARD_DIR).filter((f) => /^\d+\.ts$/.test(f)).length;
+  const asked = Number(process.env.LMI_TEST_SHARDS);
+  return Number.isInteger(asked) && asked > 0 ? Math.min(asked, available) : available;
 }
 
 /** The files of each shard: slowest first, each to the shard with the least so far. */
@@ -73,9 +82,8 @@ function planShards(
 
 /** Registers the files of the shard whose entry module this is (test/shards/<n>.ts). */
 export function runShard(entryUrl: string): void {
-  const shards = readdirSync(SHARD_DIR).filter((f) => /^\d+\.ts$/.test(f)).length;
   const shard = Number(path.basename(fileURLToPath(entryUrl), '.ts'));
-  for (const file of planShards(testFiles(), shards)[shard - 1]!) {
+  for (const file of planShards(testFiles(), shardCount())[shard - 1] ?? []) {
     describe(file, async () => {
       await import(pathToFileURL(path.join(TEST_DIR, file)).href);
     });

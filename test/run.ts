@@ -1,15 +1,18 @@
 /**
  * `npm test`: type-checks while the template databases build (test/build-templates.ts), stops the
- * build as soon as the type check fails, then runs the shards (test/shards/*.ts) and records how
- * long each test file took, which the next run's shard plan reads (test/run-shard.ts).
+ * build as soon as the type check fails, then runs the unit tier's shards (test/shards/*.ts) and
+ * records how long each test file took, which the next run's shard plan reads (test/run-shard.ts).
+ * `npm run test:process` (`--tier process`, test/tiers.ts) runs the tests that start processes of
+ * their own; it skips the type check, which `npm test` and `npm run verify` make.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
-import { recordDurations } from './run-shard.js';
+import { recordDurations, shardCount } from './run-shard.js';
+import { requestedTier } from './tiers.js';
 
 const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 const BIN = path.join(TEST_DIR, '..', 'node_modules', '.bin');
@@ -31,16 +34,25 @@ function stop(child: ChildProcess): void {
   }
 }
 
+const tier = requestedTier();
+// The shards inherit these: which tier's files to plan, and over how many processes.
+process.env.LMI_TEST_TIER = tier;
+// One shard per core: each runs its files one after another, so more shards than cores only
+// split the CPU between them (the database server and Redis take their share too).
+process.env.LMI_TEST_SHARDS ??= String(availableParallelism());
+
 async function prepare(): Promise<number> {
+  const phase = timer();
   const templates = start('tsx', ['test/build-templates.ts']);
-  const typecheck = start('tsc', ['--noEmit']);
+  const typecheck = tier === 'unit' ? start('tsc', ['--noEmit']) : { child: null, exit: Promise.resolve(0) };
   const interrupt = (): void => {
     stop(templates.child);
-    stop(typecheck.child);
+    if (typecheck.child) stop(typecheck.child);
     process.exit(130);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   const typed = await typecheck.exit;
+  if (tier === 'unit') phase('type check');
   if (typed !== 0) {
     stop(templates.child);
     await templates.exit;
@@ -50,21 +62,29 @@ async function prepare(): Promise<number> {
   // The tests that run the lmi command run the build (test/helpers/lmi-process.ts): bring it up
   // to date once here, so that the shards never build it at once.
   const build = start('node', [path.join(TEST_DIR, '..', 'bin', 'build-if-changed.js')]);
-  const [built, compiled] = [await templates.exit, await build.exit];
+  const built = await templates.exit;
+  phase('template databases');
+  const compiled = await build.exit;
+  phase('build of dist/');
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   if (compiled !== 0) console.error('npm test: the build of dist/ failed.');
   process.env.LMI_TEST_BUILT = '1';
   return built || compiled;
 }
 
+/** Logs, at each call, when the named phase ended, counted from the start of the timer (the phases overlap). */
+function timer(): (name: string) => void {
+  const started = performance.now();
+  return (name) =>
+    console.log(`npm test (${tier}): ${name} done at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function runShards(): Promise<void> {
-  const shardDir = path.join(TEST_DIR, 'shards');
-  const files = readdirSync(shardDir)
-    .filter((file) => /^\d+\.ts$/.test(file))
-    .sort()
-    .map((file) => path.join(shardDir, file));
+  const shards = shardCount();
+  const files = Array.from({ length: shards }, (_, i) => path.join(TEST_DIR, 'shards', `${i + 1}.ts`));
   const durations = new Map<string, number>();
-  const stream = run({ files, concurrency: 2 });
+  const phase = timer();
+  const stream = run({ files, concurrency: shards });
   // Each shard runs its files as top-level suites named after the file (run-shard.ts).
   stream.on('test:pass', ({ name, nesting, details }) => {
     if (nesting === 0 && name.endsWith('.test.ts')) durations.set(name, details.duration_ms);
@@ -73,7 +93,10 @@ async function runShards(): Promise<void> {
     process.exitCode = 1;
     if (nesting === 0 && name.endsWith('.test.ts')) durations.set(name, details.duration_ms);
   });
-  stream.once('end', () => recordDurations(durations));
+  stream.once('end', () => {
+    recordDurations(durations);
+    phase(`${durations.size} test files in ${shards} shards`);
+  });
   stream.compose(process.stdout.isTTY ? new spec() : tap).pipe(process.stdout);
 }
 

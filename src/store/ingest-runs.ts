@@ -59,6 +59,8 @@ export async function countFinishedRuns(db: Db): Promise<RunCount[]> {
     .select((eb) => ['source_key', 'outcome', eb.fn.countAll<number | string>().as('runs')])
     .where('outcome', 'is not', null)
     .groupBy(['source_key', 'outcome'])
+    .orderBy('source_key')
+    .orderBy('outcome')
     .execute();
   return rows.map((r) => ({ sourceKey: r.source_key, outcome: r.outcome as RunOutcome, runs: Number(r.runs) }));
 }

@@ -69,7 +69,7 @@ export async function findPayRows(
     .where('sex', '=', key.sex)
     .where('pattern', '=', key.pattern);
   if (areas) query = query.where('area', 'in', areas);
-  const rows = await query.execute();
+  const rows = await query.orderBy('area').execute();
   return rows.map((r) => {
     const figures = Object.fromEntries(ASHE_FIGURES.map((f) => [f, numberOrNull(r[COLUMN[f]])])) as AsheFigures;
     return {

@@ -91,6 +91,7 @@ export async function skillsSharedByOccupations(
     .select(['essential_skill_ids', 'optional_skill_ids'])
     .where('edition_id', '=', editions.relations)
     .where('occupation_id', 'in', occupationIds)
+    .orderBy('occupation_id')
     .execute();
   const counts = new Map<string, { sharedBy: number; essentialFor: number }>();
   const count = (ids: string, isEssential: boolean) => {
@@ -114,6 +115,7 @@ export async function skillsSharedByOccupations(
       .select(['concept_id', 'title', 'skill_type'])
       .where('edition_id', '=', editions.skills)
       .where('concept_id', 'in', ids.slice(i, i + 5000))
+      .orderBy('concept_id')
       .execute();
     for (const s of found)
       skills.push({ skillId: s.concept_id, title: s.title, skillType: s.skill_type, ...counts.get(s.concept_id)! });

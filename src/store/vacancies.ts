@@ -36,6 +36,7 @@ export async function essRowsFor(db: DbOrTx, editionId: string, soc2010: string)
     .where('edition_id', '=', editionId)
     .where('row_key', 'in', [soc2010, KEY_OF.total])
     .orderBy('year')
+    .orderBy('row_key')
     .execute();
   const number = (value: number | null) => (value === null ? null : Number(value));
   return rows.map((r) => ({

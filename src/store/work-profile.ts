@@ -101,6 +101,8 @@ export async function usSocLinksOfIscoGroups(
     .select(['isco08', 'us_soc_2010', 'us_soc_title', 'partial'])
     .where('edition_id', '=', editionId)
     .where('isco08', 'in', iscoGroups)
+    .orderBy('isco08')
+    .orderBy('us_soc_2010')
     .execute();
   return rows.map((r) => ({
     isco08: r.isco08,
@@ -118,6 +120,7 @@ export async function onetOccupationsOf(db: DbOrTx, editionId: string, codes: st
     .select(['code', 'title'])
     .where('edition_id', '=', editionId)
     .where('code', 'in', codes)
+    .orderBy('code')
     .execute();
 }
 
@@ -151,6 +154,8 @@ export async function onetSoc2010Of(db: DbOrTx, editionId: string, usSocCodes: s
     .select(['onet_soc_2010', 'onet_title', 'us_soc_2010'])
     .where('edition_id', '=', editionId)
     .where('us_soc_2010', 'in', usSocCodes)
+    .orderBy('us_soc_2010')
+    .orderBy('onet_soc_2010')
     .execute();
   return rows.map((r) => ({ onetSoc2010: r.onet_soc_2010, onetTitle: r.onet_title, usSoc2010: r.us_soc_2010 }));
 }
@@ -193,6 +198,8 @@ export async function onetSoc2018SiblingsOf(
         .where('edition_id', '=', editionId)
         .where('onet_soc_2019', 'in', onetSoc2019Codes),
     )
+    .orderBy('us_soc_2018')
+    .orderBy('onet_soc_2019')
     .execute();
   return rows.map((r) => ({
     onetSoc2019: r.onet_soc_2019,
@@ -204,5 +211,10 @@ export async function onetSoc2018SiblingsOf(
 
 /** Every O*NET-SOC 2019 occupation Occupation Data lists: the collection the closeness of a title is judged in. */
 export async function allOnetOccupations(db: DbOrTx, editionId: string): Promise<OnetOccupation[]> {
-  return db.selectFrom('onet_occupations').select(['code', 'title']).where('edition_id', '=', editionId).execute();
+  return db
+    .selectFrom('onet_occupations')
+    .select(['code', 'title'])
+    .where('edition_id', '=', editionId)
+    .orderBy('code')
+    .execute();
 }

@@ -11,6 +11,22 @@ import type { AnySourceDescriptor } from '../../src/ingest/source.js';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
+/**
+ * The dialects of the tests above the store (queries, routes). All the SQL is in src/store, and
+ * test/store/parity.test.ts proves both templates hold the same rows and every store read answers
+ * the same on both; so what sits above the store runs once, on the embedded default. The store's
+ * own tests, the ingest's, and those of what differs between dialects (replicas, keys, locks)
+ * keep `DIALECTS`. `LMI_TEST_DIALECTS=sqlite,postgres` runs these on both as well.
+ */
+export const DIALECTS_ABOVE_STORE: Dialect[] = (process.env.LMI_TEST_DIALECTS ?? 'sqlite')
+  .split(',')
+  .map((d) => d.trim())
+  .filter((d): d is Dialect => {
+    if (!DIALECTS.includes(d as Dialect))
+      throw new Error(`LMI_TEST_DIALECTS: ${d} is not one of ${DIALECTS.join(', ')}`);
+    return true;
+  });
+
 /** The PostgreSQL every developer machine and CI runs (trust auth, database `test`). */
 const TEST_DATABASE_URL = process.env.LMI_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

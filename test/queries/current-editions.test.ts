@@ -8,7 +8,7 @@ import { listEditions, publishEdition, quarantineEdition, recordDetectedEdition 
 import { insertSocGroups, socGroupsOfEdition } from '../../src/store/occupations.js';
 import { recordFound } from '../../src/store/upstream-state.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 import type { SourceKey } from '../../src/domain/sources.js';
 
@@ -17,7 +17,7 @@ const UNREGISTERED = 'no-such-source' as SourceKey;
 
 const sha = (n: number) => String(n).padStart(64, 'f');
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`CurrentEditions (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;

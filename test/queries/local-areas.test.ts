@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { type LocalAreas } from '../../src/queries/local-areas.js';
 import { type CurrentEditions } from '../../src/queries/current-editions.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { withdrawSources } from '../helpers/template-databases.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`LocalAreas (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;

@@ -4,7 +4,7 @@ import type { MovesQuery } from '../../src/schemas/moves.js';
 import { createServices, type Services } from '../../src/services.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { testConfig } from '../helpers/served-app.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 
 const query = (extra: Partial<MovesQuery> = {}): MovesQuery => ({ limit: 10, area: 'uk', ...extra });
@@ -40,7 +40,7 @@ async function escoSkillTitlesOf(store: TestStore, soc: string): Promise<Set<str
   return new Set(skills.filter((s) => ids.has(s.concept_id)).map((s) => s.title));
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`Moves (${dialect})`, () => {
     let store: TestStore;
     let services: Services;

@@ -4,14 +4,14 @@ import { type Pay } from '../../src/queries/pay.js';
 import type { PayQuery } from '../../src/schemas/pay.js';
 import { asheRow, expectedFigure } from '../helpers/ashe-workbooks.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../helpers/stores.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
 const ANNUAL: PayQuery = { measure: 'annual_pay_gross', sex: 'all', pattern: 'all', area: 'uk' };
 /** The gross annual median of 2134 in a year's workbook (Table 14.7a, sheet All). */
 const median2134 = (year: number) => expectedFigure(asheRow(year, '14.7a', 'All', '2134')[3]);
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`Pay (${dialect})`, () => {
     let pay: Pay;
     const root = servicesForSuite(dialect);

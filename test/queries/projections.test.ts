@@ -7,7 +7,7 @@ import { type Projections } from '../../src/queries/projections.js';
 import type { ProjectionResponse } from '../../src/schemas/projections.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { ENGLAND_FILE, UK_FILE, occF2Cells, occT2Cells, rdT1Cells } from '../helpers/projection-workbooks.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { withdrawSources } from '../helpers/template-databases.js';
 import { censusRecordsInto } from '../helpers/vacancy-sources.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
@@ -34,7 +34,7 @@ function outlookFrom(file: string, code: string, base: number, target: number): 
 
 const RD_LEVELS = ['RQF8', 'RQF7', 'RQF6', 'RQF5', 'RQF4', 'RQF3', 'RQF2', 'RQF1', 'No Qualification'];
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`Projections (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { type Occupations } from '../../src/queries/occupations.js';
 import { type Skills } from '../../src/queries/skills.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../helpers/stores.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`Skills (${dialect})`, () => {
     let occupations: Occupations;
     let skills: Skills;

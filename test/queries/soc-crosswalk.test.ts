@@ -6,7 +6,7 @@ import { type CurrentEditions } from '../../src/queries/current-editions.js';
 import { type SocCrosswalkQuery } from '../../src/queries/soc-crosswalk.js';
 import { socGroupsOfEdition } from '../../src/store/occupations.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { withdrawSources } from '../helpers/template-databases.js';
 import { upstreamPath } from '../helpers/upstream.js';
 import { censusRecordsInto, largestSupplier } from '../helpers/vacancy-sources.js';
@@ -28,7 +28,7 @@ function census6135(): Map<string, number> {
   return records;
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`SocCrosswalkQuery (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;

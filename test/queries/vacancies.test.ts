@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { type CurrentEditions } from '../../src/queries/current-editions.js';
 import { type Vacancies } from '../../src/queries/vacancies.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS, type TestStore } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { withdrawSources } from '../helpers/template-databases.js';
 import { largestSupplier, rawEssFigures } from '../helpers/vacancy-sources.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`Vacancies (${dialect})`, () => {
     let store: TestStore;
     let current: CurrentEditions;

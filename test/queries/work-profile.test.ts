@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { type Occupations } from '../../src/queries/occupations.js';
 import { MIN_MATCHED_SHARE, type WorkProfile } from '../../src/queries/work-profile.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
-import { DIALECTS } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../helpers/stores.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`WorkProfile (${dialect})`, () => {
     let occupations: Occupations;
     let profiles: WorkProfile;

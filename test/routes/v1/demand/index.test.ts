@@ -2,12 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { insertDemandRelease } from '../../../../src/store/demand.js';
 import { DEMAND_RELEASE, publishConstructed } from '../../../helpers/constructed-releases.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE = 'https://explore-education-statistics.service.gov.uk/find-statistics/occupations-in-demand';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`GET /v1/occupations/{soc}/demand and /v1/demand (${dialect})`, () => {
     const served = appForSuite(dialect);
 

@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { PAY_AREA_SLUGS } from '../../../../src/domain/areas.js';
 import { insertJobAdvertRelease, insertLocalAdvertRelease } from '../../../../src/store/job-adverts.js';
 import { localAdvertRelease, monthlyAdvertRelease, publishConstructed } from '../../../helpers/constructed-releases.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE =
   'https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/methodologies/measuringlabourdemandvolumesacrosstheukusingtextkerneldatauserguide';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`the job-advert routes (${dialect})`, () => {
     const served = appForSuite(dialect);
 

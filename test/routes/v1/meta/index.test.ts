@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import { socStructureSource } from '../../../../src/ingest/sources/ons/soc2020-structure/descriptor.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`metadata endpoints (${dialect})`, () => {
     const served = appForSuite(dialect);
 

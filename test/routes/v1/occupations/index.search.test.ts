@@ -4,7 +4,7 @@ import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import { codingIndexSource } from '../../../../src/ingest/sources/ons/soc2020-index/descriptor.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
 import { parsingOnce } from '../../../helpers/shared-parse.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { withdrawSources } from '../../../helpers/template-databases.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../../../helpers/upstream.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
@@ -27,7 +27,7 @@ const WITH_QUANTUM_GARDENER = alteredVolume2(
   ['Information', 'SOC2020 coding index', 'Abbreviations'],
 );
 /** Both dialects ingest that release; it is parsed once. */
-const codingIndexOnce = parsingOnce(codingIndexSource, DIALECTS.length);
+const codingIndexOnce = parsingOnce(codingIndexSource, DIALECTS_ABOVE_STORE.length);
 
 interface Match {
   soc2020: string;
@@ -39,7 +39,7 @@ interface Match {
   titleShare: number | null;
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`GET /v1/occupations/search (${dialect})`, () => {
     const served = appForSuite(dialect);
     const search = async (query: string): Promise<{ status: number; body: Match[] & Record<string, unknown> }> => {

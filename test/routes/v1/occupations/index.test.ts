@@ -5,7 +5,7 @@ import { ingestSources } from '../../../../src/ingest/pipeline.js';
 import { socDescriptionsSource } from '../../../../src/ingest/sources/ons/soc2020-descriptions/descriptor.js';
 import { readWorkbookSync, type SheetRows } from '../../../../src/ingest/formats/workbook.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { UPSTREAM_DIR, VOLUME2_FILE, upstreamPath } from '../../../helpers/upstream.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 
@@ -18,7 +18,7 @@ const col = (name: string) => header.indexOf(name);
 const recordsOf = (soc: string) =>
   indexRows.slice(1).filter((r) => String(r[col('SOC_2020')]).padStart(4, '0') === soc);
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`occupation list, profile and titles (${dialect})`, () => {
     // The real classification, with Volume 1 (the descriptions) not yet ingested.
     const served = appForSuite(dialect, { withdrawn: [socDescriptionsSource.key] });

@@ -2,12 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { insertVisaRelease } from '../../../../src/store/visas.js';
 import { publishConstructed, VISA_RELEASE } from '../../../helpers/constructed-releases.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 
 const PAGE = 'https://www.gov.uk/government/statistical-data-sets/immigration-system-statistics-data-tables';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`GET /v1/occupations/{soc}/visas and /v1/visas (${dialect})`, () => {
     const served = appForSuite(dialect);
 

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type ServedApp } from '../../../../helpers/served-app.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 
@@ -19,7 +19,7 @@ interface Occupation {
   }[];
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`apprenticeships (${dialect})`, () => {
     const served = appForSuite(dialect);
 
@@ -173,7 +173,7 @@ describe('apprenticeships and the sources with no release', () => {
   });
 });
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`apprenticeships from a release listing every status, as the API does (${dialect})`, () => {
     let served: ServedApp;
     before(async () => {

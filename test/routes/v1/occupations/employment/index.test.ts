@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readWorkbookSync, type Workbook } from '../../../../../src/ingest/formats/workbook.js';
 import { servedFromTemplate } from '../../../../helpers/served-app.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { upstreamPath } from '../../../../helpers/upstream.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 
@@ -46,7 +46,7 @@ interface Point {
   source: string;
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`employment and workforce (${dialect})`, () => {
     const served = appForSuite(dialect);
     const get = (url: string) => served.app.inject({ url, headers: { 'x-api-key': served.key } });

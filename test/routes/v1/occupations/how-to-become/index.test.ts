@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from '../../../../helpers/served-app.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { copyTemplate, withdrawSources } from '../../../../helpers/template-databases.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 
@@ -31,7 +31,7 @@ interface Profile {
   provenance: { edition: string };
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`how to become (${dialect})`, () => {
     const served = appForSuite(dialect);
 

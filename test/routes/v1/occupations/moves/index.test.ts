@@ -2,7 +2,7 @@ import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { PROJECTION_AREA_SLUGS } from '../../../../../src/domain/projections.js';
 import { servedFromTemplate, type ServedApp } from '../../../../helpers/served-app.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 
 interface MoveBody {
   soc2020: string;
@@ -10,7 +10,7 @@ interface MoveBody {
   pay: { differencePercent: number | null };
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`GET /v1/occupations/{soc}/moves and /compare/{other} (${dialect})`, () => {
     let served: ServedApp;
     before(async () => {

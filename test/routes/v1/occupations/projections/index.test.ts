@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PROJECTION_AREA_SLUGS } from '../../../../../src/domain/projections.js';
 import { ENGLAND_FILE, occF2Cells, occT2Cells } from '../../../../helpers/projection-workbooks.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 
 const LMSP_PAGE = 'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035';
@@ -15,7 +15,7 @@ const UNRELEASED = {
   london: 'lmsp-english-regions',
 };
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`GET /v1/occupations/{soc}/projections (${dialect})`, () => {
     const served = appForSuite(dialect);
 

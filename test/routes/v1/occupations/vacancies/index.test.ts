@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rawEssFigures } from '../../../../helpers/vacancy-sources.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`GET /v1/occupations/{soc}/vacancies (${dialect})`, () => {
     const served = appForSuite(dialect);
 

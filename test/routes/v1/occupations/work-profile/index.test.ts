@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ingestSources } from '../../../../../src/ingest/pipeline.js';
 import { onetAbilitiesSource } from '../../../../../src/ingest/sources/onet/onet-abilities/descriptor.js';
 import { mirrorUpstream } from '../../../../../src/ingest/upstream.js';
-import { DIALECTS } from '../../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { makeMirror } from '../../../../helpers/upstream.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 
@@ -52,7 +52,7 @@ const ABILITIES_FIXTURE = [
   '',
 ].join('\r\n');
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`work profile (${dialect})`, () => {
     const served = appForSuite(dialect);
     const get = (url: string) => served.get(url);
