@@ -1,0 +1,13 @@
+import { ingestSources } from './src/ingest/pipeline.js';
+import { asheTable15Source } from './src/ingest/sources/ons/ashe-table15/descriptor.js';
+import { mirrorUpstream } from './src/ingest/upstream.js';
+import { openTestStore } from './test/helpers/stores.js';
+import { makeMirror } from './test/helpers/upstream.js';
+import { readFileSync } from 'node:fs';
+const store = await openTestStore('sqlite');
+const mirror = makeMirror();
+mirror.write('ashe-table15/ashetable152025provisional.zip', readFileSync('/tmp/t15full.zip'));
+const t = Date.now();
+const [r] = await ingestSources({ store, upstream: mirrorUpstream(mirror.root), sources: [asheTable15Source] });
+console.log(JSON.stringify({ outcome: r!.outcome, message: r!.message, ms: Date.now() - t, rows: (r as any).releases?.[0]?.rowsStored }));
+await store.dispose();
