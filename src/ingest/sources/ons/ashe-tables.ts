@@ -47,7 +47,7 @@ export function asheTableSource(spec: {
   rowsOf(measure: PayMeasure, estimates: Workbook, cvs: Workbook, release: AsheReleaseFacts): PayRow[];
   check(rows: PayRow[]): Check[];
   /** The release zip's size cap (from the real releases' sizes, with headroom); other limits as the defaults. */
-  limits: { maxFileBytes: number };
+  limits: { maxFileBytes: number; maxParseMs?: number };
 }): SourceDescriptor<AsheRelease> {
   const { family } = spec;
   return onsSource({
