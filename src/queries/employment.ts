@@ -329,7 +329,8 @@ export class Employment {
  * service has found it at ONS, it is named.
  */
 function agesNote(found: FoundReleaseRecord | null): string {
-  const none = 'Age bands and qualifications are in no release the service reads, so they are empty and their percentages null';
+  const none =
+    'Age bands and qualifications are in no release the service reads, so they are empty and their percentages null';
   return found
     ? `${none}: ONS's ${found.label} (${found.url}) has them by unit group, but its layout has not been seen, so it is found, not read.`
     : `${none}.`;

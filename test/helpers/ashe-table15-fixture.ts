@@ -102,8 +102,7 @@ function estimateRow(table: number, sheet: number, region: string, soc: string, 
   const sheetFactor = 1 + sheet / 100;
   const scale = (table * 100 + Number(soc) / 10 + region.length) * (table === 7 ? 60 : 1);
   const given =
-    real?.[0] ??
-    (table === 7 && soc === '2134' ? FIXTURE_2134_ANNUAL_MEDIAN[region]! : Math.round(scale * 100) / 100);
+    real?.[0] ?? (table === 7 && soc === '2134' ? FIXTURE_2134_ANNUAL_MEDIAN[region]! : Math.round(scale * 100) / 100);
   const median = typeof given === 'number' && !real ? Math.round(given * sheetFactor * 100) / 100 : given;
   const figure = (factor: number) => (typeof median === 'number' ? Math.round(median * factor * 100) / 100 : 'x');
   return [
@@ -163,7 +162,10 @@ function sheetRows(
 }
 
 /** The release zip; `occupations` (code: title) are the unit groups of every region, default a handful. */
-export function asheTable15FixtureZip(year = 2024, occupations: Record<string, string> = FIXTURE_OCCUPATIONS): Uint8Array {
+export function asheTable15FixtureZip(
+  year = 2024,
+  occupations: Record<string, string> = FIXTURE_OCCUPATIONS,
+): Uint8Array {
   const files: Record<string, Uint8Array> = {};
   const workbook = (sheets: [string, Cell[][]][]) => {
     const book = XLSX.utils.book_new();

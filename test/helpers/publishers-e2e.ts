@@ -7,6 +7,9 @@ import { geographyRoutes } from './publisher-double/routes-geography.js';
 import { lmspRoutes, visasRoutes } from './publisher-double/routes-govuk.js';
 import { nomisRoutes } from './publisher-double/routes-nomis.js';
 import { onetRoutes } from './publisher-double/routes-onet.js';
+import { escoRoutes } from './publisher-double/routes-esco.js';
+import { apsAgeAdhocRoutes } from './publisher-double/routes-aps-age.js';
+import { asheTable15FixtureZip } from './ashe-table15-fixture.js';
 import {
   apsAdhocRoutes,
   asheRoutes,
@@ -62,6 +65,10 @@ export const READ_FROM = {
   'ons-geography': 'https://services1.arcgis.com/',
   'aps-occupation': 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv?',
   'working-futures-uk': 'https://warwick.ac.uk/fac/soc/ier/wf7downloads/',
+  'esco-occupations': 'https://ec.europa.eu/esco/download/',
+  'esco-skills': 'https://ec.europa.eu/esco/download/',
+  'esco-occupation-skills': 'https://ec.europa.eu/esco/download/',
+  'ashe-table15': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 
@@ -69,6 +76,10 @@ export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 export function publishersToday(): PublisherRoutes {
   return routes(
     asheRoutes(14, [ASHE_2024]),
+    // No real Table 15 is in the mirror: a release built in the evidenced layout (helpers/ashe-table15-fixture.ts).
+    asheRoutes(15, [{ ...ASHE_2024, zip: asheTable15FixtureZip(2024) }]),
+    escoRoutes(),
+    apsAgeAdhocRoutes(),
     methodologyPageRoutes(SOC2020_PAGES.volume2, [[VOLUME2_NAME, upstreamPath(VOLUME2_FILE)]]),
     methodologyPageRoutes(SOC2020_PAGES.volume1, [[VOLUME1_NAME, upstreamPath(`soc2020/${VOLUME1_NAME}`)]]),
     apsAdhocRoutes(),

@@ -48,7 +48,9 @@ export function escoPackages(): { en: Uint8Array; relations: Uint8Array } {
       'broaderRelationsOccPillar.csv': mirrorCsv('broaderRelationsOccPillar.csv'),
       'broaderRelationsSkillPillar.csv': stub('conceptType,conceptUri,broaderType,broaderUri'),
       'occupationSkillRelations.csv': mirrorCsv('occupationSkillRelations.csv.gz'),
-      'skillSkillRelations.csv': stub('originalSkillUri,originalSkillType,relationType,relatedSkillType,relatedSkillUri'),
+      'skillSkillRelations.csv': stub(
+        'originalSkillUri,originalSkillType,relationType,relatedSkillType,relatedSkillUri',
+      ),
     }),
   };
   return built;

@@ -86,6 +86,7 @@ export function escoPackageDiscovery(
 export function assertPackage(bytes: Uint8Array, url: string): void {
   if (isZip(bytes)) return;
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
-  const what = head.startsWith('<!doctype html') || head.startsWith('<html') ? 'an HTML page' : 'a file that is not a zip';
+  const what =
+    head.startsWith('<!doctype html') || head.startsWith('<html') ? 'an HTML page' : 'a file that is not a zip';
   throw new Error(`${url} answered ${what}, not ESCO's CSV package (a zip)`);
 }

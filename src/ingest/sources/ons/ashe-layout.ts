@@ -246,7 +246,7 @@ function codeOf(cell: Cell | undefined): string | null {
 /** The workbooks of a release's zip by table id (`14.7a`), each inflated when read, and the reference year each file name states. */
 interface AsheZip {
   /** The workbook's bytes, inflated from the zip now (within the source's inflate limit). */
-  workbook(id: string): Uint8Array;
+  workbook: (id: string) => Uint8Array;
   stated: StatedPeriod[];
 }
 

@@ -170,7 +170,8 @@ for (const dialect of DIALECTS) {
       await double.stop();
       await store.dispose();
     });
-    const ingest = () => ingestFromDouble(double, { store, sources, discovery: { escoPackage: null, ncsIntervalMs: 0 } });
+    const ingest = () =>
+      ingestFromDouble(double, { store, sources, discovery: { escoPackage: null, ncsIntervalMs: 0 } });
 
     it('publishes the three sources from the two v1.1.1 zips, each named by the version', async () => {
       const results = await ingest();
@@ -204,7 +205,11 @@ for (const dialect of DIALECTS) {
         assert.match(JSON.stringify(byKey[key]), /answered an HTML page/);
       }
       const after = await listCurrentEditions(store.db);
-      const ids = (list: typeof before) => list.filter((e) => e.sourceKey.startsWith('esco-')).map((e) => e.id).sort();
+      const ids = (list: typeof before) =>
+        list
+          .filter((e) => e.sourceKey.startsWith('esco-'))
+          .map((e) => e.id)
+          .sort();
       assert.deepEqual(ids(after), ids(before));
     });
   });

@@ -11,7 +11,12 @@ import { onetSoc2010CrosswalkSource } from '../../../../src/ingest/sources/onet/
 import { onetSoc2018CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2018-crosswalk/descriptor.js';
 import { onetSoc2019CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2019-crosswalk/descriptor.js';
 import { listCurrentEditions } from '../../../../src/store/editions.js';
-import { BLS_CROSSWALK, ONET_TEXT_ZIP, onetRoutes, onetTextZip } from '../../../helpers/publisher-double/routes-onet.js';
+import {
+  BLS_CROSSWALK,
+  ONET_TEXT_ZIP,
+  onetRoutes,
+  onetTextZip,
+} from '../../../helpers/publisher-double/routes-onet.js';
 import { bodyOf, html, routeContext, routes } from '../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../helpers/publisher-double/server.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../../helpers/stores.js';

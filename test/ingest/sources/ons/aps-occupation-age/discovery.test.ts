@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apsOccupationAgeSource, APS_AGE_ADHOC } from '../../../../../src/ingest/sources/ons/aps-occupation-age/descriptor.js';
+import {
+  apsOccupationAgeSource,
+  APS_AGE_ADHOC,
+} from '../../../../../src/ingest/sources/ons/aps-occupation-age/descriptor.js';
 import { APS_AGE_WORKBOOK, apsAgeAdhocRoutes } from '../../../../helpers/publisher-double/routes-aps-age.js';
 import { json, routeContext, routes } from '../../../../helpers/publisher-double/routes.js';
 
 describe('ONS user requested data 3501 (age and qualification by unit group): found, never read', () => {
   it('names the ad hoc workbook at its ONS address, with the title, reference and date the page gives', async () => {
-    const found = await apsOccupationAgeSource.discover!(routeContext('aps-occupation-age', routes(apsAgeAdhocRoutes())));
+    const found = await apsOccupationAgeSource.discover!(
+      routeContext('aps-occupation-age', routes(apsAgeAdhocRoutes())),
+    );
     assert.deepEqual(found.releases, []);
     assert.deepEqual(found.found, [
       {
@@ -19,7 +24,13 @@ describe('ONS user requested data 3501 (age and qualification by unit group): fo
       },
     ]);
     assert.equal(apsOccupationAgeSource.detectOnly, true);
-    await assert.rejects(apsOccupationAgeSource.parse({ uri: '', bytes: new Uint8Array(), sha256: '' }, found.found![0] as never, []));
+    await assert.rejects(
+      apsOccupationAgeSource.parse(
+        { uri: '', bytes: new Uint8Array(), sha256: '' },
+        { label: 'x', seriesKey: null, location: { mirrorPath: 'x', url: 'x' } },
+        [],
+      ),
+    );
   });
 
   it('fails on an ad hoc page with no workbook, or a page that is not an ad hoc', async () => {
@@ -27,7 +38,9 @@ describe('ONS user requested data 3501 (age and qualification by unit group): fo
       apsOccupationAgeSource.discover!(routeContext('aps-occupation-age', routes(apsAgeAdhocRoutes('notes.pdf')))),
       /offers no workbook \(notes\.pdf\)/,
     );
-    const notAdhoc = routes([[`https://www.ons.gov.uk${APS_AGE_ADHOC}/data`, json({ type: 'dataset_landing_page', uri: APS_AGE_ADHOC })]]);
+    const notAdhoc = routes([
+      [`https://www.ons.gov.uk${APS_AGE_ADHOC}/data`, json({ type: 'dataset_landing_page', uri: APS_AGE_ADHOC })],
+    ]);
     await assert.rejects(apsOccupationAgeSource.discover!(routeContext('aps-occupation-age', notAdhoc)));
   });
 });

@@ -106,9 +106,19 @@ describe('ASHE Table 15 in the layout the evidence shows of the real 2025 zip (t
       () => table15Rows('annual_pay_gross', { ...estimates, sheets: others }, cvs),
       /Table 15\.7a has no "Male" sheet/,
     );
-    const relabelled = edited(estimates, (rows) => rows.map((r) => (r[3] === 'Median' ? [...r.slice(0, 3), 'Middle', ...r.slice(4)] : r)));
-    assert.throws(() => table15Rows('annual_pay_gross', relabelled, cvs), /row 5 is not the expected header.*found .*Middle/);
-    const noHeader = edited(estimates, (rows) => rows.map((r) => (r[0] === 'Description' ? ['Area', ...r.slice(1)] : r)));
-    assert.throws(() => table15Rows('annual_pay_gross', noHeader, cvs), /no header row \(a row starting "Description", "Code"\)/);
+    const relabelled = edited(estimates, (rows) =>
+      rows.map((r) => (r[3] === 'Median' ? [...r.slice(0, 3), 'Middle', ...r.slice(4)] : r)),
+    );
+    assert.throws(
+      () => table15Rows('annual_pay_gross', relabelled, cvs),
+      /row 5 is not the expected header.*found .*Middle/,
+    );
+    const noHeader = edited(estimates, (rows) =>
+      rows.map((r) => (r[0] === 'Description' ? ['Area', ...r.slice(1)] : r)),
+    );
+    assert.throws(
+      () => table15Rows('annual_pay_gross', noHeader, cvs),
+      /no header row \(a row starting "Description", "Code"\)/,
+    );
   });
 });

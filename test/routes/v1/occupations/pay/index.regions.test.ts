@@ -86,7 +86,10 @@ for (const dialect of DIALECTS) {
         [REAL_EAST_MIDLANDS_FULL_TIME['1123']![0], 'unassessed', true],
       );
       const withheld = await at('1134');
-      assert.deepEqual([withheld.distribution.median, withheld.quality, withheld.presentable], [null, 'unreliable', false]);
+      assert.deepEqual(
+        [withheld.distribution.median, withheld.quality, withheld.presentable],
+        [null, 'unreliable', false],
+      );
       assert.match(noCv.coverage.note, /Northern Ireland is absent/);
       const regions = (await get('/v1/occupations/1123/pay/regions?pattern=fulltime')).json();
       assert.match(regions.coverage.note, /Northern Ireland is absent/);
