@@ -22,7 +22,13 @@ export function apsAgeAdhocRoutes(workbook = APS_AGE_WORKBOOK): [string, Publish
         links: [],
         type: 'static_adhoc',
         uri: APS_AGE_ADHOC,
-        description: { title, keywords: [], metaDescription: '', releaseDate: '2026-07-21T23:00:00.000Z', reference: '3501' },
+        description: {
+          title,
+          keywords: [],
+          metaDescription: '',
+          releaseDate: '2026-07-21T23:00:00.000Z',
+          reference: '3501',
+        },
       }),
     ],
   ];
