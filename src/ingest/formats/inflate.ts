@@ -66,7 +66,7 @@ export function unzipBounded(
 }
 
 /** A zip's file entries by name, each inflated only when asked for. */
-export interface ZipReader {
+interface ZipReader {
   names: string[];
   /** The entry inflated, at most `limit` bytes (the source's `maxInflatedBytes` by default). */
   inflate(name: string, limit?: number): Uint8Array;

@@ -36,7 +36,7 @@ const EN_ONLY_HEADERS = [
 let built: { en: Uint8Array; relations: Uint8Array } | null = null;
 
 /** The two zips (built once a process: the relations file inflates to about 20 MB). */
-export function escoPackages(): { en: Uint8Array; relations: Uint8Array } {
+function escoPackages(): { en: Uint8Array; relations: Uint8Array } {
   built ??= {
     en: zipSync({
       'occupations_en.csv': mirrorCsv('occupations_en.csv'),
