@@ -19,6 +19,7 @@ export const SOURCE_KEYS = [
   'ashe-table15',
   'aps-occupation',
   'aps-occupation-industry',
+  'aps-occupation-age',
   'ons-geography',
   'online-job-adverts',
   'online-job-adverts-local',

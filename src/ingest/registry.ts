@@ -20,6 +20,7 @@ import { onetSoc2018CrosswalkSource } from './sources/onet/onet-soc-2018-crosswa
 import { onetSoc2019CrosswalkSource } from './sources/onet/onet-soc-2019-crosswalk/descriptor.js';
 import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
+import { apsOccupationAgeSource } from './sources/ons/aps-occupation-age/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
 import { onlineJobAdvertsLocalSource } from './sources/ons/online-job-adverts-local/descriptor.js';
@@ -67,6 +68,7 @@ export const SOURCES: AnySourceDescriptor[] = [
   geographySource,
   apsOccupationIndustrySource,
   apsOccupationSource,
+  apsOccupationAgeSource,
   asheTable14Source,
   asheTable15Source,
   essVacanciesSource,

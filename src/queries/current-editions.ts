@@ -97,6 +97,12 @@ export class CurrentEditions {
     return sourceUnavailable(this.catalog.profile(sourceKey), what, this.found.get(sourceKey));
   }
 
+  /** The newest release of a source found at its publisher and not read (detect-only), or null. */
+  async foundRelease(sourceKey: SourceKey): Promise<FoundReleaseRecord | null> {
+    await this.all();
+    return this.found.get(sourceKey) ?? null;
+  }
+
   served(edition: Edition): Served {
     if (!isSourceKey(edition.sourceKey))
       throw new Error(`edition ${edition.id} is of an unregistered source "${edition.sourceKey}"`);

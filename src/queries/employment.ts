@@ -3,6 +3,7 @@ import type { ApsOccupationCount, EmploymentCell } from '../domain/employment.js
 import { round } from '../domain/numbers.js';
 import { Problem, releaseLacks } from '../domain/problems.js';
 import { apsIntervalBand, isPresentable, type Quality } from '../domain/quality.js';
+import type { FoundReleaseRecord } from '../domain/sources.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../schemas/employment.js';
 import {
   apsOccupationCountsFor,
@@ -18,6 +19,8 @@ import type { Occupations } from './occupations.js';
 /** The APS count by unit group (Nomis NM_218_1, or a relay of it), and the APS occupation x industry table. */
 const APS_OCCUPATION = 'aps-occupation';
 const APS_BY_INDUSTRY = 'aps-occupation-industry';
+/** ONS user-requested table 3501 (age and qualification by unit group): found at ONS, not read. */
+const APS_BY_AGE = 'aps-occupation-age';
 type EmploymentSource = typeof APS_OCCUPATION | typeof APS_BY_INDUSTRY;
 
 const TOP_INDUSTRIES = 10;
@@ -291,6 +294,7 @@ export class Employment {
         presentable: true,
       }));
     const withheld = cells.filter((c) => c.marker === 'withheld').length;
+    const ageRelease = await this.current.foundRelease(APS_BY_AGE);
     return {
       soc2020: soc,
       title: unit.title,
@@ -312,11 +316,24 @@ export class Employment {
           `\`people\` is the occupation's employment as /employment answers it (${people.period}${people === latest ? '' : ', the latest period with a published count'}). ` +
           `Industries are the SIC 2007 sections published for ${latestYear.period}` +
           (withheld > 0 ? ` (${withheld} too small to publish, left out)` : '') +
-          `; each percent is a share of ${base.basis === 'occupation employment' ? `the occupation's employment in ${latestYear.period}` : `the ${publishedSum.toLocaleString('en-GB')} people in its published industry figures of that year, since its total that year is not known`}. Shaded (small-sample) figures have quality \`acceptable\`. Age bands and qualifications are not in this release, so they are empty and their percentages null.`,
+          `; each percent is a share of ${base.basis === 'occupation employment' ? `the occupation's employment in ${latestYear.period}` : `the ${publishedSum.toLocaleString('en-GB')} people in its published industry figures of that year, since its total that year is not known`}. Shaded (small-sample) figures have quality \`acceptable\`. ${agesNote(ageRelease)}`,
       },
       provenance,
     };
   }
+}
+
+/**
+ * Why age bands and qualifications are empty: no release giving them is read. ONS's user-requested
+ * table 3501 has them by unit group (UK), but its workbook's layout has not been seen; when the
+ * service has found it at ONS, it is named.
+ */
+function agesNote(found: FoundReleaseRecord | null): string {
+  const none =
+    'Age bands and qualifications are in no release the service reads, so they are empty and their percentages null';
+  return found
+    ? `${none}: ONS's ${found.label} (${found.url}) has them by unit group, but its layout has not been seen, so it is found, not read.`
+    : `${none}.`;
 }
 
 /** Female, part-time and self-employed, where the release has them (Nomis); null otherwise (the relay). */

@@ -44,15 +44,19 @@ function referencePeriod(measure: PayMeasure, year: number): string {
 }
 
 /** Who the figures count, from the footnotes of ONS's tables (footnote a differs between annual and period measures). */
-function coverage(measure: PayMeasure, period: string, provisional: boolean | null) {
+function coverage(measure: PayMeasure, period: string, provisional: boolean | null, source: SourceKey = TABLE_14) {
   const who = isAnnualMeasure(measure)
     ? 'Employee jobs on adult rates where the employee has been in the same job for more than a year'
     : 'Employee jobs on adult rates whose pay for the survey pay period was not affected by absence';
   const notes = [
     `${who}; self-employed people are not counted.`,
     'Number of jobs is indicative only, not an accurate count of employee jobs.',
-    "Figures ONS withheld (coefficient of variation over 20% or disclosive) are null; quality is the ONS band of the median's coefficient of variation.",
+    "Figures ONS withheld (coefficient of variation over 20% or disclosive) are null; quality is the ONS band of the median's coefficient of variation, `unassessed` where ONS gives the median no coefficient of variation (`.`), `not-published` where the cell is blank.",
   ];
+  if (source === TABLE_15)
+    notes.push(
+      'Regions by workplace, from ASHE Table 15: English regions, Wales and Scotland; Northern Ireland is absent (Table 15 has no Northern Ireland rows).',
+    );
   if (provisional === true) notes.push("Provisional figures: ONS revises them with the following year's release.");
   return { population: 'employee jobs', includesSelfEmployed: false, referencePeriod: period, note: notes.join(' ') };
 }
@@ -60,15 +64,16 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
 type MedianFacts = Pick<PayRow, 'median' | 'medianCv' | 'medianMarker'>;
 
 /**
- * Band of the median: from its CV in the `b` workbook. ONS publishes some medians with no CV (`.`,
- * where the job count is withheld); as ONS suppresses every estimate whose CV is over 20%, such a
- * median is given the lowest band a published figure can have. A missing median says why from the
- * marker in its place: `x` unreliable, `..` withheld (disclosive), `:` not covered; no row for the
- * year is `not-published`, and a row read before markers were kept (no marker) `withheld`.
+ * Band of the median: from its CV in the `b` workbook. ONS publishes some medians with no CV (`.`
+ * in the CV's place): such a median is published with no measure of its precision, `unassessed`,
+ * never given a band it was not. A missing median says why from the marker in its place: `x`
+ * unreliable, `..` withheld (disclosive), `:` not covered, blank (`''`: no figure and no reason
+ * given, as Table 15's real cells show) and no row for the year `not-published`; a row read
+ * before markers were kept (no marker) `withheld`.
  */
 function medianQuality(row: MedianFacts | undefined): Quality {
   if (!row) return 'not-published';
-  if (row.median !== null) return row.medianCv === null ? 'acceptable' : cvBand(row.medianCv);
+  if (row.median !== null) return row.medianCv === null ? 'unassessed' : cvBand(row.medianCv);
   return onsMarkerQuality(row.medianMarker ?? '..');
 }
 
@@ -134,7 +139,7 @@ export class Pay {
       percentChangeBasis: percentChangeBasis(release, row.medianChange),
       quality: medianQuality(row),
       presentable: presentable(row),
-      coverage: coverage(query.measure, period, release.provisional),
+      coverage: coverage(query.measure, period, release.provisional, source),
       provenance,
     };
   }
@@ -183,6 +188,7 @@ export class Pay {
         query.measure,
         period,
         points.some((p) => p.provisional),
+        source,
       ),
       points,
     };
@@ -237,7 +243,7 @@ export class Pay {
       workPattern: query.pattern,
       uk: ukEdition ? { median: ukRow?.median ?? null, quality: medianQuality(ukRow) } : null,
       regions,
-      coverage: coverage(query.measure, `${period}; regions by workplace`, release.provisional),
+      coverage: coverage(query.measure, `${period}; regions by workplace`, release.provisional, TABLE_15),
       provenance,
     };
   }

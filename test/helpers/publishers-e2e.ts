@@ -7,6 +7,9 @@ import { geographyRoutes } from './publisher-double/routes-geography.js';
 import { lmspRoutes, visasRoutes } from './publisher-double/routes-govuk.js';
 import { nomisRoutes } from './publisher-double/routes-nomis.js';
 import { onetRoutes } from './publisher-double/routes-onet.js';
+import { escoRoutes } from './publisher-double/routes-esco.js';
+import { apsAgeAdhocRoutes } from './publisher-double/routes-aps-age.js';
+import { asheTable15FixtureZip } from './ashe-table15-fixture.js';
 import {
   apsAdhocRoutes,
   asheRoutes,
@@ -66,13 +69,24 @@ export const READ_FROM = {
   'occupations-in-demand': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
   'online-job-adverts': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
   'online-job-adverts-local': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
+  'esco-occupations': 'https://ec.europa.eu/esco/download/',
+  'esco-skills': 'https://ec.europa.eu/esco/download/',
+  'esco-occupation-skills': 'https://ec.europa.eu/esco/download/',
+  'ashe-table15': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
+
+/** The Table 15 release the double serves, built once a process (22 workbooks). */
+let table15: Uint8Array | null = null;
 
 /** The publishers as the double first serves them. */
 export function publishersToday(): PublisherRoutes {
   return routes(
     asheRoutes(14, [ASHE_2024]),
+    // No real Table 15 is in the mirror: a release built in the evidenced layout (helpers/ashe-table15-fixture.ts).
+    asheRoutes(15, [{ ...ASHE_2024, zip: (table15 ??= asheTable15FixtureZip(2024)) }]),
+    escoRoutes(),
+    apsAgeAdhocRoutes(),
     methodologyPageRoutes(SOC2020_PAGES.volume2, [[VOLUME2_NAME, upstreamPath(VOLUME2_FILE)]]),
     methodologyPageRoutes(SOC2020_PAGES.volume1, [[VOLUME1_NAME, upstreamPath(`soc2020/${VOLUME1_NAME}`)]]),
     apsAdhocRoutes(),

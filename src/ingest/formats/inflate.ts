@@ -56,13 +56,40 @@ export function unzipBounded(
   what: string,
 ): Map<string, Uint8Array> {
   let budget = activeReadLimits().maxInflatedBytes;
+  const zip = openZip(bytes, what);
   const out = new Map<string, Uint8Array>();
-  for (const entry of zipDirectory(bytes, what)) {
-    if (entry.name.endsWith('/') || !wanted(entry.name)) continue;
-    const data = entryData(bytes, entry, what);
-    const limit = budget;
-    const content =
-      entry.method === 0
+  for (const name of zip.names.filter(wanted)) {
+    const content = zip.inflate(name, budget);
+    budget -= content.length;
+    out.set(name, content);
+  }
+  return out;
+}
+
+/** A zip's file entries by name, each inflated only when asked for. */
+interface ZipReader {
+  names: string[];
+  /** The entry inflated, at most `limit` bytes (the source's `maxInflatedBytes` by default). */
+  inflate(name: string, limit?: number): Uint8Array;
+}
+
+/**
+ * Reads a zip's directory only: a release of many large entries (ASHE Table 15's workbooks) is
+ * then inflated one entry at a time, each within the limit, never all at once.
+ */
+export function openZip(bytes: Uint8Array, what: string): ZipReader {
+  const entries = new Map(
+    zipDirectory(bytes, what)
+      .filter((entry) => !entry.name.endsWith('/'))
+      .map((entry) => [entry.name, entry]),
+  );
+  return {
+    names: [...entries.keys()],
+    inflate(name, limit = activeReadLimits().maxInflatedBytes) {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`${what} has no entry ${name}`);
+      const data = entryData(bytes, entry, what);
+      return entry.method === 0
         ? bounded(`${what}, ${entry.name}`, limit, () => {
             if (data.length > limit) throw new RangeError('too large');
             return data;
@@ -72,10 +99,8 @@ export function unzipBounded(
             limit,
             () => new Uint8Array(inflateRawSync(data, { maxOutputLength: Math.max(1, limit) })),
           );
-    budget -= content.length;
-    out.set(entry.name, content);
-  }
-  return out;
+    },
+  };
 }
 
 /** The names of a zip's file entries (folders left out), in the order of its directory. */

@@ -22,7 +22,7 @@ export const BLS_CROSSWALK = 'https://www.bls.gov/soc/ISCO_SOC_Crosswalk.xls';
  * folder; the interests under the name 30.3 gives them (`Career Interest Types.txt`, third-party
  * evidence: "Interests.txt was renamed Career Interest Types.txt in 30.3; same IDs, same OI scale").
  */
-function onetTextZip(
+export function onetTextZip(
   folder = 'db_30_3_text',
   extra: Record<string, Uint8Array> = {},
   interestsAs = 'Career Interest Types.txt',
@@ -51,9 +51,10 @@ function onetDatabasePage(current = '30_3'): string {
 </table><a href="mailto:onet@onetcenter.org">Contact</a></body></html>`;
 }
 
-export const onetRoutes = (zip: Uint8Array = onetTextZip()): [string, PublisherResponse][] => [
-  [`${ONET}/database.html`, html(onetDatabasePage())],
-  [ONET_TEXT_ZIP, { contentType: 'application/zip', body: zip }],
+/** `current`: the release the database page leads with (`31_0`), its text zip `zip`. */
+export const onetRoutes = (zip: Uint8Array = onetTextZip(), current = '30_3'): [string, PublisherResponse][] => [
+  [`${ONET}/database.html`, html(onetDatabasePage(current))],
+  [`${ONET}/dl_files/database/db_${current}_text.zip`, { contentType: 'application/zip', body: zip }],
   [
     `${ONET}/taxonomy/2019/walk.html`,
     html(`<html><body><h1>O*NET-SOC 2019 Taxonomy: Crosswalks</h1><ul>

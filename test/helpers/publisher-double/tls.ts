@@ -19,6 +19,7 @@ const PUBLISHER_HOSTS = [
   'services1.arcgis.com',
   'geoportal.statistics.gov.uk',
   'warwick.ac.uk',
+  'ec.europa.eu',
   'api.github.com',
   'raw.githubusercontent.com',
   'localhost',

@@ -1,7 +1,7 @@
 import { mirrorFileSource, type MirrorFileSpec } from '../../single-file-sources.js';
 import type { PublisherProfile, SourceDescriptor } from '../../source.js';
 import { readFromPackage } from '../package-entry.js';
-import { escoPackageDiscovery } from './package.js';
+import { assertPackage, ESCO_VERSION, escoPackageDiscovery } from './package.js';
 
 /**
  * ESCO is published as one zip of CSV files per version and language; the mirror keeps the three
@@ -13,7 +13,7 @@ const ESCO: PublisherProfile = {
   licence: 'European Commission reuse policy (Commission Decision 2011/833/EU): reuse allowed with attribution',
   url: 'https://esco.ec.europa.eu/en/use-esco/download',
   cadence: 'a new version about once a year',
-  tier: 'detectonly',
+  tier: 'api',
   /** The statement ESCO's legal notice asks users of the classification to display. */
   attribution: 'This service uses the ESCO classification of the European Commission.',
 };
@@ -21,27 +21,36 @@ const ESCO: PublisherProfile = {
 const MiB = 1024 * 1024;
 
 /**
- * An ESCO CSV file as a source. ESCO files come only as a zip from a download form, so there is no
- * address to fetch one file from: a release is found in the mirror folder `esco/`, or (publishers)
- * in the package the operator configures (LMI_ESCO_PACKAGE), read from inside it by the file's
- * names in the package (`entries`, newest naming first), the package's version leading the label.
+ * An ESCO CSV file as a source: found in the mirror folder `esco/`, or (publishers) read from
+ * inside a package: the Commission's `pkg` package of the pinned version at its download address,
+ * or the package the operator configures (LMI_ESCO_PACKAGE), by the file's names in the package
+ * (`entries`, newest naming first), the package's version leading the label. An address that
+ * answers anything but a zip (a web page where the file was) is refused.
  */
 export function escoCsvSource<Row>(
   spec: MirrorFileSpec<Row[]>,
   entries: [string, ...string[]],
+  pkg: 'en' | 'relations',
 ): SourceDescriptor<Row[]> {
   const source = mirrorFileSource('esco', ESCO, {
-    surface: 'the ESCO CSV package named by LMI_ESCO_PACKAGE (ESCO e-mails its download link)',
-    discover: escoPackageDiscovery(`esco/${spec.file}`, spec.label, entries),
-    // The whole package (every file of the classification, English) is read to take one entry.
-    limits: { maxFileBytes: 256 * MiB },
+    surface: `the Commission's ESCO v${ESCO_VERSION} CSV download (${pkg === 'en' ? 'classification, English' : 'classification, language-free'}), or the package LMI_ESCO_PACKAGE names`,
+    discover: escoPackageDiscovery(`esco/${spec.file}`, spec.label, entries, pkg),
+    // The package is read whole to take one entry: v1.1.1's are 3.8 and 4.1 MB (8x headroom).
+    limits: { maxFileBytes: 32 * MiB },
     ...spec,
   });
-  return readFromPackage(
+  const packaged = readFromPackage(
     source,
     (location) => (location.member ? [location.member, ...entries.filter((e) => e !== location.member)] : []),
     (label) => /^ESCO v\d+(?:\.\d+)+/.exec(label)?.[0] ?? null,
   );
+  return {
+    ...packaged,
+    parse: async (file, release, companions) => {
+      if (release.location.member) assertPackage(file.bytes, release.location.url);
+      return packaged.parse(file, release, companions);
+    },
+  };
 }
 
 const OCCUPATION_URI = /^http:\/\/data\.europa\.eu\/esco\/occupation\/([0-9a-f-]{36})$/;

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { StatedPeriod } from '../../checks/reference-period.js';
-import { unzipBounded } from '../../formats/inflate.js';
+import { openZip } from '../../formats/inflate.js';
 import {
   ASHE_FIGURES,
   PAY_MEASURES,
@@ -79,6 +79,16 @@ const EXPECTED_HEADER = [
   '90',
 ];
 
+/** How far down a sheet its header row is looked for (row 5 in every release seen). */
+const HEADER_SEARCH_ROWS = 12;
+
+/** The index of the header row: the first row whose first two cells are "Description" and "Code". */
+function headerRowOf(rows: SheetRows): number {
+  return rows
+    .slice(0, HEADER_SEARCH_ROWS)
+    .findIndex((row) => headerText(row[0]) === EXPECTED_HEADER[0] && headerText(row[1]) === EXPECTED_HEADER[1]);
+}
+
 /** Column of each figure in the header above (column 6, the mean's annual % change, is not served). */
 const COLUMNS: Record<AsheFigure, number> = {
   jobsThousands: 2,
@@ -121,7 +131,8 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
     .join(' ')
     .replace(/\s+/g, ' ');
   const [family, table] = expect.tableId.split('.');
-  if (!new RegExp(`^Table ${family}(?: \\(4\\))?\\.${table}\\b`, 'i').test(title)) {
+  // Table 14's titles start "Table 14.7a"; Table 15's real title is known only to name the year and the jobs.
+  if (!new RegExp(`(?:^|\\s)Table ${family}(?: \\(4\\))?\\.${table}\\b`, 'i').test(title)) {
     throw new Error(`${expect.where}: the title "${title.slice(0, 120)}" does not name Table ${expect.tableId}`);
   }
   const phrase = jobsPhrase(expect.jobs);
@@ -130,14 +141,19 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
       `${expect.where}: the title "${title.slice(0, 120)}" does not say it covers ${phrase} employee jobs`,
     );
   }
-  const header = (rows[4] ?? []).slice(0, EXPECTED_HEADER.length).map(headerText);
+  const headerAt = headerRowOf(rows);
+  if (headerAt < 0)
+    throw new Error(
+      `${expect.where}: no header row (a row starting "Description", "Code") in the first ${HEADER_SEARCH_ROWS} rows`,
+    );
+  const header = (rows[headerAt] ?? []).slice(0, EXPECTED_HEADER.length).map(headerText);
   if (header.join('|') !== EXPECTED_HEADER.join('|')) {
     throw new Error(
-      `${expect.where}: row 5 is not the expected header (${EXPECTED_HEADER.join(', ')}); found ${header.join(', ')}`,
+      `${expect.where}: row ${headerAt + 1} is not the expected header (${EXPECTED_HEADER.join(', ')}); found ${header.join(', ')}`,
     );
   }
   const figures = new Map<string, MarkedFigures>();
-  for (const [offset, row] of rows.slice(5).entries()) {
+  for (const [offset, row] of rows.slice(headerAt + 1).entries()) {
     const code = codeOf(row[1]);
     if (code === null || code.length !== 4) continue;
     const area = expect.areaOf ? expect.areaOf(headerText(row[0])) : null;
@@ -148,7 +164,7 @@ function parseAsheSheet(rows: SheetRows, expect: SheetExpectation): Map<string, 
       figures.set(key, figuresOf(row));
     } catch (error) {
       if (error instanceof UnexpectedCellError)
-        throw new Error(`${expect.where}, row ${offset + 6} (${code}): ${error.message}`);
+        throw new Error(`${expect.where}, row ${headerAt + offset + 2} (${code}): ${error.message}`);
       throw error;
     }
   }
@@ -181,14 +197,19 @@ export function payRowsOf(estimateRows: SheetRows, cvRows: SheetRows, at: SheetP
     jobs: at.jobs,
     ...areaOf,
   });
-  return [...figures].map(([key, f]) => ({
-    area: typeof at.area === 'string' ? at.area : key.slice(0, key.lastIndexOf(' ')),
-    soc: key.slice(key.lastIndexOf(' ') + 1),
-    measure: at.measure,
-    ...at.jobs,
-    ...f,
-    medianCv: cvFigures.get(key)?.median ?? null,
-  }));
+  return [...figures].map(([key, f]) => {
+    const cv = cvFigures.get(key);
+    return {
+      area: typeof at.area === 'string' ? at.area : key.slice(0, key.lastIndexOf(' ')),
+      soc: key.slice(key.lastIndexOf(' ') + 1),
+      measure: at.measure,
+      ...at.jobs,
+      ...f,
+      // A blank median says no more than its CV twin: `x` there is ONS withholding it, blank is "not published".
+      medianMarker: f.median === null && f.medianMarker === '' && cv?.medianMarker ? cv.medianMarker : f.medianMarker,
+      medianCv: cv?.median ?? null,
+    };
+  });
 }
 
 /** A row's figures and the marker standing in its median's place, if any. */
@@ -198,11 +219,16 @@ function figuresOf(row: Cell[]): MarkedFigures {
   const out = {} as MarkedFigures;
   for (const name of ASHE_FIGURES) out[name] = onsFigure(row[COLUMNS[name]]);
   out.medianMarker =
-    out.median === null ? (markerOf(row[COLUMNS.median]) ?? markerOf(row[COLUMNS.jobsThousands])) : null;
+    out.median === null ? (markerOf(row[COLUMNS.median]) ?? markerOf(row[COLUMNS.jobsThousands]) ?? '') : null;
   return out;
 }
 
-/** The ONS marker text of a withheld cell (`x`, `..`, `:`), or null when blank. Rows of `:` or `..` carry it only in the jobs column. */
+/**
+ * The ONS marker text of a withheld cell (`x`, `..`, `:`), or null when blank. Rows of `:` or `..`
+ * carry it only in the jobs column. A median blank with no marker anywhere is recorded as `''`:
+ * the release publishes no figure and gives no reason ("not published"), which Table 15's real
+ * cells show (e.g. East Midlands 1112 in 2025), not a withheld one.
+ */
 function markerOf(cell: Cell | undefined): string | null {
   const text = typeof cell === 'string' ? cell.trim() : '';
   return text === '' ? null : text;
@@ -217,9 +243,10 @@ function codeOf(cell: Cell | undefined): string | null {
   return /^\d{1,4}$/.test(text) ? text : null;
 }
 
-/** The workbooks of a release's zip by table id (`14.7a`), and the reference year each file name states. */
+/** The workbooks of a release's zip by table id (`14.7a`), each inflated when read, and the reference year each file name states. */
 interface AsheZip {
-  workbooks: Map<string, Uint8Array>;
+  /** The workbook's bytes, inflated from the zip now (within the source's inflate limit). */
+  workbook: (id: string) => Uint8Array;
   stated: StatedPeriod[];
 }
 
@@ -227,37 +254,40 @@ interface AsheZip {
  * The workbooks of a table family in the zip, by table id (`14.7a`), from the file names ONS
  * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx"; Table 15's
  * four-digit ones "… Table 15 (4).7a …", known from third-party code only), which
- * also state the reference year. Every table 1 to 11, estimates and CVs, must be there. The zip is
- * inflated within the source's limit.
+ * also state the reference year. Every table 1 to 11, estimates and CVs, must be there. Only the
+ * zip's directory is read here: each workbook is inflated when it is read (Table 15's 2025 zip is
+ * about 84 MB of workbooks, more than is wise to hold inflated at once).
  */
 export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): AsheZip {
   // Table 15's zip holds two-, three- and four-digit variants (`Table 15 (4).7a`): the four-digit one is read.
   const table = family === 15 ? 'Table 15 \\(4\\)' : `Table ${family}`;
   const pattern = new RegExp(`${table}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
-  const entries = unzipBounded(bytes, (name) => pattern.test(name), 'the release zip');
-  const workbooks = new Map<string, Uint8Array>();
+  const zip = openZip(bytes, 'the release zip');
+  const entries = new Map<string, string>();
   const stated: StatedPeriod[] = [];
-  for (const [name, content] of entries) {
+  for (const name of zip.names.filter((n) => pattern.test(n))) {
     const match = pattern.exec(name)!;
     const id = `${family}.${Number(match[1])}${match[2]!.toLowerCase()}`;
-    if (workbooks.has(id)) throw new Error(`the zip holds two workbooks for Table ${id}`);
-    workbooks.set(id, content);
+    if (entries.has(id)) throw new Error(`the zip holds two workbooks for Table ${id}`);
+    entries.set(id, name);
     const year = /\b((?:19|20)\d{2})(?: CV)?\.xlsx?$/i.exec(name);
     if (year) stated.push({ where: `the workbook "${name.split('/').pop()}"`, period: year[1]! });
   }
   const missing = PAY_MEASURES.flatMap((_, i) => [`${family}.${i + 1}a`, `${family}.${i + 1}b`]).filter(
-    (id) => !workbooks.has(id),
+    (id) => !entries.has(id),
   );
   if (missing.length > 0) throw new Error(`the zip has no workbook for Table ${missing.join(', ')}`);
-  return { workbooks, stated };
+  return { workbook: (id) => zip.inflate(entries.get(id)!), stated };
 }
 
 /**
- * Reads the tables' workbooks a few at a time, each in its own worker thread with a time limit,
- * and hands each measure's estimates and CVs to `read`. The first failure stops the rest.
+ * Reads the tables' workbooks a few at a time (the lanes LMI_INGEST_MEMORY_MB allows; Table 15's
+ * one by one in half of them), each
+ * inflated from the zip only when its lane takes it and read in its own worker thread with a time
+ * limit, and hands each measure's estimates and CVs to `read`. The first failure stops the rest.
  */
 export async function readAsheTables<T>(
-  workbooks: Map<string, Uint8Array>,
+  workbook: (id: string) => Uint8Array,
   family: AsheFamily,
   sheets: string[] | undefined,
   read: (measure: PayMeasure, estimates: Workbook, cvs: Workbook) => T,
@@ -269,13 +299,11 @@ export async function readAsheTables<T>(
     while (!failed && next < PAY_MEASURES.length) {
       const index = next++;
       const measure = PAY_MEASURES[index]!;
-      const estimatesBytes = workbooks.get(`${family}.${index + 1}a`)!;
-      const cvBytes = workbooks.get(`${family}.${index + 1}b`)!;
       try {
-        const [estimates, cvs] = await Promise.all([
-          readWorkbook(estimatesBytes, { sheets }),
-          readWorkbook(cvBytes, { sheets }),
-        ]);
+        const readOne = (kind: 'a' | 'b') => readWorkbook(workbook(`${family}.${index + 1}${kind}`), { sheets });
+        const [estimates, cvs] = oneByOne
+          ? [await readOne('a'), await readOne('b')]
+          : await Promise.all([readOne('a'), readOne('b')]);
         results[index] = read(measure, estimates, cvs);
       } catch (error) {
         failed = true;
@@ -283,7 +311,12 @@ export async function readAsheTables<T>(
       }
     }
   };
-  const lanes = Math.max(1, Math.min(activeReadLimits().maxConcurrentWorkbooks, availableParallelism()));
+  const allowed = Math.min(activeReadLimits().maxConcurrentWorkbooks, availableParallelism());
+  // A Table 15 workbook (11 x 412 rows a sheet) costs a reading worker about what a Table 14 lane of
+  // two does (measured: 1.6 GB resident with four read at once): its workbooks are read one by one,
+  // in half the lanes.
+  const oneByOne = family === 15;
+  const lanes = Math.max(1, oneByOne ? Math.floor(allowed / 2) : allowed);
   await Promise.all(Array.from({ length: lanes }, worker));
   return results;
 }

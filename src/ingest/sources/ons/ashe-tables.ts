@@ -33,6 +33,8 @@ interface AsheRelease extends AsheReleaseFacts {
   rows: PayRow[];
 }
 
+const MiB = 1024 * 1024;
+
 export function asheTableSource(spec: {
   key: SourceKey;
   name: string;
@@ -44,6 +46,8 @@ export function asheTableSource(spec: {
   /** One measure's rows, from its estimates (`a`) and coefficients of variation (`b`) workbooks. */
   rowsOf(measure: PayMeasure, estimates: Workbook, cvs: Workbook, release: AsheReleaseFacts): PayRow[];
   check(rows: PayRow[]): Check[];
+  /** The release zip's size cap (from the real releases' sizes, with headroom); other limits as the defaults. */
+  limits: { maxFileBytes: number; maxParseMs?: number };
 }): SourceDescriptor<AsheRelease> {
   const { family } = spec;
   return onsSource({
@@ -62,17 +66,17 @@ export function asheTableSource(spec: {
      */
     async parse(file, ref) {
       const release = releaseOfRef(ref, family);
-      const { workbooks, stated } = unzipAsheWorkbooks(file.bytes, family);
+      const { workbook, stated } = unzipAsheWorkbooks(file.bytes, family);
       // The year the zip's name claims must be the one its workbooks' names state, before reading them.
       refuseOnFailure(statedPeriodMatches(String(release.year), stated));
-      const perMeasure = await readAsheTables(workbooks, family, spec.sheets, (measure, estimates, cvs) =>
+      const perMeasure = await readAsheTables(workbook, family, spec.sheets, (measure, estimates, cvs) =>
         spec.rowsOf(measure, estimates, cvs, release),
       );
       return { ...release, rows: perMeasure.flat() };
     },
     check: (release) => spec.check(release.rows),
     summarise: summariseAsheRelease,
-    limits: { maxFileBytes: 64 * 1024 * 1024, maxInflatedBytes: 128 * 1024 * 1024 },
+    limits: { maxInflatedBytes: 128 * MiB, ...spec.limits },
     stage: (trx, editionId, release) => insertAsheRelease(trx, editionId, release, release.rows),
   });
 }

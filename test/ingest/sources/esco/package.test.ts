@@ -9,7 +9,8 @@ import type { AnySourceDescriptor } from '../../../../src/ingest/source.js';
 import { escoOccupationSkillsSource } from '../../../../src/ingest/sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from '../../../../src/ingest/sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from '../../../../src/ingest/sources/esco/esco-skills/descriptor.js';
-import { escoVersionOf } from '../../../../src/ingest/sources/esco/package.js';
+import { escoDownloadUrl, escoVersionOf } from '../../../../src/ingest/sources/esco/package.js';
+import { escoRoutes } from '../../../helpers/publisher-double/routes-esco.js';
 import { listCurrentEditions } from '../../../../src/store/editions.js';
 import { routeContext, routes } from '../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../helpers/publisher-double/server.js';
@@ -46,8 +47,31 @@ describe('ESCO from the package the operator configures (LMI_ESCO_PACKAGE)', () 
   const local = path.join(folder, v12.name);
   writeFileSync(local, v12.bytes);
 
-  it('has no release when nothing is configured', async () => {
-    assert.deepEqual(await escoSkillsSource.discover!(context(null)), { releases: [] });
+  it("reads the Commission's own v1.1.1 download addresses when nothing is configured", async () => {
+    // The addresses as the public copy's README gives them (its zips' MD5s match): LAYOUTS.md Part 2 §1.0.
+    const en =
+      'https://ec.europa.eu/esco/download/ESCO%20dataset%20-%20v1.1.1%20-%20classification%20-%20en%20-%20csv.zip';
+    const relations =
+      'https://ec.europa.eu/esco/download/ESCO%20dataset%20-%20v1.1.1%20-%20classification%20-%20%20-%20csv.zip';
+    assert.deepEqual([escoDownloadUrl('en'), escoDownloadUrl('relations')], [en, relations]);
+    const found = async (source: AnySourceDescriptor) => (await source.discover!(context(null))).releases;
+    const [skills] = await found(escoSkillsSource);
+    assert.deepEqual(skills!.location, { mirrorPath: 'esco/skills_en.csv.gz', url: en, member: 'skills_en.csv' });
+    assert.equal(skills!.label, 'ESCO v1.1.1: ESCO skills (English)');
+    const [occupations] = await found(escoOccupationsSource);
+    assert.deepEqual([occupations!.location.url, occupations!.location.member], [en, 'occupations_en.csv']);
+    const [pairs] = await found(escoOccupationSkillsSource);
+    assert.deepEqual([pairs!.location.url, pairs!.location.member], [relations, 'occupationSkillRelations.csv']);
+    assert.ok([escoSkillsSource, escoOccupationsSource].every((s) => s.tier === 'api'));
+  });
+
+  it('refuses a web page answered in place of the package, naming it', async () => {
+    const [release] = (await escoSkillsSource.discover!(context(null))).releases;
+    const page = new TextEncoder().encode('<!DOCTYPE html><html><body>Download ESCO</body></html>');
+    await assert.rejects(
+      escoSkillsSource.parse({ uri: '', bytes: page, sha256: '' }, release!, []),
+      /answered an HTML page, not ESCO's CSV package/,
+    );
   });
 
   it("names the package's entry by the version its name states: _en.csv from 1.2, 1.1.1's relations without", async () => {
@@ -127,6 +151,66 @@ for (const dialect of DIALECTS) {
       );
       const current = (await listCurrentEditions(store.db)).filter((e) => e.sourceKey.startsWith('esco-'));
       assert.ok(current.every((e) => e.label.startsWith('ESCO v1.2.1: ') && e.sourceUri === remote));
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`ESCO read from the Commission's download addresses with nothing configured (${dialect})`, () => {
+    let double: PublisherDouble;
+    let store: TestStore;
+    const sources = [escoOccupationsSource, escoSkillsSource, escoOccupationSkillsSource];
+    before(async () => {
+      double = await startPublisherDouble();
+      store = await openTestStore(dialect);
+      for (const [url, response] of escoRoutes())
+        double.publish(url, { body: Buffer.from(response.body as Uint8Array), contentType: response.contentType });
+    });
+    after(async () => {
+      await double.stop();
+      await store.dispose();
+    });
+    const ingest = () =>
+      ingestFromDouble(double, { store, sources, discovery: { escoPackage: null, ncsIntervalMs: 0 } });
+
+    it('publishes the three sources from the two v1.1.1 zips, each named by the version', async () => {
+      const results = await ingest();
+      assert.deepEqual(
+        results.map((r) => [r.sourceKey, r.outcome]),
+        sources.map((s) => [s.key, 'published']),
+      );
+      const current = (await listCurrentEditions(store.db)).filter((e) => e.sourceKey.startsWith('esco-'));
+      assert.deepEqual(current.map((e) => [e.sourceKey, e.sourceUri]).sort(), [
+        ['esco-occupation-skills', escoDownloadUrl('relations')],
+        ['esco-occupations', escoDownloadUrl('en')],
+        ['esco-skills', escoDownloadUrl('en')],
+      ]);
+      assert.ok(current.every((e) => e.label.startsWith('ESCO v1.1.1: ')));
+      assert.match(current.find((e) => e.sourceKey === 'esco-occupation-skills')!.label, /123,855 relations/);
+    });
+
+    it('a 404 or a web page at the address fails that source; the release read before keeps serving', async () => {
+      const before = await listCurrentEditions(store.db);
+      double.withdraw(escoDownloadUrl('relations'));
+      double.publish(escoDownloadUrl('en'), {
+        body: '<!DOCTYPE html><html><body>The page you requested is not available</body></html>',
+        contentType: 'text/html',
+      });
+      const results = await ingest();
+      const byKey = Object.fromEntries(results.map((r) => [r.sourceKey, r]));
+      assert.equal(byKey['esco-occupation-skills']!.outcome, 'failed');
+      assert.match(JSON.stringify(byKey['esco-occupation-skills']), /404/);
+      for (const key of ['esco-occupations', 'esco-skills']) {
+        assert.equal(byKey[key]!.outcome, 'quarantined', key);
+        assert.match(JSON.stringify(byKey[key]), /answered an HTML page/);
+      }
+      const after = await listCurrentEditions(store.db);
+      const ids = (list: typeof before) =>
+        list
+          .filter((e) => e.sourceKey.startsWith('esco-'))
+          .map((e) => e.id)
+          .sort();
+      assert.deepEqual(ids(after), ids(before));
     });
   });
 }

@@ -11,7 +11,12 @@ import { onetSoc2010CrosswalkSource } from '../../../../src/ingest/sources/onet/
 import { onetSoc2018CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2018-crosswalk/descriptor.js';
 import { onetSoc2019CrosswalkSource } from '../../../../src/ingest/sources/onet/onet-soc-2019-crosswalk/descriptor.js';
 import { listCurrentEditions } from '../../../../src/store/editions.js';
-import { BLS_CROSSWALK, ONET_TEXT_ZIP, onetRoutes } from '../../../helpers/publisher-double/routes-onet.js';
+import {
+  BLS_CROSSWALK,
+  ONET_TEXT_ZIP,
+  onetRoutes,
+  onetTextZip,
+} from '../../../helpers/publisher-double/routes-onet.js';
 import { bodyOf, html, routeContext, routes } from '../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../helpers/publisher-double/server.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../../helpers/stores.js';
@@ -178,6 +183,52 @@ for (const dialect of DIALECTS) {
       assert.match(JSON.stringify(refused), /www\.bls\.gov refuses automated clients \(HTTP 403\)/);
       const after = (await listCurrentEditions(store.db)).find((e) => e.sourceKey === 'isco-us-soc-crosswalk')!;
       assert.equal(after.id, before.id);
+    });
+  });
+}
+
+/**
+ * The first lines of a real Abilities.txt (30.1's layout: LAYOUTS.md Part 1 §5.1, from
+ * `atharvshukla76/HCL-Hackathon-PathFinder` `data/onet/Abilities.txt` @ e3413be2323b). O*NET's
+ * "File Structure Changes" list none from 28.3 to 30.1; no 31.0 file has been seen.
+ */
+const ABILITIES_30_1 = [
+  'O*NET-SOC Code\tElement ID\tElement Name\tScale ID\tData Value\tN\tStandard Error\tLower CI Bound\tUpper CI Bound\tRecommend Suppress\tNot Relevant\tDate\tDomain Source',
+  '11-1011.00\t1.A.1.a.1\tOral Comprehension\tIM\t4.62\t8\t0.1830\t4.2664\t4.9836\tN\tn/a\t08/2023\tAnalyst',
+  '11-1011.00\t1.A.1.a.1\tOral Comprehension\tLV\t4.88\t8\t0.1250\t4.6300\t5.1200\tN\tN\t08/2023\tAnalyst',
+  '11-1011.00\t1.A.2.a.2\tManual Dexterity\tLV\t0.00\t8\t0.0000\t0.0000\t0.0000\tN\tY\t08/2023\tAnalyst',
+].join('\r\n');
+
+for (const dialect of DIALECTS) {
+  describe(`O*NET 31.0 (August 2026), the newest database, read from the double (${dialect})`, () => {
+    let double: PublisherDouble;
+    let store: TestStore;
+    const release31 = 'https://www.onetcenter.org/dl_files/database/db_31_0_text.zip';
+    before(async () => {
+      double = await startPublisherDouble();
+      store = await openTestStore(dialect);
+      const zip = onetTextZip('db_31_0_text', { 'Abilities.txt': new TextEncoder().encode(ABILITIES_30_1) });
+      for (const [url, response] of onetRoutes(zip, '31_0'))
+        double.publish(url, { body: Buffer.from(bodyOf(response)), contentType: response.contentType });
+    });
+    after(async () => {
+      await double.stop();
+      await store.dispose();
+    });
+
+    it('discovery picks db_31_0_text.zip over 30.x, and its three database files parse in the layouts read today', async () => {
+      const sources = [onetOccupationsSource, onetInterestsSource, onetAbilitiesSource];
+      const results = await ingestFromDouble(double, { store, sources, refreshIntervalMs: 6 * HOUR });
+      assert.deepEqual(
+        results.map((r) => [r.sourceKey, r.outcome, r.message]),
+        sources.map((s) => [s.key, 'published', null]),
+      );
+      const current = (await listCurrentEditions(store.db)).filter((e) => sources.some((s) => s.key === e.sourceKey));
+      assert.equal(current.length, 3);
+      for (const edition of current) {
+        assert.equal(edition.sourceUri, release31);
+        assert.match(edition.label, /^O\*NET 31\.0 Database: /);
+      }
     });
   });
 }

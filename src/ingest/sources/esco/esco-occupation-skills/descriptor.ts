@@ -22,4 +22,5 @@ export const escoOccupationSkillsSource = escoCsvSource(
     stage: insertEscoOccupationSkills,
   },
   ['occupationSkillRelations_en.csv', 'occupationSkillRelations.csv'],
+  'relations',
 );

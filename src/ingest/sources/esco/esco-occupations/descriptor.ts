@@ -22,4 +22,5 @@ export const escoOccupationsSource = escoCsvSource(
     stage: insertEscoOccupations,
   },
   ['occupations_en.csv'],
+  'en',
 );

@@ -16,4 +16,5 @@ export const escoSkillsSource = escoCsvSource(
     stage: insertEscoSkills,
   },
   ['skills_en.csv'],
+  'en',
 );

@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { ingestSources, type SourceResult } from '../../../../../src/ingest/pipeline.js';
 import { asheTable15Source } from '../../../../../src/ingest/sources/ons/ashe-table15/descriptor.js';
 import { mirrorUpstream } from '../../../../../src/ingest/upstream.js';
-import { FIXTURE_2134_ANNUAL_MEDIAN, asheTable15FixtureZip } from '../../../../helpers/ashe-table15-fixture.js';
+import {
+  FIXTURE_2134_ANNUAL_MEDIAN,
+  REAL_EAST_MIDLANDS_FULL_TIME,
+  asheTable15FixtureZip,
+} from '../../../../helpers/ashe-table15-fixture.js';
 import { asheRow, expectedFigure } from '../../../../helpers/ashe-workbooks.js';
 import { serve, type ServedApp } from '../../../../helpers/served-app.js';
 import { parsingOnce } from '../../../../helpers/shared-parse.js';
@@ -11,7 +15,7 @@ import { DIALECTS_ABOVE_STORE } from '../../../../helpers/stores.js';
 import { copyTemplate } from '../../../../helpers/template-databases.js';
 import { makeMirror } from '../../../../helpers/upstream.js';
 
-/** No real Table 15 release is in the mirror: a release the test builds in the layout third-party code reads from ONS's zips, beside the real Table 14 of the template. */
+/** No real Table 15 release is in the mirror: a release the test builds in the layout the evidence shows of ONS's 2025 zip, beside the real Table 14 of the template. */
 const TABLE15_2024 = asheTable15FixtureZip(2024);
 /** Ingested into both dialects; parsed once. */
 const table15Once = parsingOnce(asheTable15Source, DIALECTS_ABOVE_STORE.length);
@@ -69,6 +73,29 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const scotland = body.regions.find((r: { area: { slug: string } }) => r.area.slug === 'scotland');
       assert.equal(scotland.quality, 'acceptable');
       assert.equal(scotland.area.code, 'S92000003');
+    });
+
+    it("says what the real cells' markers mean: blank is not published, `.` CV is unassessed, `x` unreliable", async () => {
+      const at = async (soc: string) =>
+        (await get(`/v1/occupations/${soc}/pay?area=east-midlands&pattern=fulltime`)).json();
+      const blank = await at('1112');
+      assert.deepEqual([blank.distribution.median, blank.quality, blank.presentable], [null, 'not-published', false]);
+      const noCv = await at('1123');
+      assert.deepEqual(
+        [noCv.distribution.median, noCv.quality, noCv.presentable],
+        [REAL_EAST_MIDLANDS_FULL_TIME['1123']![0], 'unassessed', true],
+      );
+      const withheld = await at('1134');
+      assert.deepEqual(
+        [withheld.distribution.median, withheld.quality, withheld.presentable],
+        [null, 'unreliable', false],
+      );
+      assert.match(noCv.coverage.note, /Northern Ireland is absent/);
+      const regions = (await get('/v1/occupations/1123/pay/regions?pattern=fulltime')).json();
+      assert.match(regions.coverage.note, /Northern Ireland is absent/);
+      const eastMidlands = regions.regions.find((r: { area: { slug: string } }) => r.area.slug === 'east-midlands');
+      assert.deepEqual([eastMidlands.quality, eastMidlands.presentable], ['unassessed', true]);
+      assert.equal((await get('/v1/occupations/2134/pay?area=northern-ireland')).statusCode, 400);
     });
 
     it('answers a malformed year on regional pay with the years Table 15 is published for', async () => {

@@ -48,8 +48,11 @@ function expectedPay(year: number, measure: string, sex: string, pattern: string
   const cv = expectedFigure(b[3]);
   // A missing median says why by the marker in its place (or, for `:` and `..` rows, in the jobs column).
   const marker = [a[3], a[2]].map((c) => String(c ?? '').trim()).find((c) => ['x', '..', ':'].includes(c));
-  const withheld = marker === 'x' ? 'unreliable' : marker === ':' ? 'not-covered' : 'withheld';
-  const quality = median === null ? withheld : cv === null ? 'acceptable' : band(cv);
+  // No marker at all (a blank cell): the release gives no figure and no reason.
+  const withheld =
+    marker === 'x' ? 'unreliable' : marker === ':' ? 'not-covered' : marker === '..' ? 'withheld' : 'not-published';
+  // A median ONS gives no CV for (`.`) is published with no measure of precision: no band.
+  const quality = median === null ? withheld : cv === null ? 'unassessed' : band(cv);
   return {
     mean: f(5),
     distribution: {
@@ -246,7 +249,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.match(body.percentChangeBasis.description, /revised median/);
     });
 
-    it('bands a published median by its CV, and one ONS gives no CV for as acceptable', async () => {
+    it('bands a published median by its CV, and one ONS gives no CV for as unassessed', async () => {
       const cvs = asheSheet(2024, '14.7b', 'All');
       const acceptable = cvs.find((r) => isUnitGroup(r[1]) && typeof r[3] === 'number' && r[3] > 10 && r[3] <= 20)!;
       const body = (await get(`/v1/occupations/${String(acceptable[1]).trim()}/pay`)).json();
@@ -259,7 +262,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       )!;
       const unbanded = (await get(`/v1/occupations/${String(noCv[1]).trim()}/pay`)).json();
       assert.equal(typeof unbanded.distribution.median, 'number');
-      assert.equal(unbanded.quality, 'acceptable');
+      assert.equal(unbanded.quality, 'unassessed');
       assert.equal(unbanded.presentable, true);
     });
 
