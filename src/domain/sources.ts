@@ -76,7 +76,7 @@ export interface SourceProfile {
   surface?: string;
   /**
    * True when the publisher's releases are found and named (the 404 says so), never read: the
-   * source has no parser, or (soc-crosswalk) its parser reads only a mirror's re-laid-out copy.
+   * source has no parser for the publisher's files.
    */
   detectOnly?: boolean;
 }
