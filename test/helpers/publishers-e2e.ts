@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { ProjectionAreaSlug } from '../../src/domain/projections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { until, type LmiServer } from './lmi-process.js';
@@ -62,6 +63,24 @@ export const READ_FROM = {
   'ons-geography': 'https://services1.arcgis.com/',
   'aps-occupation': 'https://www.nomisweb.co.uk/api/v01/dataset/NM_218_1.data.csv?',
   'working-futures-uk': 'https://warwick.ac.uk/fac/soc/ier/wf7downloads/',
+  'soc-crosswalk': 'https://www.ons.gov.uk/file?uri=/methodology/',
+  ...(Object.fromEntries(
+    [
+      'uk',
+      'wales',
+      'scotland',
+      'northern-ireland',
+      'north-east',
+      'north-west',
+      'yorkshire-and-the-humber',
+      'east-midlands',
+      'west-midlands',
+      'east-of-england',
+      'london',
+      'south-east',
+      'south-west',
+    ].map((area) => [`lmsp-${area}`, 'https://assets.publishing.service.gov.uk/media/']),
+  ) as Record<`lmsp-${Exclude<ProjectionAreaSlug, 'england'>}`, string>),
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 

@@ -48,13 +48,13 @@ export function unitGroupTable(layout: RelationshipLayout): SheetRows {
   ];
   for (const row of mirrorRows().slice(1)) {
     if (row[0] !== null && row[0] !== undefined) {
-      rows.push([group(row[0]!), null, ...BASES.flatMap((c) => [row[c] ?? null, null])]);
+      rows.push([group(row[0]), null, ...BASES.flatMap((c) => [row[c] ?? null, null])]);
     } else if (row[1] !== null && row[1] !== undefined) {
       const shares = SHARES.map((c) => {
         const value = row[c];
         return typeof value === 'number' && layout.shares === 'percent' ? value * 100 : (value ?? null);
       });
-      rows.push([null, group(row[1]!), ...shares.flatMap((s) => [null, s])]);
+      rows.push([null, group(row[1]), ...shares.flatMap((s) => [null, s])]);
     }
   }
   rows.push([], ['Source: Office for National Statistics, dual-coded Labour Force Survey and 2011 Census records']);

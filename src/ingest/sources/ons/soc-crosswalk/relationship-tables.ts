@@ -46,7 +46,11 @@ const HEADING_ROWS = 2;
 
 const text = (cell: Cell | undefined): string =>
   cell === null || cell === undefined ? '' : String(cell).replace(/\s+/g, ' ').trim();
-const words = (label: string) => label.toLowerCase().replace(/%/g, ' % ').replace(/[^a-z0-9%]+/g, ' ');
+const words = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/%/g, ' % ')
+    .replace(/[^a-z0-9%]+/g, ' ');
 
 const SAMPLE_NAMES: Record<CrosswalkSample, string> = {
   menLfs: "men's LFS",
@@ -88,6 +92,19 @@ function columnsOf(name: string, rows: SheetRows): TableColumns | Mismatch {
   const level = levelOf(name, rows.slice(header + 1), codes);
   if (level) return { stage: 1, reason: level };
   const firstMeasure = Math.max(soc2010.code, soc2020.code, soc2010.title ?? 0, soc2020.title ?? 0) + 1;
+  const measures = measureColumns(name, rows, header, firstMeasure);
+  if ('reason' in measures) return measures;
+  return { header, ...codes, measures };
+}
+
+/** The eight measure columns right of the code columns, by the words of their labels; or the first not found. */
+function measureColumns(
+  name: string,
+  rows: SheetRows,
+  header: number,
+  firstMeasure: number,
+): TableColumns['measures'] | Mismatch {
+  const cells = rows[header]!.map(text);
   // Group headings (e.g. "Men" over its four columns) are merged cells: their text sits in the first column.
   const headings = rows.slice(Math.max(0, header - HEADING_ROWS), header).map((row) => {
     let carried = '';
@@ -100,7 +117,7 @@ function columnsOf(name: string, rows: SheetRows): TableColumns | Mismatch {
     const sample = SAMPLE.find(([re]) => re.test(label))?.[1];
     const kind = KIND.find(([re]) => re.test(label))?.[1];
     if (!sex || !sample || !kind) continue;
-    const key = `${sex}${sample}` as CrosswalkSample;
+    const key: CrosswalkSample = `${sex}${sample}`;
     const found = (measures[key] ??= {});
     if (found[kind] !== undefined)
       return {
@@ -116,7 +133,7 @@ function columnsOf(name: string, rows: SheetRows): TableColumns | Mismatch {
           stage: 2,
           reason: `sheet "${name}": no column is labelled as the ${SAMPLE_NAMES[sample]} ${kind === 'base' ? 'base (records)' : 'share (per cent)'}`,
         };
-  return { header, ...codes, measures: measures as TableColumns['measures'] };
+  return measures as TableColumns['measures'];
 }
 
 /** Why the rows under the header are not the table from SOC 2010 unit groups (another level, the other direction); null when they are. */
@@ -196,7 +213,9 @@ function readTable(name: string, rows: SheetRows, columns: TableColumns): SocCro
         ) as SocCrosswalkLink['shares'],
       });
     } else if (SOME_GROUP.test(text(row[columns.soc2010.code])) || SOME_GROUP.test(text(row[columns.soc2020.code]))) {
-      throw new RelationshipLayoutError(`${where}: "${text(row[columns.soc2010.code]) || text(row[columns.soc2020.code])}" is not a unit group`);
+      throw new RelationshipLayoutError(
+        `${where}: "${text(row[columns.soc2010.code]) || text(row[columns.soc2020.code])}" is not a unit group`,
+      );
     } else if (samples.some((s) => typeof row[s.base] === 'number' || typeof row[s.share] === 'number')) {
       throw new RelationshipLayoutError(`${where}: figures on a row naming no SOC 2010 or SOC 2020 unit group`);
     }
@@ -209,7 +228,9 @@ function readTable(name: string, rows: SheetRows, columns: TableColumns): SocCro
         const value = link.shares[sample];
         if (value === null) continue;
         if (value > 100 + 1e-9)
-          throw new RelationshipLayoutError(`sheet "${name}": a share of ${value} per cent (${link.soc2010} > ${link.soc2020})`);
+          throw new RelationshipLayoutError(
+            `sheet "${name}": a share of ${value} per cent (${link.soc2010} > ${link.soc2020})`,
+          );
         link.shares[sample] = value / 100;
       }
   return crosswalk;
