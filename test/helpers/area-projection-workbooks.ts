@@ -54,7 +54,7 @@ export const REGION_WORKBOOKS: Record<string, BuiltArea> = {
 const SCALED_SHEETS = ['Occ T2', 'Occ F2', 'RD T1'];
 
 /** England's sheets as another area's: Info rewritten, figures (never the integer years) scaled, titles renamed. */
-export function areaSheets(area: BuiltArea): Record<string, SheetRows> {
+function areaSheets(area: BuiltArea): Record<string, SheetRows> {
   const sheets = structuredClone(projectionWorkbook(ENGLAND_FILE).sheets);
   const regionNumber = Object.values(REGION_WORKBOOKS).indexOf(area) + 1;
   const kind = area.dialect === 'national' ? 'Country' : 'Region';

@@ -15,7 +15,7 @@ import { upstreamPath } from './upstream.js';
 export const MIRROR_COPY = upstreamPath('soc-crosswalk/ONS_SOC2010_SOC2020.xlsx');
 
 /** The mirror's sheet: a header row, then "code: title" / "Total sample" rows with bases, and destinations with shares (0-1). */
-export function mirrorRows(): SheetRows {
+function mirrorRows(): SheetRows {
   return Object.values(readWorkbookSync(new Uint8Array(readFileSync(MIRROR_COPY))).sheets)[0]!;
 }
 
@@ -44,7 +44,11 @@ export function unitGroupTable(layout: RelationshipLayout): SheetRows {
     [],
     [null, null, rename('Men'), null, null, null, rename('Women'), null, null, null],
     [null, null, rename('LFS'), null, rename('Census'), null, rename('LFS'), null, rename('Census'), null],
-    [rename('SOC 2010'), rename('SOC 2020'), ...Array.from({ length: 4 }, () => [rename('Base'), rename(share)]).flat()],
+    [
+      rename('SOC 2010'),
+      rename('SOC 2020'),
+      ...Array.from({ length: 4 }, () => [rename('Base'), rename(share)]).flat(),
+    ],
   ];
   for (const row of mirrorRows().slice(1)) {
     if (row[0] !== null && row[0] !== undefined) {

@@ -92,10 +92,11 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       );
       key = (await lmiCommand(['keys', 'create', '--email', 'e2e@example.org'], { LMI_DATA_DIR: dataDir })).trim();
       template = await serve(await copyTemplate('sqlite'));
+      // The first ingest reads every source, thirteen projection workbooks among them: minutes on a loaded machine.
       await until(
         'GET /readyz 200 after the first ingest',
         async () => ((await server.get('/readyz')).status === 200 ? true : undefined),
-        150_000,
+        420_000,
       );
     } catch (error) {
       throw new Error(`${String(error)}; the server said:\n${server.output()}`);

@@ -66,11 +66,9 @@ describe("SOC 2010 / SOC 2020 relationship tables at ONS: read from ONS's own wo
     const book = utils.book_new();
     utils.book_append_sheet(book, utils.aoa_to_sheet([['Contents']]), 'Contents');
     const contentsOnly = new Uint8Array(write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
-    const parsed = await socCrosswalkSource.parse(
-      upstreamFile(release!.location.url, contentsOnly),
-      release!,
-      [upstreamFile(release!.companions![0]!.url, relationshipWorkbook({ shares: 'proportion' }))],
-    );
+    const parsed = await socCrosswalkSource.parse(upstreamFile(release!.location.url, contentsOnly), release!, [
+      upstreamFile(release!.companions![0]!.url, relationshipWorkbook({ shares: 'proportion' })),
+    ]);
     assert.equal(parsed.bases.length, 369);
     await assert.rejects(
       socCrosswalkSource.parse(upstreamFile(release!.location.url, contentsOnly), release!, []),

@@ -90,7 +90,10 @@ describe("ONS's relationship workbook (a workbook built in the evidenced layout 
     const rows = book.sheets['Table 8']!;
     const at = rows.findIndex((r) => String(r[1] ?? '').startsWith('1111 '));
     rows[at]![1] = 'All SOC 2020 groups';
-    assert.throws(() => relationshipTablesOf(book), /row \d+: figures on a row naming no SOC 2010 or SOC 2020 unit group/);
+    assert.throws(
+      () => relationshipTablesOf(book),
+      /row \d+: figures on a row naming no SOC 2010 or SOC 2020 unit group/,
+    );
     const over = readWorkbookSync(relationshipWorkbook({ shares: 'percent' }));
     const cell = over.sheets['Table 8']!.find((r) => String(r[1] ?? '').startsWith('1111 '))!;
     cell[3] = 250;
