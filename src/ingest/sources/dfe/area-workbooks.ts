@@ -54,12 +54,7 @@ export async function areaWorkbookOf(
   classification: ProjectionClassification,
 ): Promise<ProjectionRelease> {
   if (!isZip(bytes) || !isPlainZip(bytes)) return checkedArea(await readMainTables(bytes, classification), area);
-  const entries: string[] = [];
-  unzipBounded(
-    bytes,
-    (name) => (WORKBOOK.test(name) && !name.startsWith('__MACOSX/') && entries.push(name), false),
-    'the zip',
-  );
+  const entries = entryNames(bytes).filter((name) => WORKBOOK.test(name) && !name.startsWith('__MACOSX/'));
   if (entries.length === 0) throw new Error('the zip holds no workbook (.xlsm or .xlsx)');
   const seen: string[] = [];
   for (const entry of likelyFirst(entries, area)) {
@@ -88,9 +83,21 @@ function checkedArea(release: ProjectionRelease, area: ProjectionAreaWorkbook): 
   return release;
 }
 
+/** The names of a zip's entries, read from its directory (nothing is inflated). */
+function entryNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  unzipBounded(
+    bytes,
+    (name) => {
+      names.push(name);
+      return false;
+    },
+    'the zip',
+  );
+  return names;
+}
+
 /** A zip that is not itself a workbook (an .xlsx or .xlsm is a zip too: it has a `[Content_Types].xml`). */
 function isPlainZip(bytes: Uint8Array): boolean {
-  let workbook = false;
-  unzipBounded(bytes, (name) => ((workbook ||= name === '[Content_Types].xml'), false), 'the file');
-  return !workbook;
+  return !entryNames(bytes).includes('[Content_Types].xml');
 }
