@@ -41,7 +41,7 @@ export interface ProjectionQualificationRow extends ProjectionFigures {
 
 /** One workbook: what it says about itself, then its figures. */
 export interface ProjectionRelease {
-  /** The Info sheet's "Country name", e.g. "England", "United Kingdom". */
+  /** The Info sheet's "<area> name" ("Country name", "Region name"), e.g. "England", "United Kingdom". */
   areaName: string;
   classification: ProjectionClassification;
   baseYear: number;

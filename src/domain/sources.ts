@@ -40,7 +40,15 @@ export const SOURCE_KEYS = [
   'lmsp-wales',
   'lmsp-scotland',
   'lmsp-northern-ireland',
-  'lmsp-english-regions',
+  'lmsp-north-east',
+  'lmsp-north-west',
+  'lmsp-yorkshire-and-the-humber',
+  'lmsp-east-midlands',
+  'lmsp-west-midlands',
+  'lmsp-east-of-england',
+  'lmsp-london',
+  'lmsp-south-east',
+  'lmsp-south-west',
   'working-futures-uk',
   'occupations-in-demand',
   'apprenticeship-standards',
@@ -77,7 +85,7 @@ export interface SourceProfile {
   surface?: string;
   /**
    * True when the publisher's releases are found and named (the 404 says so), never read: the
-   * source has no parser, or (soc-crosswalk) its parser reads only a mirror's re-laid-out copy.
+   * source has no parser for the publisher's files.
    */
   detectOnly?: boolean;
   /**

@@ -20,17 +20,26 @@ import type { SocCrosswalkQuery } from './soc-crosswalk.js';
 import { percentText, round } from '../domain/numbers.js';
 import type { SourceKey } from '../domain/sources.js';
 
-/** The releases served: England from the 2020-2035 round, the UK from Working Futures 2017-2027. */
-const LMSP_ENGLAND = 'lmsp-england';
-const WORKING_FUTURES_UK = 'working-futures-uk';
-/** The 2020-2035 round's workbooks of which none is available: the UK's, and those a 404 names for the other areas. */
-const LMSP_UK = 'lmsp-uk';
-const LMSP_REGIONS = 'lmsp-english-regions';
-const LMSP_NATIONS: Partial<Record<ProjectionAreaSlug, SourceKey>> = {
+/** Each area's workbook of the 2020-2035 round (SOC 2020): England's, the UK's, each nation's and English region's. */
+const LMSP_AREAS: Record<ProjectionAreaSlug, SourceKey> = {
+  uk: 'lmsp-uk',
+  england: 'lmsp-england',
   wales: 'lmsp-wales',
   scotland: 'lmsp-scotland',
   'northern-ireland': 'lmsp-northern-ireland',
+  'north-east': 'lmsp-north-east',
+  'north-west': 'lmsp-north-west',
+  'yorkshire-and-the-humber': 'lmsp-yorkshire-and-the-humber',
+  'east-midlands': 'lmsp-east-midlands',
+  'west-midlands': 'lmsp-west-midlands',
+  'east-of-england': 'lmsp-east-of-england',
+  london: 'lmsp-london',
+  'south-east': 'lmsp-south-east',
+  'south-west': 'lmsp-south-west',
 };
+const LMSP_UK = LMSP_AREAS.uk;
+/** The previous round's UK workbook (SOC 2010): served for the UK only while the 2020-2035 round's is not. */
+const WORKING_FUTURES_UK = 'working-futures-uk';
 
 /** What DfE and the producers say the projections are (DfE's page for the 2020-2035 round; IER's for Working Futures). */
 const NOT_PREDICTIONS =
@@ -46,9 +55,10 @@ interface GroupFigures {
 
 /**
  * Employment projections of an occupation. They are published for sub-major groups only, so an
- * occupation gets its group's figures: England's from the 2020-2035 round (SOC 2020), the UK's from
- * the previous round (SOC 2010, carried over through ONS's relationship table), each saying exactly
- * what it is. England's figures are never shown as the UK's, and nothing is rescaled.
+ * occupation gets its group's figures from the area's workbook of the 2020-2035 round (SOC 2020).
+ * Only where that round's UK workbook has no release is the UK answered from the previous round
+ * (SOC 2010, carried over through ONS's relationship table), saying so. One area's figures are
+ * never shown as another's, and nothing is rescaled.
  */
 export class Projections {
   constructor(
@@ -61,13 +71,12 @@ export class Projections {
   async outlook(soc: string, slug: ProjectionAreaSlug): Promise<ProjectionResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const area = projectionArea(slug);
-    if (slug === 'england') return this.england(unit, area);
-    if (slug === 'uk') return this.uk(unit, area);
-    throw this.current.unavailable(LMSP_NATIONS[slug] ?? LMSP_REGIONS, `Projections for ${area.name}`);
+    if (slug === 'uk' && !(await this.current.latest(LMSP_UK))) return this.olderRoundUk(unit, area);
+    return this.latestRound(unit, area, LMSP_AREAS[slug]);
   }
 
-  private async england(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
-    const figures = await this.groupFigures(LMSP_ENGLAND, unit.code.slice(0, 2), 'Projections for England');
+  private async latestRound(unit: SocGroup, area: AreaSummary, source: SourceKey): Promise<ProjectionResponse> {
+    const figures = await this.groupFigures(source, unit.code.slice(0, 2), `Projections for ${area.name}`);
     const { unitGroups } = await this.occupations.structure();
     const sharing = unitGroups.filter((u) => u.code.startsWith(figures.group.code)).length;
     const { group, workbook } = figures;
@@ -78,7 +87,7 @@ export class Projections {
     ]);
   }
 
-  private async uk(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
+  private async olderRoundUk(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
     const what = 'Projections for the United Kingdom';
     const latestRound = this.current.catalog.profile(LMSP_UK);
     const {

@@ -13,8 +13,9 @@ export const UK_FILE = 'working-futures/UK_MainTables.Main.xlsm';
 
 const reads = new Map<string, Workbook>();
 
-/** The sheets the parser reads, once per test process. */
-export function projectionWorkbook(file: string): Workbook {
+/** The sheets the parser reads, once per test process; a workbook a test built is taken as it is. */
+export function projectionWorkbook(file: string | Workbook): Workbook {
+  if (typeof file !== 'string') return file;
   if (!reads.has(file))
     reads.set(file, readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(file))), { sheets: MAIN_TABLES_SHEETS }));
   return reads.get(file)!;
@@ -26,13 +27,13 @@ const isRow = (cell: Cell | undefined, code: string) =>
 
 /** `Occ T2`'s first (all persons, thousands) table: a group's level in two years and its three 2020-2035 (or 2017-2027) figures. */
 export function occT2Cells(
-  file: string,
+  file: string | Workbook,
   code: string,
   base: number,
   target: number,
 ): { base: number; target: number; net: number; replacement: number; total: number } {
   const rows = projectionWorkbook(file).sheets['Occ T2']!;
-  const h = rows.findIndex((r) => label(r[0]) === 'Levels (000s)');
+  const h = rows.findIndex((r) => /^Levels( \(000s\))?$/.test(label(r[0])));
   const header = rows[h]!;
   const row = rows.slice(h + 1).find((r) => isRow(r[0], code));
   assert.ok(row, `Occ T2 has ${code}`);
@@ -41,7 +42,7 @@ export function occT2Cells(
 }
 
 /** `Occ F2`'s first table: a group's employment (thousands) by year, as the header row lists the years. */
-export function occF2Cells(file: string, code: string): Map<number, number> {
+export function occF2Cells(file: string | Workbook, code: string): Map<number, number> {
   const rows = projectionWorkbook(file).sheets['Occ F2']!;
   const h = rows.findIndex((r) => r.some((cell) => label(cell) === 'thousands'));
   const labelColumn = rows[h]!.findIndex((cell) => label(cell) === 'thousands');
@@ -55,7 +56,7 @@ export function occF2Cells(file: string, code: string): Map<number, number> {
 }
 
 /** `RD T1`'s table of a qualification level (its name as the workbook starts it, e.g. "RQF8", "No Qualification"): a group's five figures. */
-export function rdT1Cells(file: string, level: string, code: string): number[] {
+export function rdT1Cells(file: string | Workbook, level: string, code: string): number[] {
   const rows = projectionWorkbook(file).sheets['RD T1']!;
   const start = rows.findIndex((r) => label(r[0]).startsWith(level) && label(r[0]).endsWith('(Constrained)'));
   const row = rows.slice(start + 1).find((r) => isRow(r[0], code));

@@ -1,4 +1,5 @@
 import { describe, it, after, before } from 'node:test';
+import { PROJECTION_AREA_SLUGS } from '../../src/domain/projections.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,9 +51,9 @@ const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134/pay/regions': 200,
   '/v1/occupations/2134/employment': 200,
   '/v1/occupations/2134/workforce': 200,
-  '/v1/occupations/2134/vacancies': 404,
-  '/v1/occupations/2134/projections?area=england': 200,
-  '/v1/occupations/2134/projections': 404,
+  '/v1/occupations/2134/vacancies': 200,
+  ...Object.fromEntries(PROJECTION_AREA_SLUGS.map((area) => [`/v1/occupations/2134/projections?area=${area}`, 200])),
+  '/v1/occupations/2134/projections': 200,
   '/v1/occupations/2134/skills': 200,
   '/v1/occupations/2134/work-profile': 200,
   '/v1/occupations/2134/how-to-become': 404,
@@ -95,10 +96,11 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       );
       key = (await lmiCommand(['keys', 'create', '--email', 'e2e@example.org'], { LMI_DATA_DIR: dataDir })).trim();
       template = await serve(await copyTemplate('sqlite'));
+      // The first ingest reads every source, thirteen projection workbooks among them: minutes on a loaded machine.
       await until(
         'GET /readyz 200 after the first ingest',
         async () => ((await server.get('/readyz')).status === 200 ? true : undefined),
-        // ESCO's three files and Table 15 are read too now: 479 s on a 2-core machine at load ~40.
+        // ESCO, Table 15 and thirteen projection workbooks are read too: 479 s on a 2-core machine at load ~40.
         600_000,
       );
     } catch (error) {
@@ -129,15 +131,22 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       [export2020.upstream.mode, export2020.upstream.reads, export2020.currentEdition],
       ['none', false, null],
     );
-    // The relationship tables are found at ONS and named, never read (their layout has not been seen).
+    // The relationship tables are read from ONS's own workbook (built in the evidenced layout from the
+    // mirror's rows): vacancies carry the same figures as from the mirror's copy.
     const crosswalk = sources.find((s) => s.key === 'soc-crosswalk')!;
+    assert.deepEqual([crosswalk.upstream.mode, crosswalk.upstream.reads], ['publishers', true]);
+    assert.match(crosswalk.currentEdition!, /^SOC 2010 to SOC 2020 relationship tables, ONS: /);
+    const withoutDerivation = (body: unknown) => ({ ...(figures(body) as object), derivation: null });
     assert.deepEqual(
-      [crosswalk.upstream.mode, crosswalk.upstream.reads, crosswalk.currentEdition],
-      ['publishers', false, null],
+      withoutDerivation(await get('/v1/occupations/2134/vacancies')),
+      withoutDerivation((await template.get('/v1/occupations/2134/vacancies')).json()),
     );
-    assert.ok(crosswalk.newestRelease, 'the workbook the relationship page links');
-    const vacancies = await get<{ detail: string }>('/v1/occupations/2134/vacancies', 404);
-    assert.ok(vacancies.detail.includes(crosswalk.newestRelease.url), vacancies.detail);
+    // The UK's projections come from the 2020-2035 round's UK workbook, no longer from Working Futures.
+    const uk = await get<{ outlook: { baseYear: number }; derivation: string; group: { classification: string } }>(
+      '/v1/occupations/2134/projections',
+    );
+    assert.deepEqual([uk.outlook.baseYear, uk.group.classification], [2020, 'SOC 2020']);
+    assert.doesNotMatch(uk.derivation, /Working Futures/);
     // ESCO is read from the Commission's own download addresses, with nothing configured.
     const esco = sources.find((s) => s.key === 'esco-occupations')!;
     assert.match(esco.currentEdition!, /^ESCO v1\.1\.1: /);

@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { essVacanciesNationsSource } from '../../src/ingest/sources/dfe/ess-vacancies-nations/descriptor.js';
-import { LMSP_OTHER_AREA_SOURCES } from '../../src/ingest/sources/dfe/lmsp-other-areas/descriptor.js';
 import { occupationsInDemandSource } from '../../src/ingest/sources/dfe/occupations-in-demand/descriptor.js';
 import { DFE_PROFILE } from '../../src/ingest/sources/dfe/publisher.js';
 import { HOME_OFFICE_PROFILE } from '../../src/ingest/sources/home-office/publisher.js';
@@ -17,7 +16,6 @@ describe('a registered source with no release', () => {
   it('finds none, even in the full mirror, and refuses to read one', async () => {
     for (const source of [
       essVacanciesNationsSource,
-      ...LMSP_OTHER_AREA_SOURCES,
     ]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
       await assert.rejects(
@@ -40,17 +38,6 @@ describe('a registered source with no release', () => {
     assert.equal(apsOccupationSource.licence, ONS_PROFILE.licence);
     assert.equal(apsOccupationSource.publisher, 'Office for National Statistics (Nomis)');
     assert.equal(apsOccupationSource.tier, 'api');
-    for (const source of LMSP_OTHER_AREA_SOURCES) {
-      assert.equal(source.publisher, DFE_PROFILE.publisher);
-      assert.equal(
-        source.url,
-        'https://www.gov.uk/government/publications/labour-market-and-skills-projections-2020-to-2035',
-      );
-      assert.match(
-        source.name,
-        /^Labour market and skills projections 2020 to 2035: .+ workbooks?( \(.+\))?, by occupation \(SOC 2020 sub-major groups\)$/,
-      );
-    }
     assert.deepEqual(
       [sponsoredWorkVisasSource.publisher, sponsoredWorkVisasSource.licence, sponsoredWorkVisasSource.cadence],
       [HOME_OFFICE_PROFILE.publisher, 'Open Government Licence v3.0', 'quarterly'],

@@ -266,8 +266,8 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         ['wales', 'lmsp-wales'],
         ['scotland', 'lmsp-scotland'],
         ['northern-ireland', 'lmsp-northern-ireland'],
-        ['london', 'lmsp-english-regions'],
-        ['north-east', 'lmsp-english-regions'],
+        ['london', 'lmsp-london'],
+        ['north-east', 'lmsp-north-east'],
       ] as const) {
         const problem = await rejectsWithProblem(
           projections.outlook('2134', area),

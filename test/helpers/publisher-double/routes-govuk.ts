@@ -1,3 +1,4 @@
+import { nationsZip, regionsZip } from '../area-projection-workbooks.js';
 import { upstreamPath } from '../upstream.js';
 import { visaWorkbook } from '../visa-workbooks.js';
 import { file, json, type PublisherResponse } from './routes.js';
@@ -67,6 +68,9 @@ export function contentItem(
 export const LMSP_PATH = '/government/publications/labour-market-and-skills-projections-2020-to-2035';
 export const VISAS_PATH = '/government/statistical-data-sets/immigration-system-statistics-data-tables';
 
+let nations: Uint8Array | undefined;
+let regions: Uint8Array | undefined;
+
 export const lmspRoutes = (): [string, PublisherResponse][] =>
   contentItem(LMSP_PATH, 'publication', [
     { filename: 'Skills_Imperative_2035_technical_report.pdf', media: '66b0c2a1a3c2a28abb50d2a1' },
@@ -76,10 +80,20 @@ export const lmspRoutes = (): [string, PublisherResponse][] =>
       title: 'England: main tables',
       body: file(upstreamPath('lmsp-2020-2035/EN_MainTables.Main.xlsm')),
     },
-    // DfE's change note names the "Nations projections" zip; the file names and the regions' title
-    // are made up. Neither is fetched: their workbooks are only found.
-    { filename: 'Nations_projections.zip', media: '66b0c2a1a3c2a28abb50d2b8', title: 'Nations projections' },
-    { filename: 'Regions_projections.zip', media: '66b0c2a1a3c2a28abb50d2b9', title: 'Regions projections' },
+    // DfE's change note names the "Nations projections" zip; the file names, the regions' title and
+    // the zips' members are made up. Their workbooks are built from England's (area-projection-workbooks.ts).
+    {
+      filename: 'Nations_projections.zip',
+      media: '66b0c2a1a3c2a28abb50d2b8',
+      title: 'Nations projections',
+      body: { contentType: 'application/zip', body: (nations ??= nationsZip()) },
+    },
+    {
+      filename: 'Regions_projections.zip',
+      media: '66b0c2a1a3c2a28abb50d2b9',
+      title: 'Regions projections',
+      body: { contentType: 'application/zip', body: (regions ??= regionsZip()) },
+    },
     {
       filename: 'LSIP_projections.zip',
       media: '66b0c2a1a3c2a28abb50d2ba',

@@ -1,5 +1,6 @@
 import { upstreamPath } from '../upstream.js';
 import { labourDemandWorkbook } from '../labour-demand-workbook.js';
+import { relationshipWorkbook } from '../relationship-workbook.js';
 import { file, html, json, type PublisherResponse } from './routes.js';
 
 /**
@@ -130,15 +131,22 @@ export const RELATIONSHIP_PAGE =
 
 /**
  * The relationship page linking its tables workbook. The workbook's name is made up (none is
- * recorded) and its bytes are a stub: the source only finds it, never downloads it.
+ * recorded); its bytes are a workbook built in the evidenced layout from the mirror's rows
+ * (`relationship-workbook.ts`), or `body` (a path or bytes) for every name.
  */
 export const relationshipRoutes = (
   names = ['soc2010soc2020relationshiptables16042025.xlsx'],
+  body: Uint8Array | string = builtRelationshipWorkbook(),
 ): [string, PublisherResponse][] =>
   methodologyPageRoutes(
     RELATIONSHIP_PAGE,
-    names.map((name) => [name, new Uint8Array([80, 75, 3, 4])]),
+    names.map((name) => [name, body]),
   );
+
+let relationshipBytes: Uint8Array | null = null;
+function builtRelationshipWorkbook(): Uint8Array {
+  return (relationshipBytes ??= relationshipWorkbook());
+}
 
 export const APS_ADHOC =
   '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/adhocs/3136employmentbyoccupationandindustrysectionasuk2021to2024';

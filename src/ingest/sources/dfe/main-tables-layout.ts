@@ -57,13 +57,20 @@ export function mainTablesOf(book: Workbook, classification: ProjectionClassific
   };
 }
 
-/** The Info sheet: label in the first column, value in the second. */
-function infoOf(rows: SheetRows): Pick<ProjectionRelease, 'areaName' | 'databaseCreated'> {
+/**
+ * The Info sheet: label in the first column, value in the second. The area is the value of the
+ * first "<kind> name" row: "Country name" in England's and the UK's workbooks, "MCA name", "LSIP
+ * name", "LEP name" in the local ones (LAYOUTS.md Part 2 §3), as DfE's own reader takes it.
+ */
+export function infoOf(rows: SheetRows): Pick<ProjectionRelease, 'areaName' | 'databaseCreated'> {
   const value = (label: string) => rows.find((r) => text(r[0]) === label)?.[1];
-  const areaName = text(value('Country name'));
-  if (!areaName) throw new MainTablesLayoutError('the Info sheet has no "Country name"');
+  const named = rows.find((r) => AREA_NAME.test(text(r[0])));
+  const areaName = text(named?.[1]);
+  if (!areaName) throw new MainTablesLayoutError('the Info sheet has no "<area> name" row (e.g. "Country name")');
   return { areaName, databaseCreated: isoDate(value('Date database created')) };
 }
+
+const AREA_NAME = /^[A-Za-z]+ name$/;
 
 /** An Excel serial day number, or "DD-MM-YYYY hh:mm:ss" text, as an ISO date; null for anything else. */
 function isoDate(cell: Cell | undefined): string | null {
@@ -125,15 +132,18 @@ function groupOf(label: string): { code: string; title: string } | null {
   return match ? { code: match[1]!, title: match[2]! } : null;
 }
 
+/** The header cell of `Occ T2`'s levels: "Levels (000s)" in England's workbook, "Levels" in the sub-national ones. */
+const LEVELS = /^Levels( \(000s\))?$/;
+
 /** `Occ T2`, first block (all persons): levels in the base and target years, and the change between them. */
 function occupationTable2(rows: SheetRows, classification: ProjectionClassification) {
   requireTitle(rows, 'Occ T2', /^Occupation Table 2 /, classification);
   if (/\b(Males|Females)\b/.test(text(rows[0]?.[0])))
     throw new MainTablesLayoutError('Occ T2 does not start with the all-persons table');
-  const h = rows.findIndex((r) => text(r[0]) === 'Levels (000s)');
-  if (h < 2) throw new MainTablesLayoutError('Occ T2 has no "Levels (000s)" header row');
+  const h = rows.findIndex((r) => LEVELS.test(text(r[0])));
+  if (h < 2) throw new MainTablesLayoutError('Occ T2 has no "Levels (000s)" (or "Levels") header row');
   const header = rows[h]!;
-  const nextBlock = header.findIndex((cell, c) => c > 0 && text(cell) === 'Levels (000s)');
+  const nextBlock = header.findIndex((cell, c) => c > 0 && LEVELS.test(text(cell)));
   const end = nextBlock > 0 ? nextBlock : header.length;
   const column = (label: string, above: string) => {
     const c = header.findIndex((cell, i) => i < end && text(cell) === label && text(rows[h - 1]![i]) === above);

@@ -13,6 +13,7 @@ import { mirrorFileSource } from '../../single-file-sources.js';
 import type { SourceDescriptor } from '../../source.js';
 import { MAIN_TABLES_SHEETS, mainTablesOf } from './main-tables-layout.js';
 import { DFE_PROFILE } from './publisher.js';
+import { areaWorkbookOf, type ProjectionAreaWorkbook } from './area-workbooks.js';
 import type { SourceKey, SourceTier } from '../../../domain/sources.js';
 
 /** What differs between the MainTables workbooks the service reads: the round, the area's file, the classification. */
@@ -36,17 +37,32 @@ interface MainTablesSpec {
   surface?: string;
   /** How the publisher offers it: an API (the default with `discover`) or a page to scrape. */
   tier?: SourceTier;
+  /** The area the workbook must be for (its Info sheet's name), found inside a zip of the round's workbooks when need be. */
+  area?: ProjectionAreaWorkbook;
 }
 
 /**
  * A MainTables workbook of employment projections by occupation (Warwick IER and Cambridge
- * Econometrics for DfE), found only in the mirror: DfE offers the workbooks inside zips with no
- * stable address. Read as data only, in the workbook worker; quarantined when its layout or sums
- * are not those of the family.
+ * Econometrics for DfE), from the mirror or from the publisher's attachment (the workbook, or a
+ * zip holding it). Read as data only, in the workbook worker; quarantined when its layout or sums
+ * are not those of the family, or it is another area's.
  */
 export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<ProjectionRelease> {
-  const { key, name, url, round, folder, file, classification, subMajorGroups, attribution, discover, surface, tier } =
-    spec;
+  const {
+    key,
+    name,
+    url,
+    round,
+    folder,
+    file,
+    classification,
+    subMajorGroups,
+    attribution,
+    discover,
+    surface,
+    tier,
+    area,
+  } = spec;
   return mirrorFileSource(folder, DFE_PROFILE, {
     key,
     name,
@@ -56,7 +72,10 @@ export function mainTablesSource(spec: MainTablesSpec): SourceDescriptor<Project
     label: `${round}: ${file}`,
     ...(discover ? { discover, tier: tier ?? ('api' as const) } : {}),
     ...(surface ? { surface } : {}),
-    parse: async (bytes) => mainTablesOf(await readWorkbook(bytes, { sheets: MAIN_TABLES_SHEETS }), classification),
+    parse: async (bytes) =>
+      area
+        ? areaWorkbookOf(bytes, area, classification)
+        : mainTablesOf(await readWorkbook(bytes, { sheets: MAIN_TABLES_SHEETS }), classification),
     labelOf: (release) =>
       `${round}: ${release.areaName} main tables (${classification} sub-major groups)${release.databaseCreated ? `, database of ${release.databaseCreated}` : ''}`,
     check: (release) => checkMainTables(release, subMajorGroups),

@@ -9,7 +9,7 @@ import type { DiscoveryContext } from '../../discovery.js';
 
 export const GOVUK = 'https://www.gov.uk';
 
-interface GovukAttachment {
+export interface GovukAttachment {
   url: string;
   /** `filename`, else the address's last segment. */
   filename: string;

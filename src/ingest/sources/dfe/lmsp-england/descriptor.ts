@@ -60,4 +60,5 @@ export const lmspEnglandSource = mainTablesSource({
   attribution: LMSP_CITATION,
   surface: 'GOV.UK Content API (details.attachments[])',
   discover: discoverEnglandWorkbook,
+  area: { names: ['England'], codes: ['EN'] },
 });

@@ -1,4 +1,5 @@
-import type { Discovery, DiscoveryContext, FoundRelease } from '../../../discovery.js';
+import type { Discovery, DiscoveryContext } from '../../../discovery.js';
+import type { FileLocation } from '../../../upstream.js';
 import { longDate } from '../../discovered.js';
 import { ONS_SITE, onsPageFiles } from '../ons-site.js';
 import { SOC2020_METHODOLOGY, stampDate } from '../soc2020-files.js';
@@ -6,7 +7,7 @@ import { SOC2020_METHODOLOGY, stampDate } from '../soc2020-files.js';
 /**
  * ONS's user guide of the SOC 2010 / SOC 2020 relationship, whose tables are the page's downloads.
  * The address is the one the pages corpus holds (cy.ons.gov.uk, same path); the workbooks' names
- * and layout are not recorded anywhere we have, so any spreadsheet the page links is a release.
+ * are not recorded anywhere we have, so every spreadsheet the page links is read.
  */
 const RELATIONSHIP_PAGE = `${SOC2020_METHODOLOGY}/therelationshipbetweenstandardoccupationalclassification2010andstandardoccupationalclassification2020`;
 export const RELATIONSHIP_PAGE_URL = `${ONS_SITE}${RELATIONSHIP_PAGE}`;
@@ -16,25 +17,36 @@ const WORKBOOK = /\.(xlsx|xls|ods)$/i;
 const STAMP = /(\d{8})(?:v\d+)?\.[a-z]+$/i;
 
 /**
- * Found, never read: the parser reads the mirror's re-laid-out copy, not ONS's own workbooks.
- * Each workbook linked is recorded; one dated by its name sorts by that date, so the newest is the
- * one the 404 names. A page that cannot be read or links no workbook fails this source's check.
+ * One release: the spreadsheets the page links, newest (by the date stamp in its name) first, the
+ * rest as companions. The unit-group table is looked for in each in that order (`parse`), since
+ * which workbook and sheet hold it is not recorded. A page that cannot be read or links no
+ * workbook fails this source's check.
  */
 export async function discoverRelationshipTables(context: DiscoveryContext): Promise<Discovery> {
   const links = await onsPageFiles(context, RELATIONSHIP_PAGE, WORKBOOK);
   if (links.length === 0) throw new Error(`${RELATIONSHIP_PAGE_URL} links no workbook (.xlsx, .xls or .ods)`);
-  const found = links
-    .map((link): FoundRelease => {
+  const dated = links
+    .map((link) => {
       const stamp = STAMP.exec(link.file);
-      const date = stamp ? stampDate(stamp[1]!) : null;
-      return {
-        label: `SOC 2010 to SOC 2020 relationship tables at ONS: ${link.file}${date ? ` (${longDate(date)})` : ''}`,
-        seriesKey: null,
-        releasedAt: date,
-        url: link.url,
-        pageUrl: RELATIONSHIP_PAGE_URL,
-      };
+      return { ...link, date: stamp ? stampDate(stamp[1]!) : null };
     })
-    .sort((a, b) => (a.releasedAt ?? '').localeCompare(b.releasedAt ?? '') || a.url.localeCompare(b.url));
-  return { releases: [], found };
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.url.localeCompare(b.url));
+  const [newest, ...older] = dated;
+  const location = (link: { url: string; file: string }): FileLocation => ({
+    mirrorPath: `soc-crosswalk/${link.file}`,
+    url: link.url,
+  });
+  return {
+    releases: [
+      {
+        label: `SOC 2010 to SOC 2020 relationship tables, ONS: ${newest!.file}${newest!.date ? ` (${longDate(newest!.date)})` : ''}`,
+        seriesKey: null,
+        location: location(newest!),
+        ...(older.length > 0 ? { companions: older.map(location) } : {}),
+        releasedAt: newest!.date,
+        pageUrl: RELATIONSHIP_PAGE_URL,
+        fingerprint: dated.map((l) => l.url).join(' '),
+      },
+    ],
+  };
 }

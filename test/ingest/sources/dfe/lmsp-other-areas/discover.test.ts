@@ -8,34 +8,95 @@ import { json, routeContext, routes } from '../../../../helpers/publisher-double
 const PAGE = `https://www.gov.uk${LMSP_PATH}`;
 const MEDIA = 'https://assets.publishing.service.gov.uk/media';
 const source = (key: string) => LMSP_OTHER_AREA_SOURCES.find((s) => s.key === key)!;
+const NATIONS = ['lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland'];
+const REGIONS = [
+  'lmsp-north-east',
+  'lmsp-north-west',
+  'lmsp-yorkshire-and-the-humber',
+  'lmsp-east-midlands',
+  'lmsp-west-midlands',
+  'lmsp-east-of-england',
+  'lmsp-london',
+  'lmsp-south-east',
+  'lmsp-south-west',
+];
 
-describe("LMSP 2020-2035, the other areas: the round page's attachments, found only (schema-built item)", () => {
-  it('each nation finds the "Nations projections" attachment; nothing is downloaded', async () => {
-    for (const key of ['lmsp-uk', 'lmsp-wales', 'lmsp-scotland', 'lmsp-northern-ireland']) {
-      const context = routeContext(key, routes(lmspRoutes()));
-      const discovery = await source(key).discover!(context);
-      assert.deepEqual(discovery.releases, []);
-      assert.deepEqual(discovery.found, [
-        {
-          label: 'Labour market and skills projections: 2020 to 2035: Nations projections',
-          seriesKey: null,
-          releasedAt: '2026-08-21T09:30:00.000+01:00',
-          url: `${MEDIA}/66b0c2a1a3c2a28abb50d2b8/Nations_projections.zip`,
-          pageUrl: PAGE,
-        },
-      ]);
-      assert.deepEqual(context.log, [`https://www.gov.uk/api/content${LMSP_PATH}`], 'only the page was read');
-      assert.equal(publisherReach(source(key)), 'found');
+describe("LMSP 2020-2035, the other areas: the round page's attachments (schema-built item)", () => {
+  it('registers a read source for the UK, each nation and each English region', () => {
+    assert.deepEqual(
+      LMSP_OTHER_AREA_SOURCES.map((s) => s.key),
+      [...NATIONS, ...REGIONS],
+    );
+    for (const s of LMSP_OTHER_AREA_SOURCES) {
+      assert.equal(publisherReach(s), 'read', s.key);
+      assert.deepEqual([s.publisher, s.url], ['Department for Education', PAGE], s.key);
+      assert.match(
+        s.name,
+        /^Labour market and skills projections 2020 to 2035: .+, by occupation \(SOC 2020 sub-major groups\)$/,
+      );
     }
   });
 
-  it('the English regions find the regions attachment, not the sub-regional ones', async () => {
-    const { found } = await source('lmsp-english-regions').discover!(
-      routeContext('lmsp-english-regions', routes(lmspRoutes())),
+  it('the UK and each nation read the "Nations projections" zip; only the page is requested by discovery', async () => {
+    for (const key of NATIONS) {
+      const context = routeContext(key, routes(lmspRoutes()));
+      const discovery = await source(key).discover!(context);
+      assert.deepEqual(discovery.releases, [
+        {
+          label: 'Labour market and skills projections: 2020 to 2035: Nations projections',
+          seriesKey: null,
+          location: {
+            mirrorPath: 'lmsp-2020-2035/Nations_projections.zip',
+            url: `${MEDIA}/66b0c2a1a3c2a28abb50d2b8/Nations_projections.zip`,
+          },
+          releasedAt: '2026-08-21T09:30:00.000+01:00',
+          pageUrl: PAGE,
+          fingerprint: `${MEDIA}/66b0c2a1a3c2a28abb50d2b8/Nations_projections.zip 1000002`,
+        },
+      ]);
+      assert.deepEqual(context.log, [`https://www.gov.uk/api/content${LMSP_PATH}`], 'only the page was read');
+    }
+  });
+
+  it('each English region reads the regions attachment, not the sub-regional ones', async () => {
+    for (const key of REGIONS) {
+      const { releases } = await source(key).discover!(routeContext(key, routes(lmspRoutes())));
+      assert.deepEqual(
+        releases.map((r) => r.label),
+        ['Labour market and skills projections: 2020 to 2035: Regions projections'],
+        key,
+      );
+    }
+  });
+
+  it("prefers an area's own workbook attached alone; workbooks of other areas only are found, not read", async () => {
+    const page = routes(
+      contentItem(LMSP_PATH, 'publication', [
+        {
+          filename: 'NE_MainTables.Main.xlsm',
+          media: '6c0ffee0a3c2a28abb50d2c1',
+          title: 'Regional projections: North East',
+        },
+        {
+          filename: 'LO_MainTables.Main.xlsm',
+          media: '6c0ffee0a3c2a28abb50d2c2',
+          title: 'Regional projections: London',
+        },
+      ]),
     );
+    const london = await source('lmsp-london').discover!(routeContext('lmsp-london', page));
     assert.deepEqual(
-      found!.map((f) => f.label),
-      ['Labour market and skills projections: 2020 to 2035: Regions projections'],
+      london.releases.map((r) => r.location.url),
+      [`${MEDIA}/6c0ffee0a3c2a28abb50d2c2/LO_MainTables.Main.xlsm`],
+    );
+    const southWest = await source('lmsp-south-west').discover!(routeContext('lmsp-south-west', page));
+    assert.deepEqual(southWest.releases, []);
+    assert.deepEqual(
+      southWest.found!.map((f) => f.label),
+      [
+        'Labour market and skills projections: 2020 to 2035: Regional projections: North East',
+        'Labour market and skills projections: 2020 to 2035: Regional projections: London',
+      ],
     );
   });
 
@@ -48,9 +109,9 @@ describe("LMSP 2020-2035, the other areas: the round page's attachments, found o
         '2027-03-01T09:30:00.000+00:00',
       ),
     );
-    const { found } = await source('lmsp-wales').discover!(routeContext('lmsp-wales', newer));
+    const { releases } = await source('lmsp-wales').discover!(routeContext('lmsp-wales', newer));
     assert.deepEqual(
-      found!.map((f) => [f.url, f.releasedAt]),
+      releases.map((r) => [r.location.url, r.releasedAt]),
       [[`${MEDIA}/6c0ffee0a3c2a28abb50d2b8/Nations_projections_v2.zip`, '2027-03-01T09:30:00.000+00:00']],
     );
     const none = routes(
