@@ -131,16 +131,28 @@ const READS: Record<string, Read> = {
   'how-to-become.liveSlugsOf': perEdition(howToBecome.liveSlugsOf, 'ncs-job-profiles', 'ncs-content-export-2020'),
   'ingest-runs.latestRunsBySource': (db) => ingestRuns.latestRunsBySource(db),
   'ingest-runs.countFinishedRuns': (db) => ingestRuns.countFinishedRuns(db),
+  'job-adverts.advertPeriodsOf': (db, c) =>
+    each(
+      [
+        ...c.editionsOf('online-job-adverts').map((id) => [id, 'monthly'] as const),
+        ...c.editionsOf('online-job-adverts-local').map((id) => [id, 'local'] as const),
+      ],
+      ([id, kind]) => jobAdverts.advertPeriodsOf(db, id, kind),
+    ),
   'job-adverts.jobAdvertReleaseOf': (db, c) =>
     each(
       c.editionsOf('online-job-adverts').flatMap((id) => c.values.areas.map((area) => [id, area] as const)),
-      ([id, area]) => jobAdverts.jobAdvertReleaseOf(db, id, area),
+      async ([id, area]) =>
+        jobAdverts.jobAdvertReleaseOf(db, id, area, await jobAdverts.advertPeriodsOf(db, id, 'monthly')),
     ),
   'job-adverts.localAdvertReleaseOf': (db, c) =>
-    each(c.editionsOf('online-job-adverts-local'), async (id) => [
-      await jobAdverts.localAdvertReleaseOf(db, id, { areaCodes: c.values.areas }),
-      await each(c.values.socs, (soc) => jobAdverts.localAdvertReleaseOf(db, id, { soc2020: soc })),
-    ]),
+    each(c.editionsOf('online-job-adverts-local'), async (id) => {
+      const quarters = await jobAdverts.advertPeriodsOf(db, id, 'local');
+      return [
+        await jobAdverts.localAdvertReleaseOf(db, id, { areaCodes: c.values.areas }, quarters),
+        await each(c.values.socs, (soc) => jobAdverts.localAdvertReleaseOf(db, id, { soc2020: soc }, quarters)),
+      ];
+    }),
   'keys.findLiveKeyByHash': (db) => keys.findLiveKeyByHash(db, 'no such hash'),
   'keys.listApiKeys': (db) => keys.listApiKeys(db),
   'local-areas.geographyAreasOf': perEdition(localAreas.geographyAreasOf, 'ons-geography'),
@@ -169,7 +181,6 @@ const READS: Record<string, Read> = {
       ),
     );
   },
-  'skills.escoOccupationLabels': perEdition(skills.escoOccupationLabels, 'esco-occupations'),
   'skills.escoOccupationsWithLabels': perEdition(skills.escoOccupationsWithLabels, 'esco-occupations'),
   'skills.escoSkillsByOccupation': (db, c) =>
     each(c.editionsOf('esco-occupation-skills'), (id) => skills.escoSkillsByOccupation(db, id)),
