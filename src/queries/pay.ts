@@ -54,7 +54,12 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
     "Figures ONS withheld (coefficient of variation over 20% or disclosive) are null; quality is the ONS band of the median's coefficient of variation.",
   ];
   if (provisional === true) notes.push("Provisional figures: ONS revises them with the following year's release.");
-  return { population: 'employee jobs', includesSelfEmployed: false, referencePeriod: period, note: notes.join(' ') };
+  return {
+    population: 'employee jobs' as const,
+    includesSelfEmployed: false,
+    referencePeriod: period,
+    note: notes.join(' '),
+  };
 }
 
 type MedianFacts = Pick<PayRow, 'median' | 'medianCv' | 'medianMarker'>;

@@ -71,11 +71,11 @@ function shares(
 
 function coverage(from: string, to: string): VisaResponse['coverage'] {
   return {
-    population: 'sponsored work visa applications and grants',
+    population: 'employee jobs',
     includesSelfEmployed: false,
     referencePeriod: `${from} to ${to}`,
     note:
-      'Home Office counts of visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
+      'Counted as sponsored work visa applications and grants, not jobs: Home Office counts of visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
       'Figures for quarters marked provisional may be revised. Industries are those sponsors assign themselves. Visas are not jobs filled: a grant may not lead to a job being taken up.',
   };
 }
