@@ -176,10 +176,11 @@ export class Employment {
   private async headline(
     soc: string,
     area: AreaSummary,
-  ): Promise<{ series: EmploymentPoint[]; latest: EmploymentPoint }> {
-    const series = await this.points(soc, area);
-    const latest = series.filter((p) => p.source === APS_OCCUPATION).at(-1) ?? series.at(-1);
-    if (latest) return { series, latest };
+  ): Promise<{ series: EmploymentPoint[]; points: EmploymentPoint[]; latest: EmploymentPoint }> {
+    const points = await this.points(soc, area);
+    const latest = points.filter((p) => p.source === APS_OCCUPATION).at(-1) ?? points.at(-1);
+    // One estimate per series: the headline's source only, so a change of method never charts as a change of employment.
+    if (latest) return { series: points.filter((p) => p.source === latest.source), points, latest };
     const served = await this.current.ofSource(APS_OCCUPATION);
     const what = `Employment figures for ${area.slug}`;
     if (served.length > 0)
@@ -194,9 +195,7 @@ export class Employment {
   async employment(soc: string, areaSlug: string): Promise<EmploymentResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const area = areaSlug === 'uk' ? UNITED_KINGDOM : NATION_AREAS.find((a) => a.slug === areaSlug)!;
-    const { series: points, latest } = await this.headline(soc, area);
-    // One estimate per series: the headline's source only, so a change of method never charts as a change of employment.
-    const series = points.filter((p) => p.source === latest.source);
+    const { series, points, latest } = await this.headline(soc, area);
     const breakdown = area === UNITED_KINGDOM ? breakdownOf(latest) : null;
     return {
       soc2020: soc,
