@@ -13,14 +13,11 @@ for (const dialect of DIALECTS) {
     const served = appForSuite(dialect);
 
     it('finds no false zero, no skipped fallback and no contradicted match', async () => {
-      const codes = ((await served.get('/v1/occupations')).json() as Array<{ soc2020: string }>).map((o) => o.soc2020);
+      const codes = (await served.get('/v1/occupations')).json<Array<{ soc2020: string }>>().map((o) => o.soc2020);
       assert.equal(codes.length, 412);
-      const tLevelRelease = (
-        (await served.app.inject({ url: '/v1/meta/sources' })).json() as Array<{
-          key: string;
-          currentEdition: string | null;
-        }>
-      ).find((s) => s.key === 't-levels')!.currentEdition;
+      const tLevelRelease = (await served.app.inject({ url: '/v1/meta/sources' }))
+        .json<Array<{ key: string; currentEdition: string | null }>>()
+        .find((s) => s.key === 't-levels')!.currentEdition;
       const rank = (m: string | null) => (m === 'title' ? 0 : m === 'alternative title' ? 1 : 2);
       for (const soc of codes) {
         const app = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
