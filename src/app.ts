@@ -8,6 +8,7 @@ import { edgeServerOptions, registerEdgeGuards } from './http/edge.js';
 import { frameworkProblem, registerProblemHandlers } from './http/errors.js';
 import { stdoutLogDestination } from './http/log-destination.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerQueryParameterRule } from './http/query-parameters.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerRequestContext } from './http/request-context.js';
 import { lazyRequestLogger, OneLinePerRequest, redactedUrl } from './http/request-log.js';
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);
   await app.register(keyConfirmationPageRoutes);
+  registerQueryParameterRule(app);
   await app.register(v1Routes, { prefix: '/v1' });
   await app.register(exploreRoutes);
   return app;

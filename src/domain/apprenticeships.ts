@@ -16,6 +16,8 @@ export interface ApprenticeshipStandard {
   larsCode: number | null;
   maxFunding: number | null;
   approvedForDelivery: string | null;
+  /** Skills England's `careerStarter` flag; null where the release has no such field. */
+  careerStarter: boolean | null;
 }
 
 export interface ApprenticeshipStandardsRelease {

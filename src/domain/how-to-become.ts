@@ -90,13 +90,37 @@ export interface NcsJobProfilesRelease {
   liveSlugs: string[];
   /** Listed pages a scrape of the site did not read; absent for a retrieval that does not say. */
   pagesLeftOut?: PageLeftOut[];
+  /** What the site said of pages it did not serve at their own address; absent for a retrieval that does not say. */
+  pageOutcomes?: PageOutcome[];
 }
 
-/** A listed page left out: not retrieved (a 404, a 5xx after retries), or in a layout not recognised. */
+/** A listed page left out: gone (a 404 or soft 404), not retrieved (a 5xx after retries), or in a layout not recognised. */
 export interface PageLeftOut {
   slug: string;
-  why: 'unreachable' | 'layout';
+  why: 'gone' | 'unreachable' | 'layout';
   detail: string;
+}
+
+/**
+ * A profile's own page as the site answered it, when not simply there: `gone` (a 404, or NCS's
+ * soft 404, a redirect to `/alerts/`) or `moved` (a redirect to another profile's address).
+ */
+export interface PageOutcome {
+  slug: string;
+  outcome: 'gone' | 'moved';
+  movedTo: string | null;
+}
+
+/**
+ * A profile's identity across NCS's slug changes: lower case, every run of characters other than
+ * letters and digits one hyphen, none at either end. `special-educational-needs-(sen)-teacher`
+ * (2020) and `special-educational-needs-sen-teacher` (2026) are one profile.
+ */
+export function profileKey(slug: string): string {
+  return slug
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** The content export: its job profiles and the apprenticeship standards it knew. */

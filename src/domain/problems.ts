@@ -31,6 +31,8 @@ export interface InvalidParam {
   name: string;
   reason: string;
   validValues?: string[];
+  /** For a parameter the endpoint does not take: the ones it does. */
+  validParameters?: string[];
 }
 
 /**

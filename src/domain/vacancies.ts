@@ -1,9 +1,21 @@
 /** Vacancies by occupation as the Employer Skills Survey (DfE) publishes them: SOC 2010 unit groups, UK. */
 
+/** The levels of SOC a vacancy figure can be published at, finest first. */
+export const VACANCY_GROUP_LEVELS = ['unit group', 'minor group', 'sub-major group', 'major group'] as const;
+export type VacancyGroupLevel = (typeof VACANCY_GROUP_LEVELS)[number];
+
+/** Digits of a SOC 2010 code at each level: 4 for a unit group down to 1 for a major group. */
+export const CODE_DIGITS: Readonly<Record<VacancyGroupLevel, number>> = {
+  'unit group': 4,
+  'minor group': 3,
+  'sub-major group': 2,
+  'major group': 1,
+};
+
 /** Which row of the survey's table a figure set belongs to. */
 export type EssRowKind =
-  /** a SOC 2010 unit group ("NNNN - Title") */
-  | 'unit group'
+  /** a SOC 2010 group ("NNNN - Title" for a unit group, "NNN - Title" a minor group, and so on) */
+  | VacancyGroupLevel
   /** "Not codeable to this level of SOC": vacancies the survey could not code to a unit group */
   | 'not codeable'
   /** "Total": every vacancy of the survey year */
@@ -13,9 +25,9 @@ export type EssRowKind =
 export interface EssVacancyRow {
   year: number;
   kind: EssRowKind;
-  /** Four-digit SOC 2010 code of a unit group; null for the other kinds. */
+  /** SOC 2010 code of the group (four digits for a unit group, one for a major group); null for the other kinds. */
   soc2010: string | null;
-  /** The survey's title of the unit group; null for the other kinds. */
+  /** The survey's title of the group; null for the other kinds. */
   title: string | null;
   /** Establishments in the sample with a vacancy in the occupation; null where the survey marks it `c` (confidential). */
   employersReporting: number | null;
@@ -39,9 +51,6 @@ export const ESS_EMPLOYER_THRESHOLD = 30;
 
 /** The survey year that did not cover Scotland (England, Wales and Northern Ireland only): it is in no UK table. */
 export const ESS_YEAR_WITHOUT_SCOTLAND = 2019;
-
-/** The levels of SOC a vacancy figure can be published at, finest first. */
-export const VACANCY_GROUP_LEVELS = ['unit group', 'minor group', 'sub-major group', 'major group'] as const;
 
 /**
  * The survey's terms in its publishers' words (the ESS 2022 glossary; UKCES's explanation of how the

@@ -5,7 +5,7 @@ import { problemContentType } from './problem.js';
 type DeclaredError = 400 | 401 | 404 | 429;
 
 const DESCRIPTIONS: Record<DeclaredError, string> = {
-  400: 'A parameter is invalid; `detail` and `invalidParams` list the valid values',
+  400: 'A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters',
   401: 'The API key is missing, unknown or revoked',
   404: 'No such occupation or area, or no figure for that combination (including a source with no release)',
   429: 'Rate limit reached; `Retry-After` gives the seconds to wait',
@@ -70,14 +70,17 @@ export function declareResponses<
       content: { 'application/json': { schema: success.schema, ...examples } },
     },
   };
-  for (const status of errors) {
-    const contentType = problemContentType(status).split(';')[0]!;
-    const headers = HEADERS[status];
-    responses[status] = {
-      description: DESCRIPTIONS[status],
-      content: { [contentType]: { schema: ProblemSchema } },
-      ...(headers ? { headers } : {}),
-    };
-  }
+  for (const status of errors) responses[status] = declaredError(status);
   return responses as DeclaredResponses<Success, T, Errors>;
+}
+
+/** One error response as the OpenAPI document declares it: description, content type, headers. */
+export function declaredError(status: DeclaredError): DeclaredResponse<TSchema> {
+  const contentType = problemContentType(status).split(';')[0]!;
+  const headers = HEADERS[status];
+  return {
+    description: DESCRIPTIONS[status],
+    content: { [contentType]: { schema: ProblemSchema } },
+    ...(headers ? { headers } : {}),
+  };
 }

@@ -128,15 +128,17 @@ function missing(name: string, schema: JsonSchema): InvalidParam {
 }
 
 function unknownProperty(name: string, schema: JsonSchema, context: string): InvalidParam {
-  const known = Object.keys(schema.properties ?? {})
-    .map((p) => `\`${p}\``)
-    .join(', ');
+  const names = Object.keys(schema.properties ?? {});
+  const known = names.map((p) => `\`${p}\``).join(', ');
+  if (context === 'body')
+    return { name, reason: `\`${name}\` is not a field of the request body; its fields are ${known}` };
   return {
     name,
     reason:
-      context === 'body'
-        ? `\`${name}\` is not a field of the request body; its fields are ${known}`
+      names.length === 0
+        ? `\`${name}\` is not a parameter of this endpoint; it takes no query parameters`
         : `\`${name}\` is not a parameter of this endpoint; its parameters are ${known}`,
+    validParameters: names,
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from './joins/standard-relations.js';
 
 const STANDARDS = 'apprenticeship-standards';
+const T_LEVELS = 't-levels';
 /** Skills England's other products, registered with no release: named in the coverage. */
 const UNRELEASED_PRODUCTS = [
   't-levels',
@@ -108,20 +109,25 @@ export class Apprenticeships {
         a.code.localeCompare(b.code),
     );
 
-    // Counts are over primary matches, as the spec defines them. With none the counts are
-    // unknown, not zero: null, never a 0 no release says.
+    // Counts are over primary matches, as the spec defines them: the standards release answers
+    // how many approved apprenticeships there are (0 when none); T Levels only a T Level release
+    // answers, so without one the count is null, never a 0 no release says.
     const primary = occupations.filter((o) => o.match === 'primary');
-    const countOf = (type: string): number | null =>
-      primary.length === 0 ? null : primary.reduce((n, o) => n + o.products.filter((p) => p.type === type).length, 0);
+    const countOf = (type: string, status?: string): number =>
+      primary.reduce(
+        (n, o) => n + o.products.filter((p) => p.type === type && (status === undefined || p.status === status)).length,
+        0,
+      );
+    const tLevelRelease = await this.current.latest(T_LEVELS);
     const levels = primary.flatMap((o) =>
       o.products.filter((p) => p.type === 'apprenticeship' && p.level !== null).map((p) => p.level!),
     );
     return {
       soc2020: soc,
       title: unit.title,
-      apprenticeshipsAvailable: countOf('apprenticeship'),
+      apprenticeshipsAvailable: countOf('apprenticeship', APPROVED_FOR_DELIVERY),
       lowestApprenticeshipLevel: levels.length > 0 ? Math.min(...levels) : null,
-      tLevels: countOf('t_level'),
+      tLevels: tLevelRelease ? countOf('t_level') : null,
       occupations,
       attribution: served.source.attribution,
       coverage: { referencePeriod: served.edition.label, note: await this.coverageNote(served, view) },
@@ -143,8 +149,8 @@ export class Apprenticeships {
     for (const key of UNRELEASED_PRODUCTS)
       if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
     return [
-      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is derived by the service from combined evidence (confidence and evidence say which): the standards' typical job titles found in the ONS coding index (a qualified entry only when the standard is about its context), and the National Careers Service profiles placed on this unit group that link the standard (November 2020 export) or name it (2026 pages). "primary" means the derived evidence is direct, not a publisher's mapping: half or more of the standard's own typical job titles are this unit group's, or a profile placed here with confidence ${RELATIONS.primaryProfile} or more links or names it and one of its titles agrees; the rest are "partial". apprenticeshipsAvailable, lowestApprenticeshipLevel and tLevels count primary matches only, so with none they are null (unknown, not zero).`,
-      `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved. A standard outside it is shown by default when a 2026 National Careers Service page names it, or when a profile placed here with confidence ${RELATIONS.showUnlisted} or more links it (status unknown); other standards known only from the 2020 links are listed with includeInactive=true. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition, whether a standard is a career starter) is null or empty, never filled in.`,
+      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is derived by the service from combined evidence (confidence and evidence say which): the standards' typical job titles found in the ONS coding index (a qualified entry only when the standard is about its context), and the National Careers Service profiles placed on this unit group that link the standard (November 2020 export) or name it (2026 pages). "primary" means the derived evidence is direct, not a publisher's mapping: half or more of the standard's own typical job titles are this unit group's, or a profile placed here with confidence ${RELATIONS.primaryProfile} or more links or names it and one of its titles agrees; the rest are "partial". apprenticeshipsAvailable counts the approved apprenticeships of primary matches in this release (0 when there are none); lowestApprenticeshipLevel is null when it counts none; tLevels is null until a T Level release is read.`,
+      `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved. A standard outside it is shown by default when a 2026 National Careers Service page names it, or when a profile placed here with confidence ${RELATIONS.showUnlisted} or more links it (status unknown); other standards known only from the 2020 links are listed with includeInactive=true. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition) is null or empty, never filled in; careerStarter is Skills England's own flag where the release carries it (its API does; the relayed list of approved standards does not), else null.`,
       view
         ? ''
         : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
@@ -249,7 +255,7 @@ function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPa
         type: 'apprenticeship',
         level: s.level,
         status: s.status,
-        careerStarter: null,
+        careerStarter: s.careerStarter,
         // The detail names a version of the standard; without one the file says too little for it.
         detail:
           s.version === null

@@ -12,7 +12,9 @@ import {
   apsTablesFor,
   type ApsTables,
 } from '../store/employment.js';
+import { findPayRows } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
+import { findSocDescription } from '../store/soc-descriptions.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 
@@ -24,6 +26,16 @@ const APS_BY_AGE = 'aps-occupation-age';
 type EmploymentSource = typeof APS_OCCUPATION | typeof APS_BY_INDUSTRY;
 
 const TOP_INDUSTRIES = 10;
+const ASHE_TABLE_14 = 'ashe-table14';
+const SOC_DESCRIPTIONS = 'soc2020-descriptions';
+/** ASHE's count of all employee jobs is given with weekly pay (annual pay counts only jobs held a whole year). */
+const ASHE_JOBS_MEASURE = 'weekly_pay_gross';
+/** A self-employed share from which pay (employees only) leaves out a large part of an occupation. */
+const LARGE_SELF_EMPLOYED_PERCENT = 25;
+/** Without the breakdown: ASHE's employee jobs under this share of the APS count says the same. */
+const SMALL_ASHE_COVERAGE = 0.6;
+const ARMED_FORCES = /\barmed forces\b/i;
+const MILITARY = /\bmilitary\b/i;
 
 /** An occupation's employment in one year from the industry table, from what it publishes and nothing else. */
 interface YearFigures {
@@ -167,10 +179,11 @@ export class Employment {
   private async headline(
     soc: string,
     area: AreaSummary,
-  ): Promise<{ series: EmploymentPoint[]; latest: EmploymentPoint }> {
-    const series = await this.points(soc, area);
-    const latest = series.filter((p) => p.source === APS_OCCUPATION).at(-1) ?? series.at(-1);
-    if (latest) return { series, latest };
+  ): Promise<{ series: EmploymentPoint[]; points: EmploymentPoint[]; latest: EmploymentPoint }> {
+    const points = await this.points(soc, area);
+    const latest = points.filter((p) => p.source === APS_OCCUPATION).at(-1) ?? points.at(-1);
+    // One estimate per series: the headline's source only, so a change of method never charts as a change of employment.
+    if (latest) return { series: points.filter((p) => p.source === latest.source), points, latest };
     const served = await this.current.ofSource(APS_OCCUPATION);
     const what = `Employment figures for ${area.slug}`;
     if (served.length > 0)
@@ -185,7 +198,7 @@ export class Employment {
   async employment(soc: string, areaSlug: string): Promise<EmploymentResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const area = areaSlug === 'uk' ? UNITED_KINGDOM : NATION_AREAS.find((a) => a.slug === areaSlug)!;
-    const { series, latest } = await this.headline(soc, area);
+    const { series, points, latest } = await this.headline(soc, area);
     const breakdown = area === UNITED_KINGDOM ? breakdownOf(latest) : null;
     return {
       soc2020: soc,
@@ -212,7 +225,10 @@ export class Employment {
         source: p.source,
         edition: p.served.edition.label,
       })),
-      notes: this.notes(soc, latest, series, breakdown !== null || area !== UNITED_KINGDOM),
+      notes: [
+        ...this.notes(soc, latest, series, points, hasBreakdown(breakdown) || area !== UNITED_KINGDOM),
+        ...(await this.coverageCaveats(soc, latest, breakdown)),
+      ],
       coverage: {
         ...COVERAGE_BASE,
         referencePeriod: latest.period,
@@ -225,7 +241,13 @@ export class Employment {
     };
   }
 
-  private notes(soc: string, latest: EmploymentPoint, series: EmploymentPoint[], hasBreakdown: boolean): string[] {
+  private notes(
+    soc: string,
+    latest: EmploymentPoint,
+    series: EmploymentPoint[],
+    points: EmploymentPoint[],
+    hasBreakdown: boolean,
+  ): string[] {
     const notes: string[] = [];
     const origin = latest.source === APS_OCCUPATION ? latest.served.edition.label : null;
     if (origin !== null) {
@@ -247,14 +269,51 @@ export class Employment {
           : `No count for ${soc} in ${latest.period} (quality \`${latest.quality}\`)${last ? `; \`series\` has the latest published one (${last.year})` : ''}.`,
       );
     }
-    const filled = series.filter((p) => p.source === APS_BY_INDUSTRY).map((p) => p.year);
-    if (origin !== null && filled.length > 0)
+    const left = points.filter((p) => p.source !== latest.source && !series.some((s) => s.year === p.year));
+    if (left.length > 0)
       notes.push(
-        `Series years ${filled.join(', ')} come from the APS occupation x industry table (its total where every industry figure was published; \`incomplete\` where some were withheld), a different estimate from the NM_218_1 count.`,
+        `\`series\` holds one estimate only (${latest.source === APS_OCCUPATION ? 'the Nomis NM_218_1 counts' : "the occupation x industry table's totals"}); years ${left.map((p) => p.year).join(', ')} of the other APS table are a different estimate and are left out, so that a change of method never shows as a change in employment.`,
       );
     if (!hasBreakdown)
       notes.push(
         `The female, part-time and self-employed breakdowns are in Nomis NM_218_1 ("${this.current.catalog.profile(APS_OCCUPATION).name}") but not in the release served.`,
+      );
+    return notes;
+  }
+
+  /**
+   * Caveats a reader needs, derived from the data, never written per code: a large self-employed
+   * share (Nomis), or else ASHE's employee jobs covering little of the APS count, means pay figures
+   * describe only part of the occupation; an occupation ONS describes as military work in the armed
+   * forces is one the APS, a survey of households, largely misses (people in communal establishments).
+   */
+  private async coverageCaveats(
+    soc: string,
+    latest: EmploymentPoint,
+    breakdown: EmploymentResponse['breakdown'],
+  ): Promise<string[]> {
+    const notes: string[] = [];
+    const self = breakdown?.selfEmployed;
+    if (self && self.presentable && self.percent >= LARGE_SELF_EMPLOYED_PERCENT)
+      notes.push(
+        `${self.percent}% of the people in this occupation are self-employed (APS, ${spoken(latest.period)}): pay figures (ASHE) count employee jobs only, so they describe only part of the occupation.`,
+      );
+    else if (!self && latest.count !== null) {
+      const ashe = await this.current.latest(ASHE_TABLE_14);
+      const [row] = ashe
+        ? await findPayRows(this.db, [ashe.id], { soc, measure: ASHE_JOBS_MEASURE, sex: 'all', pattern: 'all' }, ['uk'])
+        : [];
+      const jobs = row?.jobsThousands == null ? null : row.jobsThousands * 1000;
+      if (ashe && jobs !== null && jobs < latest.count * SMALL_ASHE_COVERAGE)
+        notes.push(
+          `ASHE (${ashe.label}), which counts employee jobs only, holds about ${jobs.toLocaleString('en-GB')} employee jobs in this occupation against ${latest.count.toLocaleString('en-GB')} people in employment in the APS (${spoken(latest.period)}): pay figures may describe only part of the occupation (the self-employed are not in ASHE, and the two surveys code occupations separately).`,
+        );
+    }
+    const descriptions = await this.current.latest(SOC_DESCRIPTIONS);
+    const description = descriptions ? await findSocDescription(this.db, descriptions.id, soc) : null;
+    if (description && ARMED_FORCES.test(description.description) && MILITARY.test(description.description))
+      notes.push(
+        'ONS describes this occupation as military work in the armed forces. The Annual Population Survey samples private households and does not cover most people living in communal establishments such as barracks and military bases, so it undercounts the armed forces: treat this count as a floor, not the size of the forces.',
       );
     return notes;
   }
@@ -336,7 +395,10 @@ function agesNote(found: FoundReleaseRecord | null): string {
     : `${none}.`;
 }
 
-/** Female, part-time and self-employed, where the release has them (Nomis); null otherwise (the relay). */
+const hasBreakdown = (b: EmploymentResponse['breakdown']) =>
+  b !== null && (b.female !== null || b.partTime !== null || b.selfEmployed !== null);
+
+/** Female, part-time and self-employed, where the release has them (Nomis); each null otherwise (the relay). */
 function breakdownOf(point: EmploymentPoint): EmploymentResponse['breakdown'] {
   const all = point.counts.find(isAll);
   const part = (sex: string, pattern: string, employment: string) => {
@@ -350,7 +412,6 @@ function breakdownOf(point: EmploymentPoint): EmploymentResponse['breakdown'] {
       presentable: isPresentable(quality, c.people),
     };
   };
-  if (point.counts.length <= 1) return null;
   return {
     female: part('female', 'all', 'all'),
     partTime: part('all', 'parttime', 'all'),

@@ -16,13 +16,15 @@ export class HowToBecome {
     const view = await this.jobProfiles.get('How to become (National Careers Service job profiles)');
     const profiles = (view.bySoc.get(soc) ?? []).map(({ slug, placement }) => {
       const { profile, served, contentNote } = view.profiles.get(slug)!;
+      const placedBy = matchKind(placement);
       return {
         slug: profile.slug,
         title: profile.title,
         alternativeTitles: profile.alternativeTitles,
         summary: profile.summary,
-        match: placement.evidence.title?.match ?? 'title',
-        placedBy: matchKind(placement),
+        // A title match only when a title is what placed the profile here; placedBy says what did otherwise.
+        match: placedBy === 'title' || placedBy === 'alternative title' ? placedBy : null,
+        placedBy,
         strength: placement.strength,
         confidence: round2(placement.posterior),
         evidence: evidenceOf(placement),
@@ -36,6 +38,8 @@ export class HowToBecome {
         provenance: served.provenance,
       };
     });
+    // Profiles matched by their own title first, then by an alternative title, then the rest (stable).
+    profiles.sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match));
     return {
       soc2020: soc,
       title: unit.title,
@@ -47,6 +51,8 @@ export class HowToBecome {
     };
   }
 }
+
+const MATCH_ORDER: ReadonlyArray<string | null> = ['title', 'alternative title', null];
 
 const round2 = (x: number) => round(x, 2);
 const round3 = (x: number) => round(x, 3);
@@ -81,7 +87,15 @@ function coverageNote(view: JobProfilesView): string {
     `Profiles are placed by their combined evidence (see derivation): their SOC 2010 code${view.crosswalk ? '' : ' (not used: no release of the ONS SOC 2010 -> 2020 table is published)'}, the coding-index entries of their titles with their qualifiers, and their text against the ONS unit group descriptions${view.descriptions ? '' : ' (coding-index titles only: no release of the descriptions is published)'}. Its precision and coverage are measured on held-out evidence (the service's bench/README.md, "Joins").`,
     `Of the ${c.liveSlugs} profiles the National Careers Service sitemap lists, ${c.fromPages} are served as published in 2026 and ${c.fromExport} from the November 2020 content export (say so where shown: their text may have changed); ${c.liveWithoutContent} have no content in either release and are missing.`,
     `${c.placed} of them are placed on at least one of ${c.unitGroups} unit groups (${c.filled} given their best profile by the fill pass); a unit group may have several profiles or none.`,
-    c.exportNotLive > 0 ? `${c.exportNotLive} profiles of the 2020 export are no longer listed and are left out.` : '',
+    c.exportNotListed > 0
+      ? `${c.exportNotListed} profiles of the 2020 export were not in the sitemap read; their pages have not said they are gone, so they are kept (the sitemap lists a different set on each read).`
+      : '',
+    c.gone > 0
+      ? `${c.gone} profiles of the 2020 export are left out: their own page answered 404 or the site's missing-profile page.`
+      : '',
+    c.renamed > 0
+      ? `${c.renamed} profiles whose address changed (a slug without its parentheses, or a redirect) are kept as one profile under the current address.`
+      : '',
   ]
     .filter(Boolean)
     .join(' ');

@@ -40,12 +40,12 @@ function valuesOf(series: Series | undefined, periods: readonly string[]): Publi
 }
 
 const ADVERT_NOTE =
-  'New online job adverts (ONS, from the online adverts Textkernel collects), coded to SOC 2020 unit groups. Online adverts are not every vacancy: some jobs are never advertised online, and one job may be advertised more than once. ' +
+  'Counted as new online job adverts, not jobs: new online job adverts (ONS, from the online adverts Textkernel collects), coded to SOC 2020 unit groups. Online adverts are not every vacancy: some jobs are never advertised online, and one job may be advertised more than once. ' +
   'Suppressed figures are null and left out of every total; averages are over the published periods only.';
 
 function coverage(from: string, to: string): JobAdvertResponse['coverage'] {
   return {
-    population: 'new online job adverts',
+    population: 'employee jobs',
     includesSelfEmployed: false,
     referencePeriod: `${from} to ${to}`,
     note: ADVERT_NOTE,

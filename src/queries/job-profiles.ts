@@ -1,6 +1,6 @@
-import { ENTRY_REQUIREMENTS_HEADING, type NcsProfile, type ProfileRoute } from '../domain/how-to-become.js';
+import { ENTRY_REQUIREMENTS_HEADING, profileKey, type NcsProfile, type ProfileRoute } from '../domain/how-to-become.js';
 import type { Edition } from '../domain/editions.js';
-import { liveSlugsOf, profilesOf } from '../store/how-to-become.js';
+import { liveSlugsOf, pageOutcomesOf, profilesOf } from '../store/how-to-become.js';
 import type { Db } from '../store/schema.js';
 import { soc2010GroupsIntoEach } from '../store/soc-crosswalk.js';
 import { CODING_INDEX } from './coding-index.js';
@@ -45,8 +45,12 @@ export interface JobProfilesView {
     fromExport: number;
     /** Live slugs neither release has content for. */
     liveWithoutContent: number;
-    /** Export profiles whose slug the sitemap no longer lists: left out. */
-    exportNotLive: number;
+    /** Export profiles the sitemap read did not list, kept: their own page has not said they are gone. */
+    exportNotListed: number;
+    /** Export profiles whose own page the site answered with a 404 or its missing-profile page: left out. */
+    gone: number;
+    /** Profiles whose slug changed (parentheses dropped, or a redirect to a new address), kept as one. */
+    renamed: number;
     placed: number;
     unitGroups: number;
     /** Unit groups given their single best profile by the fill pass. */
@@ -97,30 +101,41 @@ export class JobProfiles {
     texts: UnitGroupTextView,
     crosswalk: Edition | null,
   ): Promise<JobProfilesView> {
-    const [live, retrieved, old] = await Promise.all([
+    const [live, retrieved, old, outcomes] = await Promise.all([
       liveSlugsOf(this.db, pages.edition.id),
       profilesOf(this.db, pages.edition.id),
       exported ? profilesOf(this.db, exported.edition.id) : Promise.resolve([]),
+      pageOutcomesOf(this.db, pages.edition.id),
     ]);
-    const liveSet = new Set(live);
-    const newBySlug = new Map(retrieved.map((p) => [p.slug, p]));
-    const oldBySlug = new Map(old.map((p) => [p.slug, p]));
+    // A profile is one key across slug changes: its slug normalised, after any redirect NCS gave.
+    const movedTo = new Map(outcomes.filter((o) => o.movedTo !== null).map((o) => [o.slug, o.movedTo!]));
+    const keyOf = (slug: string) => profileKey(movedTo.get(slug) ?? slug);
+    const gone = new Set(outcomes.filter((o) => o.outcome === 'gone').map((o) => keyOf(o.slug)));
+    const liveByKey = new Map(live.map((slug) => [keyOf(slug), movedTo.get(slug) ?? slug]));
+    const newByKey = new Map(retrieved.map((p) => [keyOf(p.slug), p]));
+    const oldByKey = new Map(old.map((p) => [keyOf(p.slug), p]));
     const profiles = new Map<string, ServedProfile>();
-    for (const slug of live) {
-      const page = newBySlug.get(slug);
-      const earlier = oldBySlug.get(slug);
+    let renamed = 0;
+    // Every profile either release knows, unless its own page said it is gone: one sitemap read
+    // that missed a profile (NCS's sitemap varies between reads) does not remove it.
+    for (const key of [...new Set([...liveByKey.keys(), ...oldByKey.keys()])].sort()) {
+      if (gone.has(key)) continue;
+      const page = newByKey.get(key);
+      const earlier = oldByKey.get(key);
+      const slug = liveByKey.get(key) ?? page?.slug ?? earlier!.slug;
+      if (earlier && earlier.slug !== slug) renamed++;
       if (page)
         profiles.set(slug, {
-          profile: earlier ? overlay(page, earlier) : page,
+          profile: { ...(earlier ? overlay(page, earlier) : page), slug },
           served: pages,
           contentNote: pageNote(page, earlier, exported),
           standards: earlier?.standards ?? [],
         });
       else if (earlier && exported)
         profiles.set(slug, {
-          profile: earlier,
+          profile: { ...earlier, slug, url: earlier.url.replace(/[^/]*$/, slug) },
           served: exported,
-          contentNote: exportNote(exported),
+          contentNote: exportNote(exported, liveByKey.has(key)),
           standards: earlier.standards,
         });
     }
@@ -147,8 +162,10 @@ export class JobProfiles {
         liveSlugs: live.length,
         fromPages: [...profiles.values()].filter((p) => p.served === pages).length,
         fromExport: [...profiles.values()].filter((p) => p.served !== pages).length,
-        liveWithoutContent: live.filter((slug) => !profiles.has(slug)).length,
-        exportNotLive: old.filter((p) => !liveSet.has(p.slug)).length,
+        liveWithoutContent: [...liveByKey.values()].filter((slug) => !profiles.has(slug)).length,
+        exportNotListed: [...oldByKey.keys()].filter((key) => !liveByKey.has(key) && !gone.has(key)).length,
+        gone: [...oldByKey.keys()].filter((key) => gone.has(key)).length,
+        renamed,
         placed: placedSlugs.size,
         unitGroups: bySoc.size,
         filled: [...bySoc.values()].filter((list) => list.some((p) => p.placement.fill)).length,
@@ -214,6 +231,9 @@ function pageNote(page: NcsProfile, earlier: NcsProfile | undefined, exported: S
   return `Title, alternative titles, the routes listed, entry requirements, registration, restrictions and "More information" ${retrieved}. The summary, the other route text, links and other requirements are from the ${exported.edition.label} and may have changed since.`;
 }
 
-function exportNote(exported: Served): string {
-  return `${exported.edition.label}: not the current page, which may have changed since; read the current text at the profile's url.`;
+function exportNote(exported: Served, listed: boolean): string {
+  return (
+    `${exported.edition.label}: not the current page, which may have changed since; read the current text at the profile's url.` +
+    (listed ? '' : ' The sitemap read did not list it; its page has not said it is gone, so it is kept.')
+  );
 }

@@ -58,7 +58,12 @@ function coverage(measure: PayMeasure, period: string, provisional: boolean | nu
       'Regions by workplace, from ASHE Table 15: English regions, Wales and Scotland; Northern Ireland is absent (Table 15 has no Northern Ireland rows).',
     );
   if (provisional === true) notes.push("Provisional figures: ONS revises them with the following year's release.");
-  return { population: 'employee jobs', includesSelfEmployed: false, referencePeriod: period, note: notes.join(' ') };
+  return {
+    population: 'employee jobs' as const,
+    includesSelfEmployed: false,
+    referencePeriod: period,
+    note: notes.join(' '),
+  };
 }
 
 type MedianFacts = Pick<PayRow, 'median' | 'medianCv' | 'medianMarker'>;

@@ -183,11 +183,11 @@ function projectionResponse(
       `${workbook.reporting} ${NOT_PREDICTIONS} ` +
       `The producers advise publishing only estimates based on at least ${workbook.publishThreshold.toLocaleString('en-GB')} individuals, so a group or qualification cell with fewer jobs in the base or target year (or a year of the series with fewer) is null with presentable false.`,
     coverage: {
-      population: 'jobs (employees and self-employed)',
+      population: 'people in employment',
       includesSelfEmployed: true,
       referencePeriod: `${workbook.baseYear} (base) to ${workbook.targetYear} (target)`,
       note:
-        `Jobs in ${workbook.areaName} by occupation (${workbook.classification}), employees and the self-employed alike; a person with two jobs counts twice, so the totals exceed the number of people in employment. ` +
+        `Counted as jobs, not people: jobs in ${workbook.areaName} by occupation (${workbook.classification}), employees and the self-employed alike; a person with two jobs counts twice, so the totals exceed the number of people in employment. ` +
         `Years up to ${workbook.baseYear} are the producers' estimates from official data; later years are projected. Replacement demand is the jobs that open as people leave the occupation (retiring, or moving to other work or out of the area).`,
     },
     citation: `${served.source.attribution} ${workbook.copyright}.`,

@@ -1,11 +1,14 @@
 import { UNITED_KINGDOM } from '../domain/areas.js';
 import { Problem } from '../domain/problems.js';
 import {
+  CODE_DIGITS,
   ESS_EMPLOYER_THRESHOLD,
   ESS_FIELDWORK,
   ESS_YEAR_WITHOUT_SCOTLAND,
   VACANCY_DEFINITIONS,
+  VACANCY_GROUP_LEVELS,
   type EssVacancyRow,
+  type VacancyGroupLevel,
 } from '../domain/vacancies.js';
 import type { VacancyQuery, VacancyResponse, VacancyYear } from '../schemas/vacancies.js';
 import type { Db } from '../store/schema.js';
@@ -21,10 +24,18 @@ const ESS_NATIONS = 'ess-vacancies-nations';
 
 const WHAT = 'Vacancy figures';
 
+/** A SOC 2010 group of the hierarchy of the chosen unit group, with its rows. */
+interface GroupRows {
+  level: VacancyGroupLevel;
+  code: string;
+  rows: EssVacancyRow[];
+}
+
 /**
  * Vacancies of an occupation from the Employer Skills Survey, which codes to SOC 2010: the figures
  * of the SOC 2010 unit group that supplies most of the SOC 2020 group's workers, whole (never
- * apportioned), with a derivation that says which group and how much of the occupation it covers.
+ * apportioned); where the survey withheld them, those of the finest group above it (minor, sub-major,
+ * major) that the release publishes, as the spec says. `group` and `derivation` say which.
  */
 export class Vacancies {
   constructor(
@@ -46,37 +57,53 @@ export class Vacancies {
         `The SOC 2010 to SOC 2020 relationship table relates no SOC 2010 unit group to ${soc}, so the survey's figures cannot be carried onto it.`,
       );
     }
-    const rows = await essRowsFor(this.db, edition.id, supplier.soc2010);
+    const hierarchy = VACANCY_GROUP_LEVELS.map((level) => ({
+      level,
+      code: supplier.soc2010.slice(0, CODE_DIGITS[level]),
+    }));
+    const rows = await essRowsFor(
+      this.db,
+      edition.id,
+      hierarchy.map((g) => g.code),
+    );
     const years = rows.filter((r) => r.kind === 'total').map((r) => r.year);
     const latestYear = years.at(-1);
     if (latestYear === undefined)
       throw new Problem('figure-not-found', `The survey release "${edition.label}" has no survey year with a total.`);
     const previousYear = years.at(-2) ?? null;
-    const rowOf = (year: number, kind: EssVacancyRow['kind']) => rows.find((r) => r.year === year && r.kind === kind);
+    const groups: GroupRows[] = hierarchy.map((g) => ({ ...g, rows: rows.filter((r) => r.soc2010 === g.code) }));
+    const rowOf = (group: GroupRows, year: number) => group.rows.find((r) => r.year === year);
+    // The finest group published in the latest survey; the unit group (withheld) when none is.
+    const chosen = groups.find((g) => vacancyYear(latestYear, rowOf(g, latestYear)).presentable) ?? groups[0]!;
+    const total = rows.filter((r) => r.kind === 'total');
 
     return {
       soc2020: soc,
       title: unit.title,
       group: {
-        code: supplier.soc2010,
-        title: rows.filter((r) => r.title !== null).at(-1)?.title ?? supplier.title,
-        level: 'unit group',
+        code: chosen.code,
+        title:
+          chosen.rows.filter((r) => r.title !== null).at(-1)?.title ??
+          (chosen.level === 'unit group' ? supplier.title : chosen.code),
+        level: chosen.level,
         classification: 'SOC 2010',
       },
       area: UNITED_KINGDOM,
-      latest: vacancyYear(latestYear, rowOf(latestYear, 'unit group')),
-      previous: previousYear === null ? null : vacancyYear(previousYear, rowOf(previousYear, 'unit group')),
-      allOccupations: vacancyYear(latestYear, rowOf(latestYear, 'total')),
+      latest: vacancyYear(latestYear, rowOf(chosen, latestYear)),
+      previous: previousYear === null ? null : vacancyYear(previousYear, rowOf(chosen, previousYear)),
+      allOccupations: vacancyYear(
+        latestYear,
+        total.find((r) => r.year === latestYear),
+      ),
       derivation: derivation({
         soc,
         title: unit.title,
         supplier,
         otherSuppliers: suppliers.length - 1,
         mapping: crosswalk.edition.label,
-        years: [latestYear, ...(previousYear === null ? [] : [previousYear])].map((year) => ({
-          year,
-          row: rowOf(year, 'unit group'),
-        })),
+        chosen,
+        withheldBelow: groups.slice(0, groups.indexOf(chosen)),
+        years: [latestYear, ...(previousYear === null ? [] : [previousYear])],
       }),
       definitions: VACANCY_DEFINITIONS,
       coverage: coverage(latestYear, previousYear),
@@ -91,10 +118,11 @@ function coverage(latestYear: number, previousYear: number | null): VacancyRespo
   const skipsScotlandOnly =
     previousYear !== null && previousYear < ESS_YEAR_WITHOUT_SCOTLAND && latestYear > ESS_YEAR_WITHOUT_SCOTLAND;
   return {
-    population: 'vacancies at establishments with at least two people working',
+    population: 'employee jobs',
     includesSelfEmployed: false,
     referencePeriod: `Employer Skills Survey ${latestYear} fieldwork${fieldwork ? `, ${fieldwork}` : ''}`,
     note:
+      'Vacancies, not jobs: the employee jobs employers were recruiting for. ' +
       'Weighted estimates from a telephone survey of employers across the UK: establishments with at least two people working (employees and working proprietors), in every sector; the self-employed without employees are not surveyed. ' +
       'A vacancy counts if it was open at the time of the interview. The survey codes occupations to SOC 2010. ' +
       `Vacancies are rounded to the nearest 100, percentages are from the unrounded estimates, and figures based on fewer than ${ESS_EMPLOYER_THRESHOLD} employers are withheld. ` +
@@ -141,33 +169,50 @@ interface DerivationFacts {
   otherSuppliers: number;
   /** The relationship table's release label. */
   mapping: string;
-  years: Array<{ year: number; row: EssVacancyRow | undefined }>;
+  /** The group whose figures are shown, and the finer ones of its hierarchy the survey withheld. */
+  chosen: GroupRows;
+  withheldBelow: GroupRows[];
+  years: number[];
 }
 
 /** Plain words on where the figures come from: the SOC 2010 group used, what it covers, and what was withheld. */
-function derivation({ soc, title, supplier, otherSuppliers, mapping, years }: DerivationFacts): string {
+function derivation(facts: DerivationFacts): string {
+  const { soc, title, supplier, otherSuppliers, mapping, chosen, withheldBelow, years } = facts;
   const code = supplier.soc2010;
   const parts = [
-    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. These are the figures of SOC 2010 unit group ${code} (${supplier.title}), the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${mapping}")` +
+    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. SOC 2010 unit group ${code} (${supplier.title}) is the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${mapping}")` +
       (otherSuppliers === 0
         ? '.'
         : `; ${otherSuppliers} other SOC 2010 group${otherSuppliers === 1 ? ' supplies' : 's supply'} the rest.`),
     supplier.shareOfSupplier >= 0.995
-      ? `They are the whole SOC 2010 group's figures; practically all of ${code}'s workers are in ${soc} in SOC 2020.`
-      : `They are the whole SOC 2010 group's figures, not apportioned: ${percentText(supplier.shareOfSupplier, 1)} of ${code}'s workers are in ${soc} in SOC 2020 and the rest in other unit groups, which show the same figures where ${code} supplies most of their workers.`,
+      ? `Practically all of ${code}'s workers are in ${soc} in SOC 2020.`
+      : `${percentText(supplier.shareOfSupplier, 1)} of ${code}'s workers are in ${soc} in SOC 2020 and the rest in other unit groups, which show the same figures where ${code} supplies most of their workers.`,
   ];
-  const missing = years.filter(({ row }) => row?.vacancies == null);
-  for (const { year, row } of missing) {
+  for (const group of withheldBelow) parts.push(withheldText(group, years[0]!));
+  if (chosen.level === 'unit group') {
+    parts.push(`These are ${code}'s own figures, whole, not apportioned.`);
+    for (const year of years) if (!published(chosen, year)) parts.push(withheldText(chosen, year));
+    if (!published(chosen, years[0]!)) {
+      parts.push(
+        `This release publishes no minor, sub-major or major group figures of ${code}'s hierarchy (${code.slice(0, 3)}, ${code.slice(0, 2)}, ${code.slice(0, 1)}) to fall back on, and withheld unit groups are not summed into a made-up group total, so the figures are null.`,
+      );
+    }
+  } else {
     parts.push(
-      row
-        ? `In ${year} the survey withheld ${code}'s figures: fewer than ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (${row.employersReporting === null ? 'the number is confidential' : `${row.employersReporting} did`}).`
-        : `The survey's ${year} table has no row for ${code}, so there are no figures for it that year.`,
-    );
-  }
-  if (missing.length > 0) {
-    parts.push(
-      'This release publishes no minor, sub-major or major group figures to fall back on, and withheld unit groups are not summed into a made-up group total, so those figures are null.',
+      `These are the figures of SOC 2010 ${chosen.level} ${chosen.code}, the finest group containing ${code} that the survey publishes for ${years[0]}: they count the vacancies of every unit group in it, not only ${code}'s, and are not apportioned.` +
+        (years.length > 1 && !published(chosen, years[1]!) ? ` ${withheldText(chosen, years[1]!)}` : ''),
     );
   }
   return parts.join(' ');
+}
+
+function published(group: GroupRows, year: number): boolean {
+  return group.rows.some((r) => r.year === year && r.vacancies !== null);
+}
+
+function withheldText(group: GroupRows, year: number): string {
+  const row = group.rows.find((r) => r.year === year);
+  const name = `${group.level} ${group.code}`;
+  if (!row) return `The survey's ${year} table has no row for ${name}, so there are no figures for it that year.`;
+  return `In ${year} the survey withheld the figures of ${name}: fewer than ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (${row.employersReporting === null ? 'the number is confidential' : `${row.employersReporting} did`}).`;
 }

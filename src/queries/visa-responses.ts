@@ -91,11 +91,11 @@ function unattributed(release: VisaRelease, quarters: readonly string[]): string
 
 function coverage(from: string, to: string, leftOut: string): VisaResponse['coverage'] {
   return {
-    population: 'sponsored work visa applications and grants',
+    population: 'employee jobs',
     includesSelfEmployed: false,
     referencePeriod: `${from} to ${to}`,
     note:
-      'Home Office counts of entry clearance visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
+      'Counted as sponsored work visa applications and grants, not jobs: Home Office counts of entry clearance visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
       'Unit groups are published from 2024 Q4; earlier quarters stop at the minor group and are never shared out over unit groups. ' +
       'Figures for quarters marked provisional may be revised. Industries are those sponsors assign themselves. Visas are not jobs filled: a grant may not lead to a job being taken up.' +
       leftOut,

@@ -28,7 +28,9 @@ const ApprenticeshipProductSchema = Type.Object(
     ] as const),
     level: Nullable(Type.Integer(LEVEL)),
     status: Nullable(Type.String()),
-    careerStarter: Nullable(Type.Boolean({ description: 'Null: the release does not say' })),
+    careerStarter: Nullable(
+      Type.Boolean({ description: "Skills England's careerStarter flag; null where the release does not carry it" }),
+    ),
     detail: Nullable(
       Type.Object(
         {
@@ -101,16 +103,16 @@ export const ApprenticeshipsResponseSchema = Type.Object(
   {
     soc2020: Type.String({ pattern: '^\\d{4}$' }),
     title: Type.String(),
-    apprenticeshipsAvailable: Nullable(
-      Type.Integer({
-        description:
-          'Approved apprenticeships across primary-match occupations; null when there is no primary match to count over (no publisher SOC 2020 mapping is available): unknown, not zero',
-      }),
-    ),
+    apprenticeshipsAvailable: Type.Integer({
+      minimum: 0,
+      description:
+        'Approved apprenticeships across primary-match occupations in the standards release served; 0 when there are none',
+    }),
     lowestApprenticeshipLevel: Nullable(Type.Integer(LEVEL)),
     tLevels: Nullable(
       Type.Integer({
-        description: 'T Levels across primary-match occupations; null when there is no primary match to count over',
+        minimum: 0,
+        description: 'T Levels across primary-match occupations; null until a T Level release is read',
       }),
     ),
     occupations: Type.Array(ApprenticeshipOccupationSchema, { description: 'Primary matches first, then partial' }),

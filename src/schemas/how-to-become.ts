@@ -83,10 +83,12 @@ const JobProfileSchema = Type.Object(
     title: Type.String(),
     alternativeTitles: Type.Array(Type.String()),
     summary: Nullable(Type.String()),
-    match: StringEnum(['title', 'alternative title'] as const, {
-      description:
-        'Which of the profile\'s titles the ONS coding index lists in this unit group (an alternative title only when its own title is not); "title" also when no title is listed here and the placement rests on the SOC 2010 code and text (see placedBy)',
-    }),
+    match: Nullable(
+      StringEnum(['title', 'alternative title'] as const, {
+        description:
+          "Which of the profile's titles placed it here: its own title or an alternative title listed in this unit group by the ONS coding index. Null when no title did, and placedBy says what did (its SOC 2010 code, or its description)",
+      }),
+    ),
     placedBy: StringEnum(['title', 'alternative title', 'soc 2010 code', 'description'] as const, {
       description:
         'The strongest evidence the placement rests on: a coding-index entry of its title or an alternative title (a qualified entry only when the profile is about its context), else its SOC 2010 code through the ONS table, else what the profile says the job is',

@@ -36,7 +36,7 @@ const visaProvenance = {
   url: 'https://www.gov.uk/government/statistical-data-sets/immigration-system-statistics-data-tables',
 };
 const visaCoverage = {
-  population: 'sponsored work visa applications and grants',
+  population: 'employee jobs' as const,
   includesSelfEmployed: false,
   referencePeriod: '2025 Q1 to 2025 Q4',
   note: 'Illustrative.',
@@ -127,7 +127,7 @@ const notices = [
   { heading: 'Illustrative notice', text: "The statistics office's data-quality notice for the release." },
 ];
 const monthlyCoverage = {
-  population: 'new online job adverts',
+  population: 'employee jobs' as const,
   includesSelfEmployed: false,
   referencePeriod: '2025-01 to 2025-12',
   note: 'Illustrative.',

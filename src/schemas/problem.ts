@@ -4,6 +4,11 @@ const InvalidParamSchema = Type.Object({
   name: Type.String({ description: 'The parameter' }),
   reason: Type.String(),
   validValues: Type.Optional(Type.Array(Type.String())),
+  validParameters: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'For a parameter the endpoint does not take: the query parameters it does take (possibly none)',
+    }),
+  ),
 });
 
 /** RFC 9457 problem details, with the request id and, for 400s, each invalid parameter. */

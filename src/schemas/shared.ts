@@ -22,9 +22,14 @@ export const ProvenanceSchema = Type.Object(
   { title: 'Provenance', description: 'The exact upstream release behind a response' },
 );
 
+/** The spec's two populations: anything more a figure needs said goes in the coverage `note`. */
+const COVERAGE_POPULATIONS = ['employee jobs', 'people in employment'] as const;
+
 export const CoverageSchema = Type.Object(
   {
-    population: Type.String({ description: '`employee jobs` or `people in employment`' }),
+    population: StringEnum(COVERAGE_POPULATIONS, {
+      description: 'What is counted: `employee jobs` or `people in employment`; `note` says more',
+    }),
     includesSelfEmployed: Type.Boolean(),
     referencePeriod: Type.String(),
     note: Type.String(),

@@ -30,6 +30,7 @@ export function insertStandards(db: DbOrTx, editionId: string, standards: Appren
       lars_code: s.larsCode,
       max_funding: s.maxFunding,
       approved_for_delivery: s.approvedForDelivery,
+      career_starter: s.careerStarter === null ? null : Number(s.careerStarter),
     })),
   );
 }
@@ -60,5 +61,6 @@ function standardFromRow(r: ApprenticeshipStandardsTable): ApprenticeshipStandar
     larsCode: number(r.lars_code),
     maxFunding: number(r.max_funding),
     approvedForDelivery: r.approved_for_delivery,
+    careerStarter: r.career_starter === null ? null : Number(r.career_starter) === 1,
   };
 }

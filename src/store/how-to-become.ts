@@ -1,4 +1,4 @@
-import type { NcsContentExport, NcsJobProfilesRelease, NcsProfile } from '../domain/how-to-become.js';
+import type { NcsContentExport, NcsJobProfilesRelease, NcsProfile, PageOutcome } from '../domain/how-to-become.js';
 import { insertStandards } from './apprenticeships.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
@@ -20,7 +20,28 @@ export async function insertJobProfiles(
     'ncs_live_slugs',
     release.liveSlugs.map((slug) => ({ edition_id: editionId, slug })),
   );
-  return slugs + (await insertProfiles(db, editionId, release.profiles));
+  const outcomes = await insertInBatches(
+    db,
+    'ncs_page_outcomes',
+    (release.pageOutcomes ?? []).map((o) => ({
+      edition_id: editionId,
+      slug: o.slug,
+      outcome: o.outcome,
+      moved_to: o.movedTo,
+    })),
+  );
+  return slugs + outcomes + (await insertProfiles(db, editionId, release.profiles));
+}
+
+/** What the site said of pages it did not serve at their own address (gone, or moved to another slug). */
+export async function pageOutcomesOf(db: DbOrTx, editionId: string): Promise<PageOutcome[]> {
+  const rows = await db
+    .selectFrom('ncs_page_outcomes')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .orderBy('slug')
+    .execute();
+  return rows.map((r) => ({ slug: r.slug, outcome: r.outcome, movedTo: r.moved_to }));
 }
 
 function insertProfiles(db: DbOrTx, editionId: string, profiles: NcsProfile[]): Promise<number> {

@@ -1,12 +1,22 @@
-import type { EssRelease, EssRowKind, EssVacancyRow } from '../domain/vacancies.js';
+import {
+  VACANCY_GROUP_LEVELS,
+  type EssRelease,
+  type EssRowKind,
+  type EssVacancyRow,
+  type VacancyGroupLevel,
+} from '../domain/vacancies.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 
-/** The keys the rows that are not unit groups are stored under. */
-const KEY_OF: Record<Exclude<EssRowKind, 'unit group'>, string> = { 'not codeable': 'not-codeable', total: 'total' };
+/** The keys the rows that are not SOC 2010 groups are stored under. */
+const KEY_OF: Record<Exclude<EssRowKind, VacancyGroupLevel>, string> = {
+  'not codeable': 'not-codeable',
+  total: 'total',
+};
 
+/** A group's rows are keyed by its SOC 2010 code, whose length says its level. */
 function rowKey(row: EssVacancyRow): string {
-  return row.kind === 'unit group' ? row.soc2010! : KEY_OF[row.kind];
+  return row.soc2010 ?? KEY_OF[row.kind as keyof typeof KEY_OF];
 }
 
 export async function insertEssVacancies(db: DbOrTx, editionId: string, release: EssRelease): Promise<number> {
@@ -28,27 +38,30 @@ export async function insertEssVacancies(db: DbOrTx, editionId: string, release:
   );
 }
 
-/** A SOC 2010 unit group's rows and the Total rows, every survey year, oldest first. */
-export async function essRowsFor(db: DbOrTx, editionId: string, soc2010: string): Promise<EssVacancyRow[]> {
+/** The rows of the given SOC 2010 groups (any level) and the Total rows, every survey year, oldest first. */
+export async function essRowsFor(db: DbOrTx, editionId: string, soc2010: readonly string[]): Promise<EssVacancyRow[]> {
   const rows = await db
     .selectFrom('ess_vacancies')
     .selectAll()
     .where('edition_id', '=', editionId)
-    .where('row_key', 'in', [soc2010, KEY_OF.total])
+    .where('row_key', 'in', [...soc2010, KEY_OF.total])
     .orderBy('year')
     .orderBy('row_key')
     .execute();
   const number = (value: number | null) => (value === null ? null : Number(value));
-  return rows.map((r) => ({
-    year: Number(r.year),
-    kind: r.row_key === KEY_OF.total ? 'total' : 'unit group',
-    soc2010: r.row_key === KEY_OF.total ? null : r.row_key,
-    title: r.title,
-    employersReporting: number(r.employers_reporting),
-    vacancies: number(r.vacancies),
-    hardToFill: number(r.hard_to_fill),
-    skillShortage: number(r.skill_shortage),
-    hardToFillPercent: number(r.hard_to_fill_percent),
-    skillShortagePercent: number(r.skill_shortage_percent),
-  }));
+  return rows.map((r) => {
+    const total = r.row_key === KEY_OF.total;
+    return {
+      year: Number(r.year),
+      kind: total ? 'total' : VACANCY_GROUP_LEVELS[4 - r.row_key.length]!,
+      soc2010: total ? null : r.row_key,
+      title: r.title,
+      employersReporting: number(r.employers_reporting),
+      vacancies: number(r.vacancies),
+      hardToFill: number(r.hard_to_fill),
+      skillShortage: number(r.skill_shortage),
+      hardToFillPercent: number(r.hard_to_fill_percent),
+      skillShortagePercent: number(r.skill_shortage_percent),
+    };
+  });
 }

@@ -107,7 +107,9 @@ describe('OpenAPI document and docs page', () => {
   });
 
   it('lists every route with its declared error statuses and their content types', () => {
-    for (const [path, errors] of Object.entries(DECLARED)) {
+    for (const [path, spec] of Object.entries(DECLARED)) {
+      // Every route also declares the 400 of the one rule for query parameters it does not take.
+      const errors = [...new Set([400, ...spec])];
       const op = openapi.paths[path]?.get;
       assert.ok(op, `${path} is documented`);
       assert.deepEqual(Object.keys(op.responses).map(Number).sort(), [200, ...errors].sort(), path);

@@ -209,7 +209,7 @@ const READS: Record<string, Read> = {
   'vacancies.essRowsFor': (db, c) =>
     each(
       c.editionsOf('ess-vacancies').flatMap((id) => c.values.soc2010s.map((soc) => [id, soc] as const)),
-      ([id, soc]) => vacancies.essRowsFor(db, id, soc),
+      ([id, soc]) => vacancies.essRowsFor(db, id, [soc]),
     ),
   'visas.visaReleaseOf': perEdition(visas.visaReleaseOf, 'home-office-work-visas'),
   'work-profile.usSocLinksOfIscoGroups': (db, c) =>

@@ -26,7 +26,7 @@ for (const dialect of DIALECTS) {
         const expected = release.rows
           .filter((r) => r.soc2010 === soc2010 || r.kind === 'total')
           .sort((a, b) => a.year - b.year || (a.kind === 'total' ? 1 : -1));
-        const stored = (await essRowsFor(store.db, editionId, soc2010)).sort(
+        const stored = (await essRowsFor(store.db, editionId, [soc2010])).sort(
           (a, b) => a.year - b.year || (a.kind === 'total' ? 1 : -1),
         );
         assert.deepEqual(stored, expected, soc2010);
@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('gives only the Total rows for a SOC 2010 group the survey never lists (1172)', async () => {
-      const rows = await essRowsFor(store.db, editionId, '1172');
+      const rows = await essRowsFor(store.db, editionId, ['1172']);
       assert.deepEqual(
         rows.map((r) => r.kind),
         ['total', 'total', 'total', 'total', 'total'],

@@ -15,7 +15,7 @@ function howToBecome(h: HowToBecomeResponse, catalog: SourceCatalog): SafeHtml {
   const profiles = h.profiles.slice(0, PROFILES_SHOWN).map(
     (
       p,
-    ) => html`<article class="profile"><h4>${externalLink(p.url, p.title)} <span class="muted">(matched by ${p.match})</span></h4>
+    ) => html`<article class="profile"><h4>${externalLink(p.url, p.title)} <span class="muted">(matched by ${p.match ?? p.placedBy})</span></h4>
 ${p.summary ? html`<p>${p.summary}</p>` : null}
 ${p.routesIntro ? html`<p>${p.routesIntro}</p>` : null}
 <details><summary>Routes in${p.routesListed.length > 0 ? `: ${p.routesListed.join(', ')}` : ''}; requirements</summary>

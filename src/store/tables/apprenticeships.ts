@@ -19,4 +19,6 @@ export interface ApprenticeshipStandardsTable {
   lars_code: number | null;
   max_funding: number | null;
   approved_for_delivery: string | null;
+  /** 1 or 0 as the release says; null where it has no such field (migration 018). */
+  career_starter: number | null;
 }

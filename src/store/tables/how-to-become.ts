@@ -2,6 +2,7 @@
 export interface HowToBecomeTables {
   ncs_profiles: NcsProfilesTable;
   ncs_live_slugs: NcsLiveSlugsTable;
+  ncs_page_outcomes: NcsPageOutcomesTable;
 }
 
 /** One job profile of a release (the 2020 export or the 2026 pages). */
@@ -37,4 +38,12 @@ export interface NcsProfilesTable {
 export interface NcsLiveSlugsTable {
   edition_id: string;
   slug: string;
+}
+
+/** What the site said of a profile's own page (migration 018): `gone` (404 or soft 404) or `moved` to `moved_to`. */
+export interface NcsPageOutcomesTable {
+  edition_id: string;
+  slug: string;
+  outcome: 'gone' | 'moved';
+  moved_to: string | null;
 }

@@ -44,11 +44,11 @@ export function checkEssVacancies(release: EssRelease): Check[] {
     release.rows.filter((r) => !percentagesAgree(r)),
   );
   const belowThreshold = release.rows.filter(
-    (r) => r.vacancies !== null && r.kind === 'unit group' && (r.employersReporting ?? 0) < ESS_EMPLOYER_THRESHOLD,
+    (r) => r.vacancies !== null && r.soc2010 !== null && (r.employersReporting ?? 0) < ESS_EMPLOYER_THRESHOLD,
   );
   if (belowThreshold.length > 0) {
     checks.push({
-      rule: `a unit group's figures are published only when at least ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (the README's reading of the markers)`,
+      rule: `a group's figures are published only when at least ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (the README's reading of the markers)`,
       status: 'warn',
       observed: describe(belowThreshold),
     });

@@ -1,4 +1,10 @@
-import type { EssRelease, EssVacancyRow } from '../../../../domain/vacancies.js';
+import {
+  CODE_DIGITS,
+  VACANCY_GROUP_LEVELS,
+  type EssRelease,
+  type EssRowKind,
+  type EssVacancyRow,
+} from '../../../../domain/vacancies.js';
 import { readCsv, type DelimitedRecord } from '../../../formats/delimited.js';
 
 /** The columns read, by their labels in the file's header. */
@@ -22,20 +28,19 @@ const COLUMN = {
 
 /**
  * What every row of this table says outside its figures: calendar years, the UK as one national
- * area, all sectors, and no aggregation above the unit group. A row saying anything else (a nation,
- * a sector, a minor group) is a layout this parser does not know, and the release is refused.
+ * area and all sectors. A row saying anything else (a nation, a sector) is a layout this parser
+ * does not know, and the release is refused.
  */
 const FIXED: ReadonlyArray<readonly [column: string, value: string]> = [
   [COLUMN.period, 'Calendar year'],
   [COLUMN.level, 'National'],
   [COLUMN.country, 'K02000001'],
   [COLUMN.sector, 'Total'],
-  [COLUMN.minorGroup, 'Total'],
-  [COLUMN.subMajorGroup, 'Total'],
-  [COLUMN.majorGroup, 'Total'],
 ];
 
-const UNIT_GROUP = /^(\d{4}) - (.+)$/;
+/** The SOC columns, finest first, beside the level each names. */
+const SOC_COLUMNS = [COLUMN.unitGroup, COLUMN.minorGroup, COLUMN.subMajorGroup, COLUMN.majorGroup] as const;
+const TOTAL = 'Total';
 const NOT_CODEABLE = 'Not codeable to this level of SOC';
 
 /** The suppression markers: `c` for a confidential count of establishments, `u` for figures not reported. */
@@ -44,7 +49,8 @@ const NOT_REPORTED = 'u';
 
 /**
  * Reads DfE's Employer Skills Survey tidy data of vacancies by occupation: one row per survey year
- * and SOC 2010 unit group, plus a "Not codeable" and a "Total" row each year. Columns are found by
+ * and SOC 2010 unit group, plus a "Not codeable" and a "Total" row each year, and any minor,
+ * sub-major or major group rows the release publishes (the group in its column, `Total` in the finer ones). Columns are found by
  * their labels; an unknown row label, marker or layout throws.
  */
 export function parseEssVacancies(bytes: Uint8Array): EssRelease {
@@ -61,18 +67,11 @@ function parseRow(record: DelimitedRecord, where: string): EssVacancyRow {
   }
   const yearText = record[COLUMN.year]!;
   if (!/^\d{4}$/.test(yearText)) throw new Error(`${where}: ${COLUMN.year} "${yearText}" is not a year`);
-  const label = record[COLUMN.unitGroup]!;
-  const unit = UNIT_GROUP.exec(label);
-  if (!unit && label !== NOT_CODEABLE && label !== 'Total')
-    throw new Error(
-      `${where}: ${COLUMN.unitGroup} "${label}" is neither "NNNN - Title", "${NOT_CODEABLE}" nor "Total"`,
-    );
+  const row = rowGroup(record, where);
   const figure = (column: string, max = Infinity) => measure(record[column]!, `${where} ${column}`, max);
   return {
     year: Number(yearText),
-    kind: unit ? 'unit group' : label === 'Total' ? 'total' : 'not codeable',
-    soc2010: unit ? unit[1]! : null,
-    title: unit ? unit[2]! : null,
+    ...row,
     employersReporting: establishments(record[COLUMN.employers]!, `${where} ${COLUMN.employers}`),
     vacancies: figure(COLUMN.vacancies),
     hardToFill: figure(COLUMN.hardToFill),
@@ -80,6 +79,34 @@ function parseRow(record: DelimitedRecord, where: string): EssVacancyRow {
     hardToFillPercent: figure(COLUMN.hardToFillPercent, 100),
     skillShortagePercent: figure(COLUMN.skillShortagePercent, 100),
   };
+}
+
+/**
+ * The group a row is about, from its four SOC columns: `Total` in all is the year's total; otherwise
+ * the finest column not `Total` names the group ("NNN - Title" in `soc_3_labelled` is a minor
+ * group), the finer ones are `Total`, and a coarser one is `Total` or the group's parent.
+ */
+function rowGroup(record: DelimitedRecord, where: string): Pick<EssVacancyRow, 'kind' | 'soc2010' | 'title'> {
+  const labels = SOC_COLUMNS.map((column) => record[column]!);
+  const finest = labels.findIndex((label) => label !== TOTAL);
+  if (finest === -1) return { kind: 'total', soc2010: null, title: null };
+  if (finest === 0 && labels[0] === NOT_CODEABLE && labels.slice(1).every((l) => l === TOTAL))
+    return { kind: 'not codeable', soc2010: null, title: null };
+  const level = VACANCY_GROUP_LEVELS[finest]!;
+  const group = new RegExp(`^(\\d{${CODE_DIGITS[level]}}) - (.+)$`).exec(labels[finest]!);
+  if (!group)
+    throw new Error(
+      `${where}: ${SOC_COLUMNS[finest]} "${labels[finest]}" is neither a ${level} ("${'N'.repeat(CODE_DIGITS[level])} - Title")${finest === 0 ? `, "${NOT_CODEABLE}"` : ''} nor "${TOTAL}"`,
+    );
+  const code = group[1]!;
+  for (let i = finest + 1; i < labels.length; i++) {
+    const parent = /^(\d+) - /.exec(labels[i]!)?.[1];
+    if (labels[i] !== TOTAL && parent !== code.slice(0, CODE_DIGITS[VACANCY_GROUP_LEVELS[i]!]))
+      throw new Error(
+        `${where}: ${SOC_COLUMNS[i]} "${labels[i]}" is neither "${TOTAL}" nor the group containing ${code}`,
+      );
+  }
+  return { kind: level satisfies EssRowKind, soc2010: code, title: group[2]! };
 }
 
 function establishments(text: string, where: string): number | null {

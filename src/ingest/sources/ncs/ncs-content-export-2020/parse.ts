@@ -210,5 +210,6 @@ function standardOf(content: RecipeContent, item: ContentItem): ApprenticeshipSt
     larsCode: positive(numberOf(item, 'ApprenticeshipStandard', 'LARSCode')),
     maxFunding: positive(numberOf(item, 'ApprenticeshipStandard', 'MaximumFunding')),
     approvedForDelivery: null,
+    careerStarter: null,
   };
 }

@@ -36,6 +36,12 @@ export function checkJobProfiles(release: NcsJobProfilesRelease): Check[] {
       'every listed page retrieved',
       'warn',
     ),
+    ...named(
+      leftOut.filter((p) => p.why === 'gone'),
+      release.liveSlugs.length,
+      'every listed page there (the site answers 404 or its missing-profile page for these: they are served as gone)',
+      'warn',
+    ),
   ];
 }
 

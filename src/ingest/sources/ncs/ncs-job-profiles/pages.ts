@@ -6,6 +6,7 @@ import {
   type NcsJobProfilesRelease,
   type NcsProfile,
   type PageLeftOut,
+  type PageOutcome,
   type ProfileRoute,
   type RouteKind,
   type TextBlock,
@@ -58,14 +59,18 @@ export function parseScrapedPages(bytes: Uint8Array): NcsJobProfilesRelease {
     throw new Error(`${SCRAPE_FILE}: the first line lists no slugs`);
   const profiles: NcsProfile[] = [];
   const leftOut: PageLeftOut[] = [];
+  const outcomes: PageOutcome[] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const page = readLine(line, i + 2) as ScrapedPage;
     if (typeof page.slug !== 'string' || !header.slugs.includes(page.slug))
       throw new Error(`${SCRAPE_FILE}, line ${i + 2}: a page the sitemap did not list`);
     if ('failed' in page) {
-      leftOut.push({ slug: page.slug, why: 'unreachable', detail: String(page.failed) });
+      leftOut.push({ slug: page.slug, why: page.gone === true ? 'gone' : 'unreachable', detail: String(page.failed) });
+      if (page.gone === true) outcomes.push({ slug: page.slug, outcome: 'gone', movedTo: null });
       continue;
     }
+    if (typeof page.movedTo === 'string' && SLUG.test(page.movedTo))
+      outcomes.push({ slug: page.slug, outcome: 'moved', movedTo: page.movedTo });
     try {
       profiles.push(profileOf(page));
     } catch (error) {
@@ -81,6 +86,7 @@ export function parseScrapedPages(bytes: Uint8Array): NcsJobProfilesRelease {
     profiles,
     liveSlugs: header.slugs,
     pagesLeftOut: leftOut,
+    pageOutcomes: outcomes,
   };
 }
 

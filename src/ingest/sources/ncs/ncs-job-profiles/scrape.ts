@@ -32,9 +32,16 @@ export interface ScrapeHeader {
   slugs: string[];
 }
 
-/** One further line a listed page: its trimmed HTML, or why it was not retrieved. */
+/**
+ * One further line a listed page: its trimmed HTML (and the profile it redirected to, if another),
+ * or why it was not retrieved (`gone` when the site says the page is gone: a 404, 410 or soft 404).
+ */
 export type ScrapedPage =
-  { slug: string; url: string; retrievedAt: string; html: string } | { slug: string; url: string; failed: string };
+  | { slug: string; url: string; retrievedAt: string; html: string; movedTo?: string }
+  | { slug: string; url: string; failed: string; gone?: true };
+
+/** The fetcher's words for a page the site says does not exist. */
+const GONE_STATUS = /answered HTTP (?:404|410)\b/;
 
 interface ScrapeOptions {
   /** Overrides the time budget (tests); by default it scales with the pages listed and the gap. */
@@ -103,15 +110,23 @@ function spacer(gap: number): <T>(request: () => Promise<T>) => Promise<T> {
 
 type Spaced = ReturnType<typeof spacer>;
 
-/** A page, or why not: a 404, a 5xx after the fetcher's retries, or NCS's soft 404 (a redirect to `/alerts/`). */
+/** A page, or why not: a 404, a 5xx after the fetcher's retries, or NCS's soft 404 (a redirect to `/alerts/`); a redirect to another profile is followed and named. */
 async function retrieve(context: DiscoveryContext, page: { slug: string; url: string }): Promise<ScrapedPage> {
   try {
     const document = await context.getText(page.url, { accept: 'text/html' });
     if (new URL(document.url).pathname.startsWith('/alerts/'))
-      return { ...page, failed: `redirected to ${document.url} (the site's page for a missing profile)` };
-    return { ...page, retrievedAt: new Date().toISOString(), html: trimmed(document.text) };
+      return { ...page, failed: `redirected to ${document.url} (the site's page for a missing profile)`, gone: true };
+    // A redirect to another profile's address: the same profile under its new slug.
+    const movedTo = profileSlug(document.url);
+    return {
+      ...page,
+      retrievedAt: new Date().toISOString(),
+      html: trimmed(document.text),
+      ...(movedTo && movedTo !== page.slug ? { movedTo } : {}),
+    };
   } catch (error) {
-    return { ...page, failed: error instanceof Error ? error.message : String(error) };
+    const failed = error instanceof Error ? error.message : String(error);
+    return { ...page, failed, ...(GONE_STATUS.test(failed) ? { gone: true as const } : {}) };
   }
 }
 

@@ -108,5 +108,7 @@ function standardOf(key: string, s: Record<string, unknown>): ApprenticeshipStan
     larsCode: integer('larsCode'),
     maxFunding: integer('maxFunding'),
     approvedForDelivery: text('approvedForDelivery'),
+    // The API's field (listed among its 79 keys); the mirror's copy has none.
+    careerStarter: typeof s.careerStarter === 'boolean' ? s.careerStarter : null,
   };
 }

@@ -198,9 +198,11 @@ describe('NCS job profiles scraped through the HTTPS publisher double', () => {
     );
     assert.deepEqual(
       parsed.pagesLeftOut!.map((p) => [p.slug, p.why]),
-      [['gone-profile', 'unreachable']],
+      [['gone-profile', 'gone']],
     );
     assert.match(parsed.pagesLeftOut![0]!.detail, /answered HTTP 404/);
+    // The site said the page is gone: recorded, so the profile leaves on its own page's word.
+    assert.deepEqual(parsed.pageOutcomes, [{ slug: 'gone-profile', outcome: 'gone', movedTo: null }]);
   });
 
   it('fingerprints the pages: the same for an unchanged site, new when a page changes', async () => {
@@ -265,7 +267,11 @@ for (const dialect of DIALECTS) {
         first!.releases[0]!.checks.map((c) => [c.rule, c.status, c.observed?.slice(0, 40) ?? null]),
         [
           ['at least 600 slugs in the sitemap', 'fail', '3'],
-          ['every listed page retrieved', 'warn', '1 of 3 left out: gone-profile (https://n'],
+          [
+            'every listed page there (the site answers 404 or its missing-profile page for these: they are served as gone)',
+            'warn',
+            '1 of 3 left out: gone-profile (https://n',
+          ],
         ],
       );
       const [again] = await ingest();

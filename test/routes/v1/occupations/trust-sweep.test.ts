@@ -1,0 +1,56 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { appForSuite } from '../../../helpers/composition-root.js';
+import { DIALECTS } from '../../../helpers/stores.js';
+
+/**
+ * A sweep of all 412 occupations over the template database (the real mirror): no false zero in
+ * apprenticeships, no all-null vacancy answer where a coarser group is published, and no `match`
+ * that the profile's placement contradicts, with title matches first.
+ */
+for (const dialect of DIALECTS) {
+  describe(`a careful client's sweep of the 412 occupations (${dialect})`, () => {
+    const served = appForSuite(dialect);
+
+    it('finds no false zero, no skipped fallback and no contradicted match', async () => {
+      const codes = (await served.get('/v1/occupations')).json<Array<{ soc2020: string }>>().map((o) => o.soc2020);
+      assert.equal(codes.length, 412);
+      const tLevelRelease = (await served.app.inject({ url: '/v1/meta/sources' }))
+        .json<Array<{ key: string; currentEdition: string | null }>>()
+        .find((s) => s.key === 't-levels')!.currentEdition;
+      const rank = (m: string | null) => (m === 'title' ? 0 : m === 'alternative title' ? 1 : 2);
+      for (const soc of codes) {
+        const app = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
+        assert.ok(Number.isInteger(app.apprenticeshipsAvailable) && app.apprenticeshipsAvailable >= 0, soc);
+        if (tLevelRelease === null) assert.equal(app.tLevels, null, `${soc}: tLevels without a T Level release`);
+        for (const o of app.occupations)
+          for (const p of o.products)
+            assert.equal(p.careerStarter, null, `${soc}: the mirror's standards carry no careerStarter`);
+
+        const vac = await served.get(`/v1/occupations/${soc}/vacancies`);
+        if (vac.statusCode === 200) {
+          const body = vac.json();
+          assert.equal(body.coverage.population, 'employee jobs');
+          if (!body.latest.presentable) {
+            // All null only when nothing above the group is published, and the derivation says so.
+            assert.equal(body.group.level, 'unit group', soc);
+            assert.match(body.derivation, /publishes no minor, sub-major or major group figures/, soc);
+          }
+        }
+
+        const how = (await served.get(`/v1/occupations/${soc}/how-to-become`)).json();
+        const profiles = how.profiles as Array<{ slug: string; match: string | null; placedBy: string }>;
+        for (const p of profiles) {
+          if (p.match !== null) assert.equal(p.match, p.placedBy, `${soc} ${p.slug}`);
+          else assert.ok(['soc 2010 code', 'description'].includes(p.placedBy), `${soc} ${p.slug}`);
+        }
+        const ranks = profiles.map((p) => rank(p.match));
+        assert.deepEqual(
+          ranks,
+          [...ranks].sort((a, b) => a - b),
+          `${soc}: own-title matches first`,
+        );
+      }
+    });
+  });
+}
