@@ -14,9 +14,7 @@ import { UPSTREAM_DIR } from '../helpers/upstream.js';
 
 describe('a registered source with no release', () => {
   it('finds none, even in the full mirror, and refuses to read one', async () => {
-    for (const source of [
-      essVacanciesNationsSource,
-    ]) {
+    for (const source of [essVacanciesNationsSource]) {
       assert.deepEqual(await source.detect(mirrorUpstream(UPSTREAM_DIR)), [], source.key);
       await assert.rejects(
         source.parse(

@@ -109,7 +109,19 @@ describe('the web explorer (/explore) over the template data', () => {
       assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
       SECTIONS.map((part) => part.id),
-      ['pay', 'employment', 'projections', 'vacancies', 'visas', 'demand', 'job-adverts', 'skills', 'work-profile', 'routes-in', 'moves'],
+      [
+        'pay',
+        'employment',
+        'projections',
+        'vacancies',
+        'visas',
+        'demand',
+        'job-adverts',
+        'skills',
+        'work-profile',
+        'routes-in',
+        'moves',
+      ],
     );
     const document = (await open('/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
     for (const part of SECTIONS) {
