@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ProjectionAreaSlug } from '../../src/domain/projections.js';
+import { PROJECTION_AREA_SLUGS, type ProjectionAreaSlug } from '../../src/domain/projections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { until, type LmiServer } from './lmi-process.js';
@@ -76,21 +76,10 @@ export const READ_FROM = {
   'ashe-table15': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
   'soc-crosswalk': 'https://www.ons.gov.uk/file?uri=/methodology/',
   ...(Object.fromEntries(
-    [
-      'uk',
-      'wales',
-      'scotland',
-      'northern-ireland',
-      'north-east',
-      'north-west',
-      'yorkshire-and-the-humber',
-      'east-midlands',
-      'west-midlands',
-      'east-of-england',
-      'london',
-      'south-east',
-      'south-west',
-    ].map((area) => [`lmsp-${area}`, 'https://assets.publishing.service.gov.uk/media/']),
+    PROJECTION_AREA_SLUGS.filter((area) => area !== 'england').map((area) => [
+      `lmsp-${area}`,
+      'https://assets.publishing.service.gov.uk/media/',
+    ]),
   ) as Record<`lmsp-${Exclude<ProjectionAreaSlug, 'england'>}`, string>),
 } as const;
 export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
