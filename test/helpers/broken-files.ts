@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
+import { unzipSync, zipSync } from 'fflate';
 import * as XLSX from '@e965/xlsx';
 import { readWorkbookSync } from '../../src/ingest/formats/workbook.js';
 import { upstreamPath } from './upstream.js';
@@ -71,31 +72,21 @@ export function gzipBomb(size: number): Uint8Array {
   return new Uint8Array(gzipSync(Buffer.alloc(size), { level: 1 }));
 }
 
-/** A zip of one entry named `name` that inflates to `size` zero bytes, its directory claiming 100 bytes. */
-export function zipBomb(name: string, size: number): Uint8Array {
-  const data = deflateRawSync(Buffer.alloc(size), { level: 1 });
+/**
+ * The real release zip with one entry (the first whose name ends with `suffix`) replaced by `size`
+ * zero bytes, its local header and directory both claiming 100 bytes: every other workbook is there,
+ * so a reader that checks the release's parts before it inflates them still meets the bomb.
+ */
+export function zipBombAmong(relative: string, suffix: string, size: number): Uint8Array {
+  const entries = unzipSync(realFile(relative));
+  const name = Object.keys(entries).find((n) => n.endsWith(suffix));
+  if (!name) throw new Error(`${relative} has no entry ending ${suffix}`);
+  entries[name] = new Uint8Array(size);
+  const zip = Buffer.from(zipSync(entries, { level: 1 }));
   const fileName = Buffer.from(name, 'utf8');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(100, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(100, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const directoryOffset = local.length + fileName.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(directoryOffset, 16);
-  return new Uint8Array(Buffer.concat([local, fileName, data, central, fileName, end]));
+  for (let at = zip.indexOf(fileName); at >= 0; at = zip.indexOf(fileName, at + 1)) {
+    if (zip.readUInt32LE(at - 30) === 0x04034b50) zip.writeUInt32LE(100, at - 30 + 22);
+    else if (zip.readUInt32LE(at - 46) === 0x02014b50) zip.writeUInt32LE(100, at - 46 + 24);
+  }
+  return new Uint8Array(zip);
 }
