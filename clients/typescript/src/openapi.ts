@@ -669,6 +669,36 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
@@ -695,6 +725,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -745,6 +777,36 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
@@ -771,6 +833,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -818,6 +882,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
@@ -844,6 +938,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -883,7 +979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -903,6 +999,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -937,6 +1035,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -981,7 +1081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1001,6 +1101,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1035,6 +1137,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1072,6 +1176,36 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -1094,6 +1228,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1128,6 +1264,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1173,7 +1311,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1193,6 +1331,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1223,6 +1363,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1257,6 +1399,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1324,6 +1468,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -1346,6 +1520,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1374,6 +1550,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1408,6 +1586,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1443,6 +1623,36 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -1465,6 +1675,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1493,6 +1705,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1527,6 +1741,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1612,7 +1828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1632,6 +1848,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1662,6 +1880,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1690,6 +1910,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1724,6 +1946,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1808,6 +2032,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -1830,6 +2084,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1858,6 +2114,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1892,6 +2150,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -1989,8 +2249,11 @@ export interface operations {
                         notes: string[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -2015,7 +2278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2035,6 +2298,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2065,6 +2330,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2093,6 +2360,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2127,6 +2396,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2219,8 +2490,11 @@ export interface operations {
                         };
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -2242,6 +2516,36 @@ export interface operations {
                             /** @description Publisher's page for the dataset */
                             url: string;
                         };
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -2267,6 +2571,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2295,6 +2601,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2329,6 +2637,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2365,6 +2675,36 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -2387,6 +2727,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2415,6 +2757,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2449,6 +2793,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2547,8 +2893,11 @@ export interface operations {
                         presentable: boolean;
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -2573,7 +2922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,6 +2942,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2623,6 +2974,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2651,6 +3004,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2685,6 +3040,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2739,8 +3096,11 @@ export interface operations {
                         workPattern: "all" | "fulltime" | "parttime";
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -2763,7 +3123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2783,6 +3143,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2813,6 +3175,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2841,6 +3205,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2875,6 +3241,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -2951,8 +3319,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -2977,7 +3348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2997,6 +3368,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3027,6 +3400,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3055,6 +3430,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3089,6 +3466,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3188,8 +3567,11 @@ export interface operations {
                         definitions: string;
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -3214,7 +3596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3234,6 +3616,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3264,6 +3648,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3292,6 +3678,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3326,6 +3714,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3428,8 +3818,11 @@ export interface operations {
                         accuracy: string;
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -3456,7 +3849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3476,6 +3869,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3506,6 +3901,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3534,6 +3931,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3568,6 +3967,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3605,11 +4006,7 @@ export interface operations {
                             title: string;
                             alternativeTitles: string[];
                             summary: string | null;
-                            /**
-                             * @description Which of the profile's titles the ONS coding index lists in this unit group (an alternative title only when its own title is not); "title" also when no title is listed here and the placement rests on the SOC 2010 code and text (see placedBy)
-                             * @enum {string}
-                             */
-                            match: "title" | "alternative title";
+                            match: ("title" | "alternative title") | null;
                             /**
                              * @description The strongest evidence the placement rests on: a coding-index entry of its title or an alternative title (a qualified entry only when the profile is about its context), else its SOC 2010 code through the ONS table, else what the profile says the job is
                              * @enum {string}
@@ -3709,6 +4106,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The API key is missing, unknown or revoked */
             401: {
                 headers: {
@@ -3731,6 +4158,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3759,6 +4188,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3793,6 +4224,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3827,7 +4260,8 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        apprenticeshipsAvailable: number | null;
+                        /** @description Approved apprenticeships across primary-match occupations in the standards release served; 0 when there are none */
+                        apprenticeshipsAvailable: number;
                         lowestApprenticeshipLevel: number | null;
                         tLevels: number | null;
                         /** @description Primary matches first, then partial */
@@ -3914,7 +4348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3934,6 +4368,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3964,6 +4400,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -3992,6 +4430,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4026,6 +4466,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4297,7 +4739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,6 +4759,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4347,6 +4791,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4375,6 +4821,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4409,6 +4857,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4806,7 +5256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4826,6 +5276,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4856,6 +5308,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4884,6 +5338,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4918,6 +5374,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -4992,8 +5450,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -5015,6 +5476,36 @@ export interface operations {
                             /** @description Publisher's page for the dataset */
                             url: string;
                         };
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -5040,6 +5531,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5068,6 +5561,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5102,6 +5597,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5143,8 +5640,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -5169,7 +5669,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5189,6 +5689,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5219,6 +5721,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5247,6 +5751,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5281,6 +5787,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5350,8 +5858,11 @@ export interface operations {
                         definitions: string;
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -5373,6 +5884,36 @@ export interface operations {
                             /** @description Publisher's page for the dataset */
                             url: string;
                         };
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -5398,6 +5939,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5426,6 +5969,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5460,6 +6005,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5522,7 +6069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5542,6 +6089,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5572,6 +6121,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5600,6 +6151,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5634,6 +6187,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5701,8 +6256,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -5727,7 +6285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5747,6 +6305,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5777,6 +6337,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5805,6 +6367,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5839,6 +6403,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5904,8 +6470,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -5927,6 +6496,36 @@ export interface operations {
                             /** @description Publisher's page for the dataset */
                             url: string;
                         };
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -5952,6 +6551,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -5980,6 +6581,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6014,6 +6617,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6085,8 +6690,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -6108,6 +6716,36 @@ export interface operations {
                             /** @description Publisher's page for the dataset */
                             url: string;
                         };
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -6133,6 +6771,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6161,6 +6801,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6195,6 +6837,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6276,8 +6920,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -6302,7 +6949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6322,6 +6969,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6352,6 +7001,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6380,6 +7031,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6414,6 +7067,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6469,8 +7124,11 @@ export interface operations {
                         }[];
                         /** Coverage */
                         coverage: {
-                            /** @description `employee jobs` or `people in employment` */
-                            population: string;
+                            /**
+                             * @description What is counted: `employee jobs` or `people in employment`; `note` says more
+                             * @enum {string}
+                             */
+                            population: "employee jobs" | "people in employment";
                             includesSelfEmployed: boolean;
                             referencePeriod: string;
                             note: string;
@@ -6495,7 +7153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A parameter is invalid; `detail` and `invalidParams` list the valid values */
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6515,6 +7173,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6545,6 +7205,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6573,6 +7235,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
@@ -6607,6 +7271,8 @@ export interface operations {
                             name: string;
                             reason: string;
                             validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
                         }[];
                         /** @description Key of the source whose release is missing */
                         source?: string;
