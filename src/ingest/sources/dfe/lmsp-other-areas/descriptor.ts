@@ -77,8 +77,8 @@ interface AreaSpec extends ProjectionAreaWorkbook {
  * `UK_`; the mirror holds none), or from the page's attachment, refused unless its Info sheet
  * names the area.
  */
-const lmspArea = ({ key, names, codes, holds }: AreaSpec): SourceDescriptor<ProjectionRelease> =>
-  mainTablesSource({
+const lmspArea = ({ key, names, codes, holds }: AreaSpec): SourceDescriptor<ProjectionRelease> => ({
+  ...mainTablesSource({
     key,
     name: `Labour market and skills projections 2020 to 2035: ${names[0]}, by occupation (SOC 2020 sub-major groups)`,
     url: LMSP_PAGE,
@@ -91,7 +91,10 @@ const lmspArea = ({ key, names, codes, holds }: AreaSpec): SourceDescriptor<Proj
     surface: 'GOV.UK Content API (details.attachments[])',
     discover: discoverAreaWorkbook({ names, codes }, holds),
     area: { names, codes },
-  });
+  }),
+  // The shared mirror holds none of these workbooks; one an operator puts in its folder is still read.
+  inMirror: false,
+});
 
 /** The UK, the nations other than England, and the nine English regions, with the names their Info sheet may give. */
 const AREAS: AreaSpec[] = [
