@@ -180,6 +180,7 @@ export async function apsOccupationCountsFor(
     .where('edition_id', 'in', editionIds)
     .where('soc2020', '=', soc2020)
     .where('area', '=', area)
+    .orderBy(['edition_id', 'sex', 'pattern', 'employment_type'])
     .execute();
   return rows.map((r) => ({
     editionId: r.edition_id,

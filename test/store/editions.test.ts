@@ -60,6 +60,7 @@ const SOURCES_WITHOUT_RELEASE = [
   'occupations-in-demand',
   'online-job-adverts',
   'online-job-adverts-local',
+  'aps-occupation-age',
 ];
 
 for (const dialect of DIALECTS) {

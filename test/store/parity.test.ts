@@ -120,7 +120,8 @@ const READS: Record<string, Read> = {
         ...c.values.socs.map((soc) => [soc, c.values.areas[0]!] as const),
         ...c.values.areas.map((area) => ['2134', area] as const),
       ],
-      ([soc, area]) => employment.apsOccupationCountsFor(db, ids, soc, area),
+      // Rows of several editions come in no set order between them: each edition is asked on its own.
+      ([soc, area]) => each(ids, (id) => employment.apsOccupationCountsFor(db, [id], soc, area)),
     );
   },
   'employment.apsOccupationTotals': (db, c) => {
@@ -128,6 +129,7 @@ const READS: Record<string, Read> = {
     return each(c.values.areas, (area) => employment.apsOccupationTotals(db, ids, area));
   },
   'how-to-become.profilesOf': perEdition(howToBecome.profilesOf, 'ncs-job-profiles', 'ncs-content-export-2020'),
+  'how-to-become.pageOutcomesOf': perEdition(howToBecome.pageOutcomesOf, 'ncs-job-profiles'),
   'how-to-become.liveSlugsOf': perEdition(howToBecome.liveSlugsOf, 'ncs-job-profiles', 'ncs-content-export-2020'),
   'ingest-runs.latestRunsBySource': (db) => ingestRuns.latestRunsBySource(db),
   'ingest-runs.countFinishedRuns': (db) => ingestRuns.countFinishedRuns(db),

@@ -35,6 +35,8 @@ describe('Skills England apprenticeship standards', () => {
         larsCode: 2,
         maxFunding: 18000,
         approvedForDelivery: '2014-11-12T00:00:00 +00:00',
+        // The mirror's copy has no careerStarter field: null, never a guessed false.
+        careerStarter: null,
       },
     );
     assert.deepEqual(
