@@ -77,30 +77,28 @@ export class JobAdverts {
   async local(soc: string, value: string): Promise<LocalAdvertResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const area = await this.advertArea(value);
-    const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
-    const index = new LocalAdvertIndex(
-      await localAdvertReleaseOf(
-        this.db,
-        edition.id,
-        { areaCodes: [area.code, UNITED_KINGDOM.code] },
-        await this.periodsOf(edition.id, 'local'),
-      ),
-    );
+    const { index, provenance } = await this.localWithUk(area.code);
     return localAdvertResponse(index, area, soc, unit.title, provenance);
   }
 
   async inArea(value: string, limit: number): Promise<AreaAdvertsResponse> {
     const area = await this.advertArea(value);
+    const { index, provenance } = await this.localWithUk(area.code);
+    return areaAdvertsResponse(index, area, await this.occupations.unitTitles(), limit, provenance);
+  }
+
+  /** The local release's figures for an area and the UK (concentration compares the two). */
+  private async localWithUk(areaCode: string) {
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
     const index = new LocalAdvertIndex(
       await localAdvertReleaseOf(
         this.db,
         edition.id,
-        { areaCodes: [area.code, UNITED_KINGDOM.code] },
+        { areaCodes: [areaCode, UNITED_KINGDOM.code] },
         await this.periodsOf(edition.id, 'local'),
       ),
     );
-    return areaAdvertsResponse(index, area, await this.occupations.unitTitles(), limit, provenance);
+    return { index, provenance };
   }
 
   private periodsOf(editionId: string, kind: 'monthly' | 'local'): Promise<string[]> {

@@ -166,7 +166,7 @@ const GROUPS: Record<string, Group> = {
     queryClass: 'JobAdverts',
     store: 'job-adverts',
     tables: 'job-adverts',
-    explorer: onePage,
+    explorer: 'job-adverts',
     routeTests: listsToo('job-adverts'),
     queryTest: throughResponses('job-advert-responses'),
   },
@@ -243,6 +243,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
   },
   'src/queries': {
     'coding-index': 'the ONS coding index, read by occupations, skills, work profile and apprenticeships',
+    'search-evidence': 'the NCS and ESCO titles the occupations group’s search learns job names from',
     'current-editions': 'the edition each source answers from, for every group',
     'demand-responses': 'the demand group’s pure response builders',
     'isco-groups': 'ISCO-08 shares, for skills and work profile',

@@ -13,7 +13,7 @@ export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
 /**
  * The dialects of the tests above the store (queries, routes). All the SQL is in src/store, and
- * test/store/parity.test.ts proves both templates hold the same rows and every store read answers
+ * test/store/database.parity.test.ts proves both templates hold the same rows and every store read answers
  * the same on both; so what sits above the store runs once, on the embedded default. The store's
  * own tests, the ingest's, and those of what differs between dialects (replicas, keys, locks)
  * keep `DIALECTS`. `LMI_TEST_DIALECTS=sqlite,postgres` runs these on both as well.
