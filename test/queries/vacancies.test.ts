@@ -43,7 +43,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(largest.shareOfSupplier >= 0.995);
       assert.match(
         body.derivation,
-        /They are the whole SOC 2010 group's figures; practically all of 6145's workers are in 6135/,
+        /Practically all of 6145's workers are in 6135 in SOC 2020\. These are 6145's own figures, whole, not apportioned\./,
       );
     });
 
