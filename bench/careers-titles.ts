@@ -74,7 +74,8 @@ export function pooledCrosswalk(): Map<string, Map<string, number>> {
   return shares;
 }
 
-export function careersSiteTitles(): JudgedTitle[] {
+/** The mirror's NCS profiles: the November 2020 export and the 2026 pages, each parsed. */
+export function ncsReleases() {
   const folder = path.join(UPSTREAM, 'ncs-content-export-2020/recipes');
   const exported = parseRecipes(
     readdirSync(folder)
@@ -85,6 +86,11 @@ export function careersSiteTitles(): JudgedTitle[] {
     readFileSync(path.join(UPSTREAM, 'ncs-job-profiles', PROFILES_FILE)),
     readFileSync(path.join(UPSTREAM, 'ncs-job-profiles', SLUGS_FILE)),
   );
+  return { exported, pages };
+}
+
+export function careersSiteTitles(): JudgedTitle[] {
+  const { exported, pages } = ncsReleases();
   const crosswalk = pooledCrosswalk();
   const soc2010BySlug = new Map(exported.profiles.map((p) => [p.slug, p.soc2010]));
   const judged = new Map<string, { expected: Set<string>; shares: Map<string, number> }>();

@@ -19,18 +19,16 @@
  * by hand (FAILURES below), asked of the served index.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodingIndex } from '../src/domain/soc.js';
-import { parseRecipes } from '../src/ingest/sources/ncs/ncs-content-export-2020/parse.js';
-import { PROFILES_FILE, SLUGS_FILE, parseJobProfiles } from '../src/ingest/sources/ncs/ncs-job-profiles/parse.js';
 import { aliasesThroughGroups, aliasesThroughIsco, type TitleAlias } from '../src/search/aliases.js';
 import { ABSTAIN_BELOW } from '../src/search/calibration.js';
 import { TitleIndex, type TitleMatch } from '../src/search/title-index.js';
 import { percentText } from '../src/domain/numbers.js';
-import { employmentFromUpstream, pooledCrosswalk } from './careers-titles.js';
+import { employmentFromUpstream, ncsReleases, pooledCrosswalk } from './careers-titles.js';
 import {
   escoLabelQueries,
   foldOf,
@@ -41,7 +39,6 @@ import {
 } from './esco-labels.js';
 import { loadCodingIndex, sample } from './search.js';
 
-const UPSTREAM = new URL('../../shared/upstream/', import.meta.url).pathname;
 const FOLDS = 5;
 const LIMIT = 10;
 const SEED = 35;
@@ -86,16 +83,7 @@ interface NcsProfileNames {
 
 /** NCS profiles (2020 export and 2026 pages, by slug) with their titles and the unit groups their SOC 2010 code reaches. */
 export function ncsProfiles(): NcsProfileNames[] {
-  const folder = path.join(UPSTREAM, 'ncs-content-export-2020/recipes');
-  const exported = parseRecipes(
-    readdirSync(folder)
-      .filter((name) => name.endsWith('.recipe.json'))
-      .map((name) => ({ name, bytes: readFileSync(path.join(folder, name)) })),
-  );
-  const pages = parseJobProfiles(
-    readFileSync(path.join(UPSTREAM, 'ncs-job-profiles', PROFILES_FILE)),
-    readFileSync(path.join(UPSTREAM, 'ncs-job-profiles', SLUGS_FILE)),
-  );
+  const { exported, pages } = ncsReleases();
   const crosswalk = pooledCrosswalk();
   const bySlug = new Map<string, { titles: Set<string>; soc2010: string | null }>();
   for (const p of [...exported.profiles, ...pages.profiles]) {
