@@ -12,7 +12,7 @@ import {
 } from '../domain/vacancies.js';
 import type { VacancyQuery, VacancyResponse, VacancyYear } from '../schemas/vacancies.js';
 import type { Db } from '../store/schema.js';
-import { essRowsFor } from '../store/vacancies.js';
+import { essRowsFor, essUnitRowsUnder } from '../store/vacancies.js';
 import type { CurrentEditions } from './current-editions.js';
 import type { Occupations } from './occupations.js';
 import type { Soc2010Supplier, SocCrosswalkQuery } from './soc-crosswalk.js';
@@ -29,6 +29,25 @@ interface GroupRows {
   level: VacancyGroupLevel;
   code: string;
   rows: EssVacancyRow[];
+}
+
+/**
+ * A group the survey publishes no row for, summed from the unit groups in it whose figures the
+ * latest survey published; `withheld` are the unit groups in it the survey lists without figures.
+ */
+interface SummedGroup {
+  level: VacancyGroupLevel;
+  code: string;
+  /** The unit groups summed, and their rows in every survey year. */
+  published: string[];
+  rows: EssVacancyRow[];
+  withheld: string[];
+  /**
+   * Sampled employers reporting a vacancy, added over the unit groups summed and over all those the
+   * survey lists in the group (an employer counts once per unit group): how much of the group the
+   * sums stand for. Null where the survey keeps any of the counts confidential.
+   */
+  employers: { summed: number | null; listed: number | null };
 }
 
 /**
@@ -75,22 +94,33 @@ export class Vacancies {
     const rowOf = (group: GroupRows, year: number) => group.rows.find((r) => r.year === year);
     // The finest group published in the latest survey; the unit group (withheld) when none is.
     const chosen = groups.find((g) => vacancyYear(latestYear, rowOf(g, latestYear)).presentable) ?? groups[0]!;
+    const summed = published(chosen, latestYear) ? null : await this.summedGroup(edition.id, hierarchy, latestYear);
     const total = rows.filter((r) => r.kind === 'total');
+    const yearOf = (year: number) => (summed ? summedYear(year, summed) : vacancyYear(year, rowOf(chosen, year)));
 
     return {
       soc2020: soc,
       title: unit.title,
-      group: {
-        code: chosen.code,
-        title:
-          chosen.rows.filter((r) => r.title !== null).at(-1)?.title ??
-          (chosen.level === 'unit group' ? supplier.title : chosen.code),
-        level: chosen.level,
-        classification: 'SOC 2010',
-      },
+      group: summed
+        ? {
+            code: summed.code,
+            title: `SOC 2010 ${summed.level} ${summed.code}, summed from the unit groups the survey published`,
+            level: summed.level,
+            classification: 'SOC 2010',
+            summedFrom: { published: summed.published, withheld: summed.withheld },
+          }
+        : {
+            code: chosen.code,
+            title:
+              chosen.rows.filter((r) => r.title !== null).at(-1)?.title ??
+              (chosen.level === 'unit group' ? supplier.title : chosen.code),
+            level: chosen.level,
+            classification: 'SOC 2010',
+            summedFrom: null,
+          },
       area: UNITED_KINGDOM,
-      latest: vacancyYear(latestYear, rowOf(chosen, latestYear)),
-      previous: previousYear === null ? null : vacancyYear(previousYear, rowOf(chosen, previousYear)),
+      latest: yearOf(latestYear),
+      previous: previousYear === null ? null : yearOf(previousYear),
       allOccupations: vacancyYear(
         latestYear,
         total.find((r) => r.year === latestYear),
@@ -102,6 +132,7 @@ export class Vacancies {
         otherSuppliers: suppliers.length - 1,
         mapping: crosswalk.edition.label,
         chosen,
+        summed,
         withheldBelow: groups.slice(0, groups.indexOf(chosen)),
         years: [latestYear, ...(previousYear === null ? [] : [previousYear])],
       }),
@@ -109,6 +140,36 @@ export class Vacancies {
       coverage: coverage(latestYear, previousYear),
       provenance,
     };
+  }
+
+  /**
+   * The finest group above the unit group (minor, sub-major, major) in which the latest survey
+   * published at least one unit group: the release has no group rows, so the fallback the spec
+   * asks for is derived by summing those units' published figures, and says so.
+   */
+  private async summedGroup(
+    editionId: string,
+    hierarchy: { level: VacancyGroupLevel; code: string }[],
+    latestYear: number,
+  ): Promise<SummedGroup | null> {
+    for (const { level, code } of hierarchy.slice(1)) {
+      const units = await essUnitRowsUnder(this.db, editionId, code);
+      const latest = units.filter((r) => r.year === latestYear);
+      const summable = latest.filter((r) => vacancyYear(latestYear, r).presentable).map((r) => r.soc2010!);
+      if (summable.length > 0)
+        return {
+          level,
+          code,
+          published: summable,
+          rows: units.filter((r) => summable.includes(r.soc2010!)),
+          withheld: latest.filter((r) => !summable.includes(r.soc2010!)).map((r) => r.soc2010!),
+          employers: {
+            summed: employersIn(latest.filter((r) => summable.includes(r.soc2010!))),
+            listed: employersIn(latest),
+          },
+        };
+    }
+    return null;
   }
 }
 
@@ -162,6 +223,31 @@ function vacancyYear(year: number, row: EssVacancyRow | undefined): VacancyYear 
   };
 }
 
+/**
+ * A survey year of a summed group: the sums of its unit groups' published figures, the percentages
+ * recomputed from them; null when any of the units summed in the latest year is withheld this year,
+ * so that the years compare like with like. Establishments are not summed: one with vacancies in
+ * several unit groups would count more than once.
+ */
+function summedYear(year: number, group: SummedGroup): VacancyYear {
+  const rows = group.published.map((code) => group.rows.find((r) => r.year === year && r.soc2010 === code));
+  const years = rows.map((row) => vacancyYear(year, row));
+  if (!years.every((y) => y.presentable)) return { ...vacancyYear(year, undefined), employersReporting: null };
+  const sum = (field: 'vacancies' | 'hardToFill' | 'skillShortage') =>
+    rows.reduce((total, row) => total + row![field]!, 0);
+  const vacancies = sum('vacancies');
+  return {
+    year,
+    vacancies: Math.round(vacancies / 100) * 100,
+    hardToFill: Math.round(sum('hardToFill')),
+    skillShortage: Math.round(sum('skillShortage')),
+    hardToFillPercent: round((sum('hardToFill') / vacancies) * 100, 1),
+    skillShortagePercent: round((sum('skillShortage') / vacancies) * 100, 1),
+    employersReporting: null,
+    presentable: true,
+  };
+}
+
 interface DerivationFacts {
   soc: string;
   title: string;
@@ -171,13 +257,15 @@ interface DerivationFacts {
   mapping: string;
   /** The group whose figures are shown, and the finer ones of its hierarchy the survey withheld. */
   chosen: GroupRows;
+  /** The group summed from its published unit groups, where the survey withheld the unit group and publishes no group rows. */
+  summed: SummedGroup | null;
   withheldBelow: GroupRows[];
   years: number[];
 }
 
 /** Plain words on where the figures come from: the SOC 2010 group used, what it covers, and what was withheld. */
 function derivation(facts: DerivationFacts): string {
-  const { soc, title, supplier, otherSuppliers, mapping, chosen, withheldBelow, years } = facts;
+  const { soc, title, supplier, otherSuppliers, mapping, chosen, summed, withheldBelow, years } = facts;
   const code = supplier.soc2010;
   const parts = [
     `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. SOC 2010 unit group ${code} (${supplier.title}) is the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${mapping}")` +
@@ -192,9 +280,10 @@ function derivation(facts: DerivationFacts): string {
   if (chosen.level === 'unit group') {
     parts.push(`These are ${code}'s own figures, whole, not apportioned.`);
     for (const year of years) if (!published(chosen, year)) parts.push(withheldText(chosen, year));
-    if (!published(chosen, years[0]!)) {
+    if (summed) parts.push(summedText(summed, code));
+    else if (!published(chosen, years[0]!)) {
       parts.push(
-        `This release publishes no minor, sub-major or major group figures of ${code}'s hierarchy (${code.slice(0, 3)}, ${code.slice(0, 2)}, ${code.slice(0, 1)}) to fall back on, and withheld unit groups are not summed into a made-up group total, so the figures are null.`,
+        `This release publishes no minor, sub-major or major group figures of ${code}'s hierarchy (${code.slice(0, 3)}, ${code.slice(0, 2)}, ${code.slice(0, 1)}), and none of the unit groups in them has published figures to sum, so the figures are null.`,
       );
     }
   } else {
@@ -204,6 +293,24 @@ function derivation(facts: DerivationFacts): string {
     );
   }
   return parts.join(' ');
+}
+
+function employersIn(rows: EssVacancyRow[]): number | null {
+  return rows.some((r) => r.employersReporting === null)
+    ? null
+    : rows.reduce((total, r) => total + r.employersReporting!, 0);
+}
+
+function summedText(group: SummedGroup, code: string): string {
+  const { level, withheld, published: units, employers } = group;
+  const others = withheld.filter((c) => c !== code);
+  return (
+    `This release publishes no group rows, so the figures shown are those of SOC 2010 ${level} ${group.code} derived by summing the published figures of the ${units.length} unit group${units.length === 1 ? '' : 's'} in it the survey published (${units.join(', ')}), percentages recomputed from the sums. ` +
+    `They leave out ${code}${others.length ? ` and ${others.length} other withheld unit group${others.length === 1 ? '' : 's'} (${others.join(', ')})` : ''}, so the ${level}'s true totals are higher: read them as a lower bound` +
+    (employers.summed !== null && employers.listed !== null
+      ? ` (the unit groups summed hold ${employers.summed} of the ${employers.listed} reports of a vacancy by sampled employers across the ${level}'s unit groups).`
+      : '.')
+  );
 }
 
 function published(group: GroupRows, year: number): boolean {

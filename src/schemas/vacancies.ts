@@ -53,6 +53,24 @@ export const VacancyResponseSchema = Type.Object(
         classification: StringEnum(['SOC 2010', 'SOC 2020'] as const, {
           description: 'The classification `code` belongs to: the survey codes occupations to SOC 2010',
         }),
+        summedFrom: Type.Union(
+          [
+            Type.Object({
+              published: Type.Array(Type.String(), {
+                description: 'SOC 2010 unit groups in the group whose published figures are summed',
+              }),
+              withheld: Type.Array(Type.String(), {
+                description:
+                  'SOC 2010 unit groups in the group the survey lists with its figures withheld: missing from the sums, which are therefore a lower bound',
+              }),
+            }),
+            Type.Null(),
+          ],
+          {
+            description:
+              'Set when the release publishes no row for the group and its figures are derived by summing its published unit groups; null when the survey publishes the figures shown',
+          },
+        ),
       },
       {
         description:

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import {
+  CODE_DIGITS,
   VACANCY_GROUP_LEVELS,
   type EssRelease,
   type EssRowKind,
@@ -7,6 +9,7 @@ import {
 } from '../domain/vacancies.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
+import type { EssVacanciesTable } from './tables/vacancies.js';
 
 /** The keys the rows that are not SOC 2010 groups are stored under. */
 const KEY_OF: Record<Exclude<EssRowKind, VacancyGroupLevel>, string> = {
@@ -48,20 +51,35 @@ export async function essRowsFor(db: DbOrTx, editionId: string, soc2010: readonl
     .orderBy('year')
     .orderBy('row_key')
     .execute();
+  return rows.map(essRow);
+}
+
+/** The unit group rows under a SOC 2010 group (its code a prefix of theirs), every survey year, oldest first. */
+export async function essUnitRowsUnder(db: DbOrTx, editionId: string, group: string): Promise<EssVacancyRow[]> {
+  const rows = await db
+    .selectFrom('ess_vacancies')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .where('row_key', 'like', `${group}%`)
+    .orderBy('year')
+    .orderBy('row_key')
+    .execute();
+  return rows.filter((r) => r.row_key.length === CODE_DIGITS['unit group']).map(essRow);
+}
+
+function essRow(r: Selectable<EssVacanciesTable>): EssVacancyRow {
   const number = (value: number | null) => (value === null ? null : Number(value));
-  return rows.map((r) => {
-    const total = r.row_key === KEY_OF.total;
-    return {
-      year: Number(r.year),
-      kind: total ? 'total' : VACANCY_GROUP_LEVELS[4 - r.row_key.length]!,
-      soc2010: total ? null : r.row_key,
-      title: r.title,
-      employersReporting: number(r.employers_reporting),
-      vacancies: number(r.vacancies),
-      hardToFill: number(r.hard_to_fill),
-      skillShortage: number(r.skill_shortage),
-      hardToFillPercent: number(r.hard_to_fill_percent),
-      skillShortagePercent: number(r.skill_shortage_percent),
-    };
-  });
+  const total = r.row_key === KEY_OF.total;
+  return {
+    year: Number(r.year),
+    kind: total ? 'total' : VACANCY_GROUP_LEVELS[4 - r.row_key.length]!,
+    soc2010: total ? null : r.row_key,
+    title: r.title,
+    employersReporting: number(r.employers_reporting),
+    vacancies: number(r.vacancies),
+    hardToFill: number(r.hard_to_fill),
+    skillShortage: number(r.skill_shortage),
+    hardToFillPercent: number(r.hard_to_fill_percent),
+    skillShortagePercent: number(r.skill_shortage_percent),
+  };
 }

@@ -23,6 +23,38 @@ export function rawEssFigures(year: number, label: string): string[] {
   return line.split(',').slice(-6);
 }
 
+/**
+ * The unit groups under a SOC 2010 group (its code a prefix of theirs) the ESS file lists for a year,
+ * split into those with published figures (vacancies, hard-to-fill and skill-shortage, as numbers)
+ * and those withheld.
+ */
+export function rawEssUnitsUnder(
+  year: number,
+  group: string,
+): { published: { code: string; vacancies: number; hardToFill: number; skillShortage: number }[]; withheld: string[] } {
+  const published = [];
+  const withheld = [];
+  for (const line of essLines) {
+    const code = new RegExp(`^${year},.*?,"?(${group}\\d{${4 - group.length}}) - `).exec(line)?.[1];
+    if (!code) continue;
+    const [, vacancies, hardToFill, skillShortage, htfPercent, ssvPercent] = line.split(',').slice(-6);
+    if ([vacancies, hardToFill, skillShortage, htfPercent, ssvPercent].some((f) => Number.isNaN(Number(f))))
+      withheld.push(code);
+    else
+      published.push({
+        code,
+        vacancies: Number(vacancies),
+        hardToFill: Number(hardToFill),
+        skillShortage: Number(skillShortage),
+      });
+  }
+  // Ordered by code, as the service lists them.
+  return {
+    published: published.sort((a, b) => a.code.localeCompare(b.code)),
+    withheld: withheld.sort((a, b) => a.localeCompare(b)),
+  };
+}
+
 const crosswalkSheet = Object.values(
   readWorkbookSync(new Uint8Array(readFileSync(upstreamPath('soc-crosswalk/ONS_SOC2010_SOC2020.xlsx')))).sheets,
 )[0]!;

@@ -5,7 +5,7 @@ import { type Vacancies } from '../../src/queries/vacancies.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS_ABOVE_STORE, type TestStore } from '../helpers/stores.js';
 import { withdrawSources } from '../helpers/template-databases.js';
-import { largestSupplier, rawEssFigures } from '../helpers/vacancy-sources.js';
+import { largestSupplier, rawEssFigures, rawEssUnitsUnder } from '../helpers/vacancy-sources.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -31,6 +31,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         title: 'Care workers and home carers',
         level: 'unit group',
         classification: 'SOC 2010',
+        summedFrom: null,
       });
       assert.match(body.derivation, /codes vacancies to SOC 2010, not SOC 2020/);
       assert.ok(
@@ -85,41 +86,64 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.equal(body.provenance.edition, (await current.latest('ess-vacancies'))!.label);
     });
 
-    it('answers a withheld group with nulls, not zeros, presentable false, and says why: 1111 from 1115', async () => {
+    it('sums the published unit groups of the finest group above a withheld one, and calls the sums a lower bound: 1111 from 1115', async () => {
       const [employers, ...figures] = rawEssFigures(2022, '1115 - Chief executives and senior officials');
       assert.deepEqual(figures, ['u', 'u', 'u', 'u', 'u']);
+      // The file has no group rows, and minor group 111 has no unit group with figures: sub-major group 11 is summed.
+      assert.deepEqual(rawEssUnitsUnder(2022, '111').published, []);
+      const units = rawEssUnitsUnder(2022, '11');
+      assert.ok(units.published.length > 1);
       const body = await vacancies.vacancies('1111', 'uk');
-      assert.equal(body.group.code, '1115');
+      assert.deepEqual(
+        { code: body.group.code, level: body.group.level, classification: body.group.classification },
+        { code: '11', level: 'sub-major group', classification: 'SOC 2010' },
+      );
+      assert.deepEqual(body.group.summedFrom, {
+        published: units.published.map((u) => u.code),
+        withheld: units.withheld,
+      });
+      assert.ok(body.group.summedFrom.withheld.includes('1115'));
+      const sum = (field: 'vacancies' | 'hardToFill' | 'skillShortage') =>
+        units.published.reduce((total, u) => total + u[field], 0);
       assert.deepEqual(body.latest, {
         year: 2022,
-        vacancies: null,
-        hardToFill: null,
-        skillShortage: null,
-        hardToFillPercent: null,
-        skillShortagePercent: null,
-        employersReporting: Number(employers),
-        presentable: false,
+        vacancies: Math.round(sum('vacancies') / 100) * 100,
+        hardToFill: Math.round(sum('hardToFill')),
+        skillShortage: Math.round(sum('skillShortage')),
+        hardToFillPercent: Math.round((sum('hardToFill') / sum('vacancies')) * 1000) / 10,
+        skillShortagePercent: Math.round((sum('skillShortage') / sum('vacancies')) * 1000) / 10,
+        employersReporting: null,
+        presentable: true,
       });
+      // The previous survey compares like with like: the same unit groups, or nothing.
+      const before = rawEssUnitsUnder(2017, '11').published.map((u) => u.code);
+      const comparable = units.published.every((u) => before.includes(u.code));
+      assert.equal(body.previous!.presentable, comparable);
+      if (!comparable) assert.equal(body.previous!.vacancies, null);
       assert.match(
         body.derivation,
         new RegExp(
           `In 2022 the survey withheld the figures of unit group 1115: fewer than 30 employers reported a vacancy in it \\(${employers} did\\)`,
         ),
       );
-      assert.match(
-        body.derivation,
-        /publishes no minor, sub-major or major group figures of 1115's hierarchy \(111, 11, 1\) to fall back on/,
-      );
+      assert.match(body.derivation, /derived by summing the published figures of the \d+ unit groups in it/);
+      assert.match(body.derivation, /read them as a lower bound/);
       assert.equal(body.allOccupations.presentable, true);
     });
 
-    it('answers a group the survey has no row for with nulls too: 1161 from 1171 in 2022', async () => {
+    it('answers a group the survey has no row for from the group above it too: 1161 from 1171 in 2022', async () => {
       const body = await vacancies.vacancies('1161', 'uk');
-      assert.equal(body.group.code, '1171');
-      assert.equal(body.latest.presentable, false);
-      assert.equal(body.latest.vacancies, null);
-      assert.equal(body.latest.employersReporting, null);
       assert.match(body.derivation, /The survey's 2022 table has no row for unit group 1171/);
+      assert.equal(body.group.level, 'sub-major group');
+      assert.equal(body.group.code, '11');
+      assert.equal(body.latest.presentable, true);
+      assert.equal(body.latest.employersReporting, null);
+    });
+
+    it('shows a published unit group whole, with no sum: summedFrom is null', async () => {
+      const body = await vacancies.vacancies('6135', 'uk');
+      assert.equal(body.group.level, 'unit group');
+      assert.equal(body.group.summedFrom, null);
     });
 
     it('states a weak mapping as weak: 8160 takes 8111, which supplies under half of its workers', async () => {

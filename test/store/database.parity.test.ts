@@ -213,6 +213,17 @@ const READS: Record<string, Read> = {
       c.editionsOf('ess-vacancies').flatMap((id) => c.values.soc2010s.map((soc) => [id, soc] as const)),
       ([id, soc]) => vacancies.essRowsFor(db, id, [soc]),
     ),
+  'vacancies.essUnitRowsUnder': (db, c) =>
+    each(
+      c
+        .editionsOf('ess-vacancies')
+        .flatMap((id) =>
+          [...new Set(c.values.soc2010s.flatMap((soc) => [soc.slice(0, 3), soc.slice(0, 2), soc.slice(0, 1)]))].map(
+            (group) => [id, group] as const,
+          ),
+        ),
+      ([id, group]) => vacancies.essUnitRowsUnder(db, id, group),
+    ),
   'visas.visaReleaseOf': perEdition(visas.visaReleaseOf, 'home-office-work-visas'),
   'work-profile.usSocLinksOfIscoGroups': (db, c) =>
     each(c.editionsOf('isco-us-soc-crosswalk'), (id) =>

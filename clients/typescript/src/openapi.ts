@@ -3517,6 +3517,13 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "SOC 2010" | "SOC 2020";
+                            /** @description Set when the release publishes no row for the group and its figures are derived by summing its published unit groups; null when the survey publishes the figures shown */
+                            summedFrom: {
+                                /** @description SOC 2010 unit groups in the group whose published figures are summed */
+                                published: string[];
+                                /** @description SOC 2010 unit groups in the group the survey lists with its figures withheld: missing from the sums, which are therefore a lower bound */
+                                withheld: string[];
+                            } | null;
                         };
                         /** AreaSummary */
                         area: {

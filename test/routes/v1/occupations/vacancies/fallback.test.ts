@@ -5,7 +5,7 @@ import { listCurrentEditions } from '../../../../../src/store/editions.js';
 import { insertEssVacancies } from '../../../../../src/store/vacancies.js';
 import { appForSuite } from '../../../../helpers/composition-root.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
-import { essLines } from '../../../../helpers/vacancy-sources.js';
+import { essLines, rawEssUnitsUnder } from '../../../../helpers/vacancy-sources.js';
 
 /**
  * The spec's fallback: where the survey withholds the unit group, the finest group above it that
@@ -43,6 +43,7 @@ for (const dialect of DIALECTS) {
         title: 'Chief executives and senior officials',
         level: 'minor group',
         classification: 'SOC 2010',
+        summedFrom: null,
       });
       assert.deepEqual(
         [body.latest.year, body.latest.vacancies, body.latest.hardToFill, body.latest.skillShortage],
@@ -71,10 +72,22 @@ for (const dialect of DIALECTS) {
       assert.match(body.derivation, /The survey's 2022 table has no row for minor group 117/);
     });
 
-    it('leaves a withheld unit group with no published group above it null, and says why (3311)', async () => {
+    it('sums the published unit groups of a group with no row of its own, and calls it a lower bound (3311)', async () => {
       const body = (await served.get('/v1/occupations/3311/vacancies')).json();
-      assert.deepEqual([body.group.code, body.group.level, body.latest.vacancies], ['3311', 'unit group', null]);
-      assert.match(body.derivation, /publishes no minor, sub-major or major group figures of 3311's hierarchy/);
+      const units = rawEssUnitsUnder(2022, '331');
+      assert.deepEqual([body.group.code, body.group.level], ['331', 'minor group']);
+      assert.deepEqual(body.group.summedFrom, {
+        published: units.published.map((u) => u.code),
+        withheld: units.withheld,
+      });
+      assert.equal(
+        body.latest.vacancies,
+        Math.round(units.published.reduce((total, u) => total + u.vacancies, 0) / 100) * 100,
+      );
+      assert.match(
+        body.derivation,
+        /derived by summing the published figures .* read them as a lower bound \(the unit groups summed hold \d+ of the \d+ reports of a vacancy/,
+      );
     });
   });
 }

@@ -33,15 +33,19 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.deepEqual(await served.get('/v1/occupations/6135/vacancies?area=uk').then((r) => r.json()), body);
     });
 
-    it('answers a withheld group with presentable false and null figures (1111 from 1115)', async () => {
+    it('answers a withheld unit group from the group above it, summed from its published units (1111 from 1115)', async () => {
       const body = (await served.get('/v1/occupations/1111/vacancies')).json();
-      assert.equal(body.group.code, '1115');
-      assert.equal(body.latest.presentable, false);
-      assert.equal(body.latest.vacancies, null);
-      assert.equal(
-        body.latest.employersReporting,
-        Number(rawEssFigures(2022, '1115 - Chief executives and senior officials')[0]),
-      );
+      assert.deepEqual(rawEssFigures(2022, '1115 - Chief executives and senior officials').slice(1), [
+        'u',
+        'u',
+        'u',
+        'u',
+        'u',
+      ]);
+      assert.equal(body.group.level, 'sub-major group');
+      assert.ok(body.group.summedFrom.withheld.includes('1115'));
+      assert.equal(body.latest.presentable, true);
+      assert.equal(body.latest.employersReporting, null);
     });
 
     it('answers 404 naming the by-nation release for each nation', async () => {
