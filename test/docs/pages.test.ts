@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SOURCES } from '../../src/ingest/registry.js';
 import { REPO_ROOT } from '../helpers/template-databases.js';
 
 /** The pages read on GitHub: the front door, the contributors' guide, docs/ and the benchmarks' figures. */
@@ -113,6 +114,26 @@ describe('the docs as GitHub renders them', () => {
   it('keep the README a front door: at most 250 lines', () => {
     const lines = read('README.md').split('\n').length;
     assert.ok(lines <= 250, `README.md has ${lines} lines: move a subject to its page in docs/`);
+  });
+
+  it("say in the README's mirror table only what the descriptors say", () => {
+    const section = /## With and without the mirror\n([\s\S]*?)\n## /.exec(read('README.md'))![1]!;
+    const wrong: string[] = [];
+    for (const row of section.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| for '))) {
+      const [, withMirror = '', withoutMirror = ''] = row.split(' | ');
+      for (const [cell, column] of [
+        [withMirror, 'with the mirror'],
+        [withoutMirror, 'without it'],
+      ] as const)
+        for (const [, key] of cell.matchAll(/`([a-z0-9-]+)`/g)) {
+          const source = SOURCES.find((s) => s.key === key);
+          // A source named under "with the mirror" is one the mirror does not give; one named
+          // under "without it" is one the publisher's surface does not give (found, not read).
+          const said = column === 'with the mirror' ? source?.inMirror === false : source?.detectOnly === true;
+          if (!said) wrong.push(`${key} (${column}): ${source ? 'the descriptor says otherwise' : 'not a source'}`);
+        }
+    }
+    assert.deepEqual(wrong, []);
   });
 
   it('name only migrations that are in src/store/migrations, and never the next number', () => {
