@@ -136,6 +136,29 @@ describe('the docs as GitHub renders them', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it("name in docs/sources.md's data status only resources the schemas define", async () => {
+    const titles = new Set<string>();
+    for (const file of readdirSync(path.join(REPO_ROOT, 'src/schemas')).filter((f) => f.endsWith('.ts'))) {
+      const module = (await import(path.join(REPO_ROOT, 'src/schemas', file))) as Record<string, unknown>;
+      for (const value of Object.values(module)) {
+        const title = (value as { title?: unknown } | null)?.title;
+        if (typeof title === 'string') titles.add(title);
+      }
+    }
+    const section = /## Data status of every resource in the spec\n([\s\S]*?)(?=\n## |$)/.exec(
+      read('docs/sources.md'),
+    )![1]!;
+    const named = section
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| resource '))
+      .flatMap((line) => line.slice(2).split(' | ')[0]!.split(', '));
+    assert.ok(named.length > 20, `only ${named.length} resources read from the table`);
+    assert.deepEqual(
+      named.filter((name) => !titles.has(name)),
+      [],
+    );
+  });
+
   it('name only migrations that are in src/store/migrations, and never the next number', () => {
     const migrations = new Set(readdirSync(path.join(REPO_ROOT, 'src/store/migrations')));
     const named: string[] = [];
