@@ -174,6 +174,16 @@ describe('the docs as GitHub renders them', () => {
     assert.deepEqual(promised, [], 'the docs name the next migration number, which goes stale with each migration');
   });
 
+  it('describe every `lmi` command in docs/deployment.md', () => {
+    const commands = [...read('src/cli/main.ts').matchAll(/\.command\('([a-z-]+)'\)/g)].map((m) => m[1]!);
+    const page = read('docs/deployment.md');
+    assert.ok(commands.length > 5, `only ${commands.length} commands read from src/cli/main.ts`);
+    assert.deepEqual(
+      commands.filter((command) => !new RegExp(`\`lmi [^\`]*\\b${command}\\b`).test(page)),
+      [],
+    );
+  });
+
   it('name every benchmark script of package.json in docs/performance.md', () => {
     const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
     const page = read('docs/performance.md');
