@@ -174,6 +174,22 @@ describe('the docs as GitHub renders them', () => {
     assert.deepEqual(promised, [], 'the docs name the next migration number, which goes stale with each migration');
   });
 
+  it("describe every operation of docs/api.md's generated table in its hand-written one", () => {
+    const page = read('docs/api.md');
+    const generated = page.slice(
+      page.indexOf('<!-- generated:endpoints -->'),
+      page.indexOf('<!-- /generated:endpoints -->'),
+    );
+    const written = /## What each endpoint serves, and from what\n([\s\S]*?)\n## /.exec(page)![1]!;
+    const operations = [...generated.matchAll(/`([A-Z]+ \/[^`]+)`/g)].map((m) => m[1]!);
+    assert.ok(operations.length > 20, `only ${operations.length} operations read from the generated table`);
+    assert.deepEqual(
+      operations.filter((operation) => !written.includes(`\`${operation}\``) && !written.includes(`\`${operation}?`)),
+      [],
+      'add a row saying what it serves and from what',
+    );
+  });
+
   it('describe every `lmi` command in docs/deployment.md', () => {
     const commands = [...read('src/cli/main.ts').matchAll(/\.command\('([a-z-]+)'\)/g)].map((m) => m[1]!);
     const page = read('docs/deployment.md');
