@@ -18,3 +18,8 @@ export function markdownTable(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|').replace(/\n/g, ' ')).join(' | ')} |`;
   return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }
+
+/** Plain text for a Markdown cell: characters Markdown would read as emphasis, HTML or code are escaped. */
+export function plainText(text: string): string {
+  return text.replace(/[\\`*_<>[\]]/g, (c) => `\\${c}`);
+}

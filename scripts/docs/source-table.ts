@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { publisherReach } from '../../src/domain/sources.js';
 import type { AnySourceDescriptor } from '../../src/ingest/source.js';
-import { markdownTable } from './markers.js';
+import { markdownTable, plainText } from './markers.js';
 
 const SOURCES_DIR = 'src/ingest/sources';
 
@@ -55,10 +55,10 @@ export function sourceTable(root: string, sources: readonly AnySourceDescriptor[
       : `\`${folder}\` (no README)`;
     return [
       `\`${source.key}\``,
-      source.publisher,
+      plainText(source.publisher),
       MIRROR(source),
       PUBLISHERS[publisherReach(source)],
-      source.surface ?? '',
+      plainText(source.surface ?? ''),
       evidence,
     ];
   });

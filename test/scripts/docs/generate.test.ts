@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { CONFIG_VARIABLES } from '../../../src/config-variables.js';
 import { generatedPages, REPO_ROOT } from '../../../scripts/docs/generate.js';
 import { variablesReadInSource } from '../../../scripts/docs/environment-table.js';
-import { replaceGenerated } from '../../../scripts/docs/markers.js';
+import { markdownTable, plainText, replaceGenerated } from '../../../scripts/docs/markers.js';
 import { sourceFolder } from '../../../scripts/docs/source-table.js';
 import { SOURCES } from '../../../src/ingest/registry.js';
 
@@ -35,5 +35,10 @@ describe('the generated tables of the docs (scripts/docs/generate.ts)', () => {
       'before\n<!-- generated:t -->\nnew\n<!-- /generated:t -->\nafter\n',
     );
     assert.throws(() => replaceGenerated('no markers', 't', 'x'), /generated:t/);
+  });
+
+  it('writes plain text into table cells as text, never as emphasis, HTML or a second column', () => {
+    assert.equal(plainText('O*NET page -> db_<M>_<m>_text.zip'), 'O\\*NET page -\\> db\\_\\<M\\>\\_\\<m\\>\\_text.zip');
+    assert.equal(markdownTable(['a'], [['x | y']]), '| a |\n|---|\n| x \\| y |');
   });
 });
