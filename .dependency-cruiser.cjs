@@ -1,5 +1,5 @@
 /**
- * The layers of the house (README, "Architecture"): ingest -> domain <- store <- queries <- routes,
+ * The layers of the house (docs/architecture.md): ingest -> domain <- store <- queries <- routes,
  * with http used by routes and the app only. `test/architecture/layers.test.ts` runs these rules,
  * so they keep holding; `npx depcruise src` prints any violation with the rule's comment.
  */

@@ -1,5 +1,5 @@
 /**
- * The limits the service applies, in one place (documented in the README). Keyed calls are
+ * The limits the service applies, in one place (documented in docs/api.md, "Keys and limits"). Keyed calls are
  * limited per key by the key's tier; everything open is limited per client address.
  */
 export const LIMITS = {

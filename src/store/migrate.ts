@@ -5,7 +5,7 @@ import { FileMigrationProvider, Migrator, sql, type MigrationResult } from 'kyse
 import type { Store } from './database.js';
 import type { Db } from './schema.js';
 /**
- * Every file in `migrations/` is a migration, applied in name order (`006-projections.ts`): a new
+ * Every file in `migrations/` is a migration, applied in name order (`001-initial.ts` first): a new
  * one is a new file and nothing else. The same folder holds `.ts` under tsx and `.js` in the build.
  */
 const provider = new FileMigrationProvider({

@@ -39,7 +39,7 @@ import { sheetRecords, visaWorkbook } from '../helpers/visa-workbooks.js';
 const REFRESH_SECONDS = 4;
 
 /**
- * What 2134 answers with only the publishers' surfaces followed today (the README's quick start
+ * What 2134 answers with only the publishers' surfaces followed today (docs/sources.md, "Without the mirror"
  * says the same), but for how to become: the double serves no NCS site, so its 404 stands here.
  */
 const WITHOUT_THE_MIRROR: Record<string, number> = {
@@ -184,7 +184,7 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     assert.equal(pay.year, 2024);
   });
 
-  it('serves what the README says a user without the mirror gets, and answers 404 for the rest', async () => {
+  it('serves what docs/sources.md says a user without the mirror gets, and answers 404 for the rest', async () => {
     const statuses: Record<string, number> = {};
     for (const url of Object.keys(WITHOUT_THE_MIRROR)) statuses[url] = (await server.get(url, key)).status;
     assert.deepEqual(statuses, WITHOUT_THE_MIRROR);

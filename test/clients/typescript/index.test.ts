@@ -37,7 +37,7 @@ describe('the TypeScript client against the real server (template data, over a s
     for (const id of served_) assert.equal(typeof (lmi as unknown as Record<string, unknown>)[id], 'function', id);
   });
 
-  it('resolves a title and fetches its pay, as the README shows: the same figures the API serves', async () => {
+  it('resolves a title and fetches its pay, as docs/api.md shows: the same figures the API serves', async () => {
     const [best] = await lmi.searchOccupations({ params: { query: { q: 'software developer' } } });
     assert.equal(best!.soc2020, '2134');
     const pay = await lmi.getOccupationPay({ params: { path: { soc: best!.soc2020 } } });
