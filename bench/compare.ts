@@ -28,7 +28,8 @@ import { memoryMiB, processCpuSeconds, stop } from './processes.js';
 import { replayKey, type RecordedResponse } from './replay.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');
+/** BENCH_CLI: another build of `lmi` to measure (a copy of dist/ from before a change, kept inside the checkout so that it finds node_modules). */
+const CLI = path.resolve(process.env.BENCH_CLI ?? path.join(ROOT, 'dist', 'cli', 'main.js'));
 const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

@@ -22,6 +22,18 @@ interface CachedBody {
   contentType: string;
 }
 
+/** A hit's own headers, made once when the body is stored rather than on every hit. */
+const hitHeaders = new WeakMap<CachedBody, { 'content-type': string; 'content-length': string; etag: string }>();
+
+function headersOf(body: CachedBody) {
+  let headers = hitHeaders.get(body);
+  if (!headers) {
+    headers = { 'content-type': body.contentType, 'content-length': String(body.payload.length), etag: body.etag };
+    hitHeaders.set(body, headers);
+  }
+  return headers;
+}
+
 /**
  * Serialised bodies by request, least recently used dropped first, with their ETag computed when
  * stored. Every response is a pure function of its route, its parameters and the current
@@ -135,6 +147,31 @@ function cacheControl(reply: FastifyReply, policy: RoutePolicy): void {
 }
 
 /**
+ * A hit written straight to the socket: the headers set so far (request id, rate limit, cache
+ * control) and the stored ones, then the stored bytes or a 304. Fastify's send path (the onSend
+ * hooks, the payload checks, the length count) has nothing to do for bytes stored with their
+ * headers, and was a tenth of a cached answer's time; the reply is hijacked so that Fastify does
+ * not send again, and the request still ends in the log line and the metrics (Fastify watches the
+ * response finish whichever way it is written). Only GETs are answered from the cache, so there
+ * is never a HEAD to strip the body from.
+ */
+function sendHit(request: FastifyRequest, reply: FastifyReply, hit: CachedBody): void {
+  const own = headersOf(hit);
+  const headers: Record<string, number | string | string[] | undefined> = reply.getHeaders();
+  headers.etag = own.etag;
+  reply.hijack();
+  if (matches(request, hit.etag)) {
+    reply.raw.writeHead(304, headers);
+    reply.raw.end();
+    return;
+  }
+  headers['content-type'] = own['content-type'];
+  headers['content-length'] = own['content-length'];
+  reply.raw.writeHead(200, headers);
+  reply.raw.end(hit.payload);
+}
+
+/**
  * ETags (a hash of the body) with 304 on a matching If-None-Match, Cache-Control, and the
  * in-process cache of serialised bodies. A hit is answered in onRequest, after the key check and
  * the rate limit (registered before this), so every call is still counted and checked; it skips
@@ -156,10 +193,8 @@ export function registerCaching(
   ) => {
     const hit = cache.get(cacheKey(request.url));
     if (!hit) return done();
-    reply.header('etag', hit.etag);
     cacheControl(reply, policy);
-    if (matches(request, hit.etag)) reply.code(304).send();
-    else reply.header('content-type', hit.contentType).send(hit.payload);
+    sendHit(request, reply, hit);
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || request.is404 || cache.size === 0) return done();

@@ -6,7 +6,7 @@ import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../schem
 import { standardsOf } from '../store/apprenticeships.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
-import type { CurrentEditions, Served } from './current-editions.js';
+import { EditionsMemo, type CurrentEditions, type Served } from './current-editions.js';
 import { NCS_CONTENT_EXPORT, type JobProfiles, type JobProfilesView } from './job-profiles.js';
 import type { Occupations } from './occupations.js';
 import { entriesByTitle, qualifierIdf } from './joins/qualifier-support.js';
@@ -20,7 +20,7 @@ import {
   type StandardRelation,
 } from './joins/standard-relations.js';
 
-const STANDARDS = 'apprenticeship-standards';
+const STANDARDS = 'apprenticeship-standards' as const;
 const T_LEVELS = 't-levels';
 /** Skills England's other products, registered with no release: named in the coverage. */
 const UNRELEASED_PRODUCTS = [
@@ -49,6 +49,8 @@ interface RelationsView {
  */
 export class Apprenticeships {
   private relations: RelationsView | null = null;
+  /** Each edition's standards, read once: the approved ones and those the NCS export knew. */
+  private readonly standards: EditionsMemo<ApprenticeshipStandard[]>;
 
   constructor(
     private readonly db: Db,
@@ -56,7 +58,18 @@ export class Apprenticeships {
     private readonly codingIndex: CodingIndexCache,
     private readonly occupations: Occupations,
     private readonly jobProfiles: JobProfiles,
-  ) {}
+  ) {
+    this.standards = new EditionsMemo(
+      current,
+      (editionId) => standardsOf(this.db, editionId),
+      async () => {
+        for (const source of [STANDARDS, NCS_CONTENT_EXPORT] as const) {
+          const edition = await current.latest(source);
+          if (edition) await this.standards.get(edition.id);
+        }
+      },
+    );
+  }
 
   async apprenticeships(soc: string, query: ApprenticeshipsQuery): Promise<ApprenticeshipsResponse> {
     const unit = await this.occupations.unitGroup(soc);
@@ -67,10 +80,10 @@ export class Apprenticeships {
     const view = await this.profilesIfAny();
     const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
 
-    const approved = await standardsOf(this.db, served.edition.id);
+    const approved = await this.standards.get(served.edition.id);
     const approvedByCode = new Map(approved.map((s) => [s.code, s]));
     const known = exportEdition
-      ? new Map((await standardsOf(this.db, exportEdition.id)).map((s) => [s.code, s]))
+      ? new Map((await this.standards.get(exportEdition.id)).map((s) => [s.code, s]))
       : new Map<string, ApprenticeshipStandard>();
     const key = `${served.edition.id}|${exportEdition?.id ?? ''}|${index.edition.id}|${view?.key ?? ''}`;
     if (this.relations?.key !== key) this.relations = relationsOf(key, index.byUnitGroup, approved, known, view);

@@ -158,3 +158,38 @@ function signature(editions: Edition[]): string {
     .sort()
     .join(',');
 }
+
+/**
+ * Values that are a pure function of an edition's rows (or of a few editions'), computed once per
+ * key (their ids) rather than on every request: a published edition's rows never change. The
+ * values are dropped when the set of current editions changes, and those of the editions then
+ * current are computed at once (`warm`), so that the first request after a publish finds them
+ * made or under way; a failed computation is forgotten, so the next request tries again.
+ */
+export class EditionsMemo<T> {
+  private readonly values = new Map<string, Promise<T>>();
+
+  constructor(
+    current: CurrentEditions,
+    private readonly compute: (key: string) => Promise<T>,
+    warm?: () => Promise<unknown>,
+  ) {
+    current.onChange(() => {
+      this.values.clear();
+      // A warm-up that fails leaves nothing behind: the request that needs the value computes it.
+      warm?.().catch(() => undefined);
+    });
+  }
+
+  get(key: string): Promise<T> {
+    let value = this.values.get(key);
+    if (!value) {
+      value = this.compute(key);
+      this.values.set(key, value);
+      value.catch(() => {
+        if (this.values.get(key) === value) this.values.delete(key);
+      });
+    }
+    return value;
+  }
+}
