@@ -47,12 +47,13 @@ export function recordDurations(durations: ReadonlyMap<string, number>): void {
   writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
-/** Every test file of the tier (tiers.ts) under test/, relative to it, sorted. */
+/** Every test file of the tier (tiers.ts) under test/, relative to it, sorted; only those whose path contains LMI_TEST_ONLY when it is set. */
 function testFiles(tier = requestedTier(), dir = TEST_DIR): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => file.split(path.sep).join('/'))
     .filter((file) => tierOf(dir, file) === tier)
+    .filter((file) => !process.env.LMI_TEST_ONLY || file.includes(process.env.LMI_TEST_ONLY))
     .sort();
 }
 
