@@ -5,8 +5,9 @@
  * no global setup of its own.
  *
  * Both ingests run at once and share each release's parse (parsing is nearly all the time: ASHE
- * Table 14 alone is most of it); detection, hashing, checks, staging and publishing run for each
- * dialect on its own. Templates are kept under a key hashed from everything they are made of,
+ * Table 14 alone is most of it), which worker threads make ahead of them, one per core
+ * (test/helpers/template-parses.ts); detection, hashing, checks, staging and publishing run for
+ * each dialect on its own. Templates are kept under a key hashed from everything they are made of,
  * so a developer's next run reuses them; `--fresh` (or LMI_TEST_FRESH_TEMPLATES=1) rebuilds.
  */
 import { createHash } from 'node:crypto';
@@ -21,17 +22,19 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Client as PgClient } from 'pg';
 import { sql } from 'kysely';
 import { ingestSources, type SourceResult } from '../src/ingest/pipeline.js';
 import { SOURCES } from '../src/ingest/registry.js';
+import { readLimits } from '../src/ingest/read-limits.js';
 import { mirrorUpstream } from '../src/ingest/upstream.js';
 import { openStore, type Store } from '../src/store/database.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { registerSources } from '../src/store/sources.js';
-import { parsingOnce } from './helpers/shared-parse.js';
+import { parsedAhead } from './helpers/template-parses.js';
 import { databaseUrl, withPgAdmin } from './helpers/stores.js';
 import {
   COPY_PREFIX,
@@ -50,10 +53,10 @@ const KEYED_PATHS = [
   'package-lock.json',
   'test/build-templates.ts',
   'test/helpers/template-databases.ts',
-  'test/helpers/shared-parse.ts',
+  'test/helpers/template-parses.ts',
 ];
-/** Sources whose releases are parsed from the start of the build (a failure still reaches the pipelines, which quarantine). */
-const READ_EARLY = ['ashe-table14'];
+/** Worker threads parsing the mirror's releases ahead of the two ingests: one per core. */
+const PARSE_WORKERS = Math.max(1, availableParallelism());
 /** Copies a crashed run left behind are dropped after this long. */
 const STALE_COPY_MS = 6 * 3600_000;
 /** Besides this run's, the templates last used most recently are kept (other checkouts, other branches)... */
@@ -81,7 +84,10 @@ const now = new Date();
 utimesSync(folder, now, now);
 writeFileSync(MANIFEST_FILE, JSON.stringify(built, null, 2));
 await dropStaleDatabases();
-console.log(`templates: ready in ${seconds(performance.now() - started)} (manifest ${MANIFEST_FILE})`);
+const cpu = process.cpuUsage();
+console.log(
+  `templates: ready in ${seconds(performance.now() - started)}, CPU ${seconds((cpu.user + cpu.system) / 1000)} (manifest ${MANIFEST_FILE})`,
+);
 
 async function buildTemplates(): Promise<TemplateManifest> {
   const building = `${name}_b${process.pid}`;
@@ -95,19 +101,12 @@ async function buildTemplates(): Promise<TemplateManifest> {
     postgres: openStore({ databaseUrl: databaseUrl(building), dataDir: buildFolder }),
   };
   const upstream = mirrorUpstream(UPSTREAM_DIR);
-  // ASHE's releases are most of the parsing: they start at once, beside the other sources' ingest
-  // (a third reader of each of their releases), instead of after them.
-  const sources = SOURCES.map((source) => parsingOnce(source, READ_EARLY.includes(source.key) ? 3 : 2));
-  const readEarly = Promise.all(
-    sources
-      .filter((s) => READ_EARLY.includes(s.key))
-      .map(async (source) => {
-        for (const ref of await source.detect(upstream)) {
-          const companions = await Promise.all((ref.companions ?? []).map((location) => upstream.fetch(location)));
-          await source.parse(await upstream.fetch(ref.location), ref, companions).catch(() => undefined);
-        }
-      }),
-  );
+  const parses = await parsedAhead(SOURCES, upstream, {
+    workers: PARSE_WORKERS,
+    readers: 2,
+    limits: readLimits(),
+  });
+  const { sources, parseMs } = parses;
   const ms: Record<string, number> = {};
   const ingest = async (dialect: 'sqlite' | 'postgres'): Promise<SourceResult[]> => {
     const store = stores[dialect];
@@ -117,7 +116,9 @@ async function buildTemplates(): Promise<TemplateManifest> {
     ms[dialect] = performance.now() - started;
     return results;
   };
-  const [sqliteResults, postgresResults] = await Promise.all([ingest('sqlite'), ingest('postgres'), readEarly]);
+  const [sqliteResults, postgresResults] = await Promise.all([ingest('sqlite'), ingest('postgres')]).finally(() =>
+    parses.close(),
+  );
   for (const [dialect, results] of [
     ['sqlite', sqliteResults],
     ['postgres', postgresResults],
@@ -163,7 +164,7 @@ async function buildTemplates(): Promise<TemplateManifest> {
   );
   for (const result of sqliteResults)
     console.log(
-      `  ${result.sourceKey.padEnd(26)} ${result.outcome.padEnd(12)} ${result.releases.map((r) => `${r.label} (${r.rowsStored} rows)`).join('; ')}`,
+      `  ${result.sourceKey.padEnd(26)} ${result.outcome.padEnd(12)} ${seconds(result.ms).padStart(7)} (parse ${seconds(parseMs[result.sourceKey] ?? 0)}) ${result.releases.map((r) => `${r.label} (${r.rowsStored} rows)`).join('; ')}`,
     );
   return manifest;
 }

@@ -6,8 +6,8 @@
  * duration), and the runner runs the shards in parallel. Files stay independent: each copies
  * its own template database. One file still runs alone with `npx tsx --test test/<path>.test.ts`.
  */
-import { describe } from 'node:test';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { after, before, describe } from 'node:test';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { requestedTier, tierOf } from './tiers.js';
@@ -47,12 +47,13 @@ export function recordDurations(durations: ReadonlyMap<string, number>): void {
   writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
-/** Every test file of the tier (tiers.ts) under test/, relative to it, sorted. */
+/** Every test file of the tier (tiers.ts) under test/, relative to it, sorted; only those whose path contains LMI_TEST_ONLY when it is set. */
 function testFiles(tier = requestedTier(), dir = TEST_DIR): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => file.split(path.sep).join('/'))
     .filter((file) => tierOf(dir, file) === tier)
+    .filter((file) => !process.env.LMI_TEST_ONLY || file.includes(process.env.LMI_TEST_ONLY))
     .sort();
 }
 
@@ -80,12 +81,40 @@ function planShards(
   return plan.map((shard) => shard.files);
 }
 
+/**
+ * CPU time (user + system, all threads of the shard's process, in milliseconds) each file's tests
+ * took, and the whole shard's (its process from start to exit: what is not in any file's tests is
+ * loading the modules, which every suite of a shard starts at once). Much less sensitive to other
+ * work on the machine than wall time. test/run.ts reads these from LMI_TEST_CPU_DIR.
+ */
+export interface ShardCpu {
+  files: Record<string, number>;
+  totalMs: number;
+}
+
+const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
+
 /** Registers the files of the shard whose entry module this is (test/shards/<n>.ts). */
 export function runShard(entryUrl: string): void {
   const shard = Number(path.basename(fileURLToPath(entryUrl), '.ts'));
+  const cpu: ShardCpu = { files: {}, totalMs: 0 };
   for (const file of planShards(testFiles(), shardCount())[shard - 1] ?? []) {
     describe(file, async () => {
       await import(pathToFileURL(path.join(TEST_DIR, file)).href);
+      let running: NodeJS.CpuUsage;
+      before(() => {
+        running = process.cpuUsage();
+      });
+      after(() => {
+        cpu.files[file] = cpuMs(process.cpuUsage(running));
+      });
     });
   }
+  const dir = process.env.LMI_TEST_CPU_DIR;
+  if (dir)
+    process.once('exit', () => {
+      cpu.totalMs = cpuMs(process.cpuUsage());
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${shard}.json`), JSON.stringify(cpu));
+    });
 }

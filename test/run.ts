@@ -6,12 +6,14 @@
  * their own; it skips the type check, which `npm test` and `npm run verify` make.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
-import { recordDurations, shardCount } from './run-shard.js';
+import { databaseServerCpuMs, reapedChildrenCpuMs } from './cpu-time.js';
+import { recordDurations, shardCount, type ShardCpu } from './run-shard.js';
 import { requestedTier } from './tiers.js';
 
 const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -69,20 +71,62 @@ async function prepare(): Promise<number> {
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   if (compiled !== 0) console.error('npm test: the build of dist/ failed.');
   process.env.LMI_TEST_BUILT = '1';
+  // dist/ is now the build of these sources: the ingest's worker threads run it rather than
+  // compiling their modules again under tsx (src/ingest/worker-job.ts).
+  if (compiled === 0) process.env.LMI_WORKERS_FROM_DIST = '1';
   return built || compiled;
 }
 
-/** Logs, at each call, when the named phase ended, counted from the start of the timer (the phases overlap). */
+/**
+ * Logs, at each call, when the named phase ended, counted from the start of the timer (the phases
+ * overlap), with the CPU time of the processes that ended since the last call and of the database
+ * server, and the load average.
+ */
 function timer(): (name: string) => void {
   const started = performance.now();
-  return (name) =>
-    console.log(`npm test (${tier}): ${name} done at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  let children = reapedChildrenCpuMs();
+  let server = databaseServerCpuMs();
+  return (name) => {
+    const [nowChildren, nowServer] = [reapedChildrenCpuMs(), databaseServerCpuMs()];
+    const cpu = `CPU ${seconds(nowChildren - children)} (+ database server ${seconds(nowServer - server)})`;
+    [children, server] = [nowChildren, nowServer];
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    console.log(`npm test (${tier}): ${name} done at ${seconds(performance.now() - started)}; ${cpu}; load ${load}`);
+  };
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** Each file's wall time and CPU time (run-shard.ts), slowest first: where the time goes. */
+function printTable(durations: ReadonlyMap<string, number>, cpuDir: string): void {
+  const shards = readdirSync(cpuDir).map(
+    (file) => JSON.parse(readFileSync(path.join(cpuDir, file), 'utf8')) as ShardCpu,
+  );
+  const cpu = Object.assign({}, ...shards.map((shard) => shard.files)) as Record<string, number>;
+  const rows = [...durations].sort(([, a], [, b]) => b - a);
+  const total = { wall: 0, cpu: 0 };
+  const lines = rows.map(([file, wall]) => {
+    total.wall += wall;
+    total.cpu += cpu[file] ?? 0;
+    return `${seconds(wall).padStart(8)}${seconds(cpu[file] ?? 0).padStart(8)}  ${file}`;
+  });
+  const shardTotal = shards.reduce((sum, shard) => sum + shard.totalMs, 0);
+  console.log(`\nnpm test (${tier}): each file's tests (wall, and CPU of its shard's process while they ran)`);
+  console.log(`${'wall'.padStart(8)}${'CPU'.padStart(8)}  file\n${lines.join('\n')}`);
+  console.log(`${seconds(total.wall).padStart(8)}${seconds(total.cpu).padStart(8)}  total of the files' tests`);
+  console.log(
+    `${''.padStart(8)}${seconds(shardTotal - total.cpu).padStart(8)}  loading modules (the shards' CPU outside any file's tests)`,
+  );
 }
 
 async function runShards(): Promise<void> {
   const shards = shardCount();
   const files = Array.from({ length: shards }, (_, i) => path.join(TEST_DIR, 'shards', `${i + 1}.ts`));
   const durations = new Map<string, number>();
+  const cpuDir = mkdtempSync(path.join(tmpdir(), 'lmi-test-cpu-'));
+  process.env.LMI_TEST_CPU_DIR = cpuDir;
   const phase = timer();
   const stream = run({ files, concurrency: shards });
   // Each shard runs its files as top-level suites named after the file (run-shard.ts).
@@ -96,6 +140,9 @@ async function runShards(): Promise<void> {
   stream.once('end', () => {
     recordDurations(durations);
     phase(`${durations.size} test files in ${shards} shards`);
+    // The shards write their CPU times as they exit, which is before the stream ends.
+    printTable(durations, cpuDir);
+    rmSync(cpuDir, { recursive: true, force: true });
   });
   stream.compose(process.stdout.isTTY ? new spec() : tap).pipe(process.stdout);
 }

@@ -12,7 +12,7 @@ import {
   type BuiltArea,
 } from '../helpers/area-projection-workbooks.js';
 import { ENGLAND_FILE, occT2Cells } from '../helpers/projection-workbooks.js';
-import { DIALECTS } from '../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../helpers/stores.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
 import { makeMirror } from '../helpers/upstream.js';
 
@@ -26,7 +26,7 @@ function mirrorOfAreas(): string {
   return mirror.root;
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`Projections for every area of the spec, each from its own workbook (${dialect})`, () => {
     const root = servicesForSuite(dialect);
     const books = new Map<ProjectionAreaSlug, Workbook>();

@@ -6,7 +6,7 @@ import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
 import { Meta } from '../../../../src/queries/meta.js';
 import type { SourceResponse } from '../../../../src/schemas/meta.js';
 import { servicesForSuite } from '../../../helpers/composition-root.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { UPSTREAM_DIR } from '../../../helpers/upstream.js';
 
 /**
@@ -16,7 +16,7 @@ import { UPSTREAM_DIR } from '../../../helpers/upstream.js';
  * has a parser for what it finds.
  */
 
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`/v1/meta/sources tells the truth about every source (${dialect})`, () => {
     const suite = servicesForSuite(dialect);
     /** Each source's releases in the real mirror, found by its own detect. */

@@ -1,14 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { appForSuite } from '../../../helpers/composition-root.js';
-import { DIALECTS } from '../../../helpers/stores.js';
+import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 
 /**
  * A sweep of all 412 occupations over the template database (the real mirror): no false zero in
  * apprenticeships, no all-null vacancy answer where a coarser group is published, and no `match`
  * that the profile's placement contradicts, with title matches first.
  */
-for (const dialect of DIALECTS) {
+for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`a careful client's sweep of the 412 occupations (${dialect})`, () => {
     const served = appForSuite(dialect);
 
