@@ -22,6 +22,7 @@ import {
 } from '../helpers/publishers-e2e.js';
 import { serve, type ServedApp } from '../helpers/served-app.js';
 import { copyTemplate } from '../helpers/template-databases.js';
+import { coverageTable, endpointCoverage } from '../helpers/endpoint-coverage.js';
 import { sheetRecords, visaWorkbook } from '../helpers/visa-workbooks.js';
 
 /**
@@ -30,18 +31,15 @@ import { sheetRecords, visaWorkbook } from '../helpers/visa-workbooks.js';
  * their real host names (LMI_UPSTREAM_CONNECT_TO) and trusts through NODE_EXTRA_CA_CERTS, as it
  * would trust an operator's own CA. The double serves the mirror's files at the publishers'
  * addresses for the sources discovery covers (helpers/publishers-e2e.ts: ONS, Nomis, GOV.UK, EES,
- * Skills England, O*NET, BLS, Open Geography, Warwick), and pages for the detect-only ones. Then
- * it publishes, breaks and goes down while the server keeps running. NCS is left out: its
- * scrape reads every page the sitemap lists (test/ingest/sources/ncs/ covers it).
+ * Skills England, O*NET, BLS, Open Geography, Warwick, ESCO, DfE's NCS export repository on GitHub,
+ * and the NCS site: its sitemap and a page for each listed profile), and pages for the detect-only
+ * ones. Then it publishes, breaks and goes down while the server keeps running.
  */
 
 /** The seconds between refreshes: short, so that each check sees one within a few seconds. */
 const REFRESH_SECONDS = 4;
 
-/**
- * What 2134 answers with only the publishers' surfaces followed today (the README's quick start
- * says the same), but for how to become: the double serves no NCS site, so its 404 stands here.
- */
+/** What 2134 answers with only the publishers' surfaces followed today (the README's quick start says the same). */
 const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134': 200,
   '/v1/occupations/2134/titles': 200,
@@ -56,7 +54,7 @@ const WITHOUT_THE_MIRROR: Record<string, number> = {
   '/v1/occupations/2134/projections': 200,
   '/v1/occupations/2134/skills': 200,
   '/v1/occupations/2134/work-profile': 200,
-  '/v1/occupations/2134/how-to-become': 404,
+  '/v1/occupations/2134/how-to-become': 200,
   '/v1/occupations/2134/apprenticeships': 200,
   '/v1/local-areas': 200,
   '/v1/occupations/2134/job-adverts': 200,
@@ -86,6 +84,8 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     server = await startLmiServer(['--ingest'], {
       ...publishersEnvironment(double, REFRESH_SECONDS),
       LMI_DATA_DIR: dataDir,
+      // The coverage check (g) asks some 7,000 questions of one key.
+      LMI_TIERS: 'free=1000000',
     });
     try {
       // Once the server has migrated the fresh database (it listens after), a key is made while it ingests.
@@ -125,11 +125,11 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       assert.equal(source.upstream.mode, 'publishers');
       assert.equal(source.upstream.reads, true);
     }
-    // What a source with no publisher surface says when the service reads the publishers.
+    // The NCS 2020 export is read from DfE's own repository, at the commit that added it.
     const export2020 = sources.find((s) => s.key === 'ncs-content-export-2020')!;
     assert.deepEqual(
       [export2020.upstream.mode, export2020.upstream.reads, export2020.currentEdition],
-      ['none', false, null],
+      ['publishers', true, 'National Careers Service job profile content, November 2020'],
     );
     // The relationship tables are read from ONS's own workbook (built in the evidenced layout from the
     // mirror's rows): vacancies carry the same figures as from the mirror's copy.
@@ -188,6 +188,21 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     const statuses: Record<string, number> = {};
     for (const url of Object.keys(WITHOUT_THE_MIRROR)) statuses[url] = (await server.get(url, key)).status;
     assert.deepEqual(statuses, WITHOUT_THE_MIRROR);
+  });
+
+  it('(g) answers every endpoint for at least as many unit groups as the mirror does', async (t) => {
+    const onDouble = await endpointCoverage(async (url) => server.get(url, key));
+    const onMirror = await endpointCoverage(async (url) => {
+      const response = await template.get(url);
+      return { status: response.statusCode, body: response.json<unknown>() };
+    });
+    t.diagnostic(`with no mirror, from the double:\n${coverageTable(onDouble.rows)}`);
+    t.diagnostic(`from the mirror:\n${coverageTable(onMirror.rows)}`);
+    const short = onDouble.rows.flatMap((row, i) => {
+      const mirrored = onMirror.rows[i]!;
+      return row.covered < mirrored.covered ? [`${row.endpoint}: ${row.covered} < ${mirrored.covered}`] : [];
+    });
+    assert.deepEqual(short, []);
   });
 
   it('(f) reads the online job adverts workbook found at ONS', async () => {
