@@ -11,7 +11,7 @@ export interface Answer {
 type Json = Record<string, unknown>;
 
 /** What counts as a real figure in each endpoint's answer: a 200 whose figure is there, not null or empty. */
-export const ENDPOINTS: { path: string; real: (body: Json) => boolean }[] = [
+const ENDPOINTS: { path: string; real: (body: Json) => boolean }[] = [
   { path: '/pay', real: (b) => isNumber((b.distribution as Json | undefined)?.median) },
   { path: '/pay/series', real: (b) => list(b.points).some((p) => isNumber(p.median)) },
   { path: '/pay/regions', real: (b) => list(b.regions).some((r) => isNumber(r.median)) },
@@ -38,7 +38,7 @@ export const ENDPOINTS: { path: string; real: (body: Json) => boolean }[] = [
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 
-export interface CoverageRow {
+interface CoverageRow {
   endpoint: string;
   covered: number;
   of: number;

@@ -152,7 +152,7 @@ export function pageFromMirror(slug: string): PageSpec {
  * says of it (title, routes and their entry requirements, registration and restrictions, "More
  * information"): the live site has a page for every listed slug, and the mirror holds no other text.
  */
-export function pageFromExport(profile: NcsProfile): PageSpec {
+function pageFromExport(profile: NcsProfile): PageSpec {
   const route = (kind: string) => profile.routes.find((r) => r.kind === kind);
   const requirements = (kind: 'university' | 'college' | 'apprenticeship') => {
     const found = route(kind);
