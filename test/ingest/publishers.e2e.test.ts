@@ -240,7 +240,21 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
       );
     assert.ok(requests.some((r) => r.host === 'www.gov.uk'));
     const status = await ingestStatus();
-    for (const source of READ) assert.equal(runOf(status, source)!.lastOutcome, 'unchanged', source);
+    for (const source of READ.filter((s) => s !== 'ncs-job-profiles'))
+      assert.equal(runOf(status, source)!.lastOutcome, 'unchanged', source);
+    // The scrape asks for 737 pages a refresh: on a loaded machine one can fail to arrive (a timeout,
+    // a reset connection) after its retry, and the scrape is then another release, one page short.
+    // Otherwise the same site is the same release.
+    const ncs = runOf(status, 'ncs-job-profiles')!;
+    if (ncs.lastOutcome !== 'unchanged') {
+      const retrieved = (await get<EditionInfo[]>('/v1/meta/editions?source=ncs-job-profiles')).map((e) =>
+        Number(/, (\d+) of \d+ pages/.exec(e.label)?.[1]),
+      );
+      assert.ok(
+        retrieved.at(0)! < Math.max(...retrieved),
+        `${ncs.lastOutcome}: ${ncs.message}; ${retrieved.join(', ')}`,
+      );
+    }
   });
 
   describe('while the server runs, the publishers change', () => {
