@@ -85,7 +85,13 @@ export async function startLmiServer(args: string[], env: Record<string, string>
     base,
     output: () => log,
     async get(url, key) {
-      const response = await fetch(`${base}${url}`, { headers: key ? { 'x-api-key': key } : {} });
+      const ask = () => fetch(`${base}${url}`, { headers: key ? { 'x-api-key': key } : {} });
+      // A GET asked again once when the connection fails: the client reuses a keep-alive socket until
+      // a second before the server's timeout, and on a loaded machine the server can close it first.
+      const response = await ask().catch((error: unknown) => {
+        if (error instanceof TypeError) return ask();
+        throw error;
+      });
       const text = await response.text();
       let body: unknown = text;
       try {

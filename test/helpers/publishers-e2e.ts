@@ -6,6 +6,8 @@ import { until, type LmiServer } from './lmi-process.js';
 import { essRoutes, occupationsInDemandRoutes } from './publisher-double/routes-ees.js';
 import { geographyRoutes } from './publisher-double/routes-geography.js';
 import { lmspRoutes, visasRoutes } from './publisher-double/routes-govuk.js';
+import { exportRepositoryRoutes } from './publisher-double/routes-github.js';
+import { ncsSiteRoutes } from './publisher-double/routes-ncs.js';
 import { nomisRoutes } from './publisher-double/routes-nomis.js';
 import { onetRoutes } from './publisher-double/routes-onet.js';
 import { escoRoutes } from './publisher-double/routes-esco.js';
@@ -46,6 +48,12 @@ export const VOLUME1_NEW_LABEL = 'SOC 2020 Volume 1: structure and descriptions 
 /** How the new Volume 1 describes unit group 2134. */
 export const DESCRIBED_2134 = 'Programmers and software developers design, write, test and maintain software.';
 const ASHE_2024: AsheEditionSpec = { year: 2024, kind: 'provisional' };
+/** Every Table 14 edition the mirror holds (2022 to 2024), newest first as ONS's landing page lists them. */
+const ASHE_EDITIONS: AsheEditionSpec[] = [
+  ASHE_2024,
+  { year: 2023, kind: 'provisional' },
+  { year: 2022, kind: 'provisional' },
+];
 
 /** The sources the double serves a release of, and where at their publisher each release is read. */
 export const READ_FROM = {
@@ -75,6 +83,8 @@ export const READ_FROM = {
   'esco-occupation-skills': 'https://ec.europa.eu/esco/download/',
   'ashe-table15': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
   'soc-crosswalk': 'https://www.ons.gov.uk/file?uri=/methodology/',
+  'ncs-content-export-2020': 'https://raw.githubusercontent.com/SkillsFundingAgency/dfc-servicetaxonomy-editor/',
+  'ncs-job-profiles': 'https://nationalcareers.service.gov.uk/',
   ...(Object.fromEntries(
     PROJECTION_AREA_SLUGS.filter((area) => area !== 'england').map((area) => [
       `lmsp-${area}`,
@@ -90,7 +100,7 @@ let table15: Uint8Array | null = null;
 /** The publishers as the double first serves them. */
 export function publishersToday(): PublisherRoutes {
   return routes(
-    asheRoutes(14, [ASHE_2024]),
+    asheRoutes(14, ASHE_EDITIONS),
     // No real Table 15 is in the mirror: a release built in the evidenced layout (helpers/ashe-table15-fixture.ts).
     asheRoutes(15, [{ ...ASHE_2024, zip: (table15 ??= asheTable15FixtureZip(2024)) }]),
     escoRoutes(),
@@ -108,6 +118,8 @@ export function publishersToday(): PublisherRoutes {
     labourDemandRoutes(),
     relationshipRoutes(),
     workingFuturesRoutes(),
+    exportRepositoryRoutes(),
+    ncsSiteRoutes(),
     nomisRoutes([
       { year: 2022, released: '2023-02-14 07:00:00' },
       { year: 2025, released: '2026-02-17 07:00:00' },
@@ -170,7 +182,7 @@ function brokenAshe2025(): [string, PublisherResponse][] {
   const zip2024 = readFileSync(upstreamPath('ashe-table14/ashetable142024provisional.zip'));
   return asheRoutes(14, [
     { year: 2025, kind: 'provisional', zip: new Uint8Array(zip2024.subarray(0, zip2024.length >> 1)) },
-    ASHE_2024,
+    ...ASHE_EDITIONS,
   ]);
 }
 
@@ -190,6 +202,8 @@ export function publishersEnvironment(double: PublisherDouble, refreshSeconds: n
     LMI_REFRESH_INTERVAL: `${refreshSeconds}s`,
     // One retry (after 1 s) for a publisher that is down, not three (1 s, 4 s, 16 s): the refreshes stay seconds apart.
     LMI_FETCH_RETRIES: '1',
+    // The double is local: the NCS scrape's one-second courtesy gap would add twelve minutes.
+    LMI_NCS_INTERVAL_MS: '0',
     LOG_LEVEL: 'info',
   };
 }
@@ -198,6 +212,7 @@ export function publishersEnvironment(double: PublisherDouble, refreshSeconds: n
 export const isDataFile = ({ host, path }: { host: string; path: string }) =>
   path.startsWith('/file?') ||
   host === 'assets.publishing.service.gov.uk' ||
+  host === 'raw.githubusercontent.com' ||
   /\.(zip|xls[xm]?|csv)$/.test(path) ||
   path.includes('.data.csv?') ||
   /^\/api\/releases\/[^/]+\/files(\/|$)/.test(path) ||

@@ -142,7 +142,8 @@ describe('two lmi serve --ingest replicas on one PostgreSQL and Redis, reading a
         await until(
           `replica ${i}: GET /readyz 200`,
           async () => ((await replica.get('/readyz')).status === 200 ? true : undefined),
-          60_000,
+          // The first ingest ends with the NCS export (17 MB of recipes) and a scrape of 737 pages.
+          300_000,
         ).catch(timesOut(outputs()));
     } catch (error) {
       ashe.release();

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { profileKey, type NcsProfile } from '../../../src/domain/how-to-become.js';
+import { parseRecipes } from '../../../src/ingest/sources/ncs/ncs-content-export-2020/parse.js';
 import { upstreamPath } from '../upstream.js';
 import { html, type PublisherResponse } from './routes.js';
 
@@ -145,6 +147,59 @@ export function pageFromMirror(slug: string): PageSpec {
   };
 }
 
+/**
+ * A page for a profile the 2026 retrieval did not reach, with what NCS's own November 2020 export
+ * says of it (title, routes and their entry requirements, registration and restrictions, "More
+ * information"): the live site has a page for every listed slug, and the mirror holds no other text.
+ */
+function pageFromExport(profile: NcsProfile): PageSpec {
+  const route = (kind: string) => profile.routes.find((r) => r.kind === kind);
+  const requirements = (kind: 'university' | 'college' | 'apprenticeship') => {
+    const found = route(kind);
+    if (!found) return undefined;
+    const items = found.blocks
+      .filter((b) => b.heading === 'Entry requirements')
+      .flatMap((b) => b.parts.flatMap((p) => p.items ?? []));
+    return { text: `The ${kind} route.`, requirements: items };
+  };
+  const further = (kind: string, text: string) => (route(kind) ? text : undefined);
+  const more = route('more_information')?.blocks ?? [];
+  const sections = {
+    University: requirements('university'),
+    College: requirements('college'),
+    Apprenticeship: requirements('apprenticeship'),
+    work: further('work', 'The work route.'),
+    volunteering: further('volunteering', 'The volunteering route.'),
+    directapplication: further('direct_application', 'The direct application route.'),
+    otherroutes: further('other_routes', 'Other routes.'),
+  };
+  return {
+    title: profile.title,
+    alternativeTitles: profile.alternativeTitles,
+    sections: Object.fromEntries(Object.entries(sections).filter(([, v]) => v !== undefined)),
+    restrictions: profile.requirements,
+    moreInformation: more.flatMap((b): [string, string][] => {
+      const text = b.parts
+        .map((p) => p.text ?? '')
+        .join(' ')
+        .trim();
+      return b.heading && text ? [[b.heading, text]] : [];
+    }),
+  };
+}
+
+/** The November 2020 export's job profiles, by their slug normalised (`profileKey`); parsed once a process. */
+let exportProfiles: Map<string, NcsProfile> | null = null;
+function exportByKey(): Map<string, NcsProfile> {
+  if (exportProfiles) return exportProfiles;
+  const folder = upstreamPath('ncs-content-export-2020/recipes');
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.recipe.json'))
+    .map((name) => ({ name, bytes: new Uint8Array(readFileSync(`${folder}/${name}`)) }));
+  exportProfiles = new Map(parseRecipes(files).profiles.map((p) => [profileKey(p.slug), p]));
+  return exportProfiles;
+}
+
 /** The 737 slugs the mirror's sitemap retrieval lists. */
 export function mirrorSlugs(): string[] {
   return (
@@ -163,4 +218,28 @@ export function ncsRoutes(slugs: string[] = ['software-developer', 'nurse']): [s
     [NCS_SITEMAP, { contentType: 'application/xml', body: sitemapXml(mirrorSlugs().map(profileUrl)) }],
     ...slugs.map((slug): [string, PublisherResponse] => [profileUrl(slug), html(jobProfilePage(pageFromMirror(slug)))]),
   ];
+}
+
+/**
+ * The whole site: the sitemap of the mirror's 737 slugs and a page for each one either mirror
+ * release has text for, the 2026 retrieval's where it has the page, else the 2020 export's; the
+ * listed slugs neither has (48) answer 404, as pages gone.
+ */
+export function ncsSiteRoutes(): [string, PublisherResponse][] {
+  const retrieved = new Set(
+    Object.keys(
+      (
+        JSON.parse(readFileSync(upstreamPath('ncs-job-profiles/ncs-profiles.json'), 'utf8')) as {
+          profiles: Record<string, { ok?: boolean }>;
+        }
+      ).profiles,
+    ),
+  );
+  const exported = exportByKey();
+  const pages = mirrorSlugs().flatMap((slug): [string, PublisherResponse][] => {
+    const earlier = exported.get(profileKey(slug));
+    const spec = retrieved.has(slug) ? pageFromMirror(slug) : earlier ? pageFromExport(earlier) : null;
+    return spec ? [[profileUrl(slug), html(jobProfilePage(spec))]] : [];
+  });
+  return [[NCS_SITEMAP, { contentType: 'application/xml', body: sitemapXml(mirrorSlugs().map(profileUrl)) }], ...pages];
 }

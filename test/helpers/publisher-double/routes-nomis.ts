@@ -72,23 +72,26 @@ const relayRows = (year: number) =>
  * The real UK counts of a relayed year (2022 or 2025) as Nomis's first page: the all-persons,
  * all-jobs Value rows only (the relays carry nothing else), the unit group named as in the 2025
  * relay and numbered by its place there (2121 is 49, as third-party extracts show). A blank is left
- * out, not guessed at. The other pages hold the header only.
+ * out, not guessed at. `more` adds rows the relay does not have (breakdowns, intervals, nations),
+ * given the Nomis cell of a unit group. The other pages hold the header only.
  */
-function relayedAsNomis(year: 2022 | 2025): Uint8Array[] {
+export function relayedAsNomis(
+  year: 2022 | 2025,
+  more: (unitGroup: (soc: string) => { year: number; soc: NomisCell }) => string[][] = () => [],
+): Uint8Array[] {
   const names = new Map(
     relayRows(2025).map((r, i): [string, NomisCell] => [
       r.soc2020_code!,
       [String(i + 1), `${r.soc2020_code} : ${r.soc2020_label}`],
     ]),
   );
-  const rows = relayRows(year)
-    .filter((r) => r.obs_value !== '')
-    .map((r) =>
-      nomisRow(UK, SEX.all, FTPT.all, ETYPE.all, 'Value', r.obs_value!, 'A', {
-        year,
-        soc: names.get(r.soc2020_code!)!,
-      }),
-    );
+  const cell = (soc: string) => ({ year, soc: names.get(soc)! });
+  const rows = [
+    ...relayRows(year)
+      .filter((r) => r.obs_value !== '')
+      .map((r) => nomisRow(UK, SEX.all, FTPT.all, ETYPE.all, 'Value', r.obs_value!, 'A', cell(r.soc2020_code!))),
+    ...more(cell),
+  ];
   const [first] = nomisRefs(NOMIS_DATA, [year]);
   return [nomisPage(rows, rows.length), ...first!.companions!.map(() => nomisPage([], rows.length))];
 }

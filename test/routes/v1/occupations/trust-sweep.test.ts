@@ -5,8 +5,10 @@ import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 
 /**
  * A sweep of all 412 occupations over the template database (the real mirror): no false zero in
- * apprenticeships, no all-null vacancy answer where a coarser group is published, and no `match`
- * that the profile's placement contradicts, with title matches first.
+ * apprenticeships (a count is the release's own: the approved apprenticeships listed under primary
+ * matches, 0 only when there are none; T Levels null with no T Level release) or in employment (a
+ * withheld count is null, never 0), no all-null vacancy answer where a coarser group is published,
+ * and no `match` that the profile's placement contradicts, with title matches first.
  */
 for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`a careful client's sweep of the 412 occupations (${dialect})`, () => {
@@ -22,10 +24,25 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       for (const soc of codes) {
         const app = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
         assert.ok(Number.isInteger(app.apprenticeshipsAvailable) && app.apprenticeshipsAvailable >= 0, soc);
+        const listed = (app.occupations as Array<{ match: string; products: Array<{ type: string; status: string }> }>)
+          .filter((o) => o.match === 'primary')
+          .flatMap((o) => o.products)
+          .filter((p) => p.type === 'apprenticeship' && p.status === 'Approved for delivery');
+        assert.equal(app.apprenticeshipsAvailable, listed.length, `${soc}: the count is of what the answer lists`);
+        if (listed.length === 0) assert.equal(app.lowestApprenticeshipLevel, null, soc);
         if (tLevelRelease === null) assert.equal(app.tLevels, null, `${soc}: tLevels without a T Level release`);
         for (const o of app.occupations)
           for (const p of o.products)
             assert.equal(p.careerStarter, null, `${soc}: the mirror's standards carry no careerStarter`);
+
+        const employment = await served.get(`/v1/occupations/${soc}/employment`);
+        if (employment.statusCode === 200) {
+          const body = employment.json();
+          for (const p of [body.employment, ...body.series]) {
+            assert.notEqual(p.count, 0, `${soc}: an APS count of 0`);
+            if (p.count === null) assert.ok(['withheld', 'not-published'].includes(p.quality), `${soc} ${p.quality}`);
+          }
+        }
 
         const vac = await served.get(`/v1/occupations/${soc}/vacancies`);
         if (vac.statusCode === 200) {

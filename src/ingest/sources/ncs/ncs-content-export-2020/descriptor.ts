@@ -5,6 +5,7 @@ import type { FileLocation } from '../../../upstream.js';
 import { ncsSource } from '../publisher.js';
 import { checkContentExport } from './checks.js';
 import { parseRecipes } from './parse.js';
+import { EXPORT_COMMIT, EXPORT_REPOSITORY, exportDiscovery } from './repository.js';
 
 /** The mirror folder of the recipe files. */
 const FOLDER = 'ncs-content-export-2020/recipes';
@@ -19,8 +20,8 @@ const CONTENT_EXPORT_LABEL = 'National Careers Service job profile content, Nove
 
 /**
  * The National Careers Service's own structured job-profile content, as exported in November 2020
- * to the public Service Taxonomy editor repository (58 Orchard Core recipe files). Read only from
- * the mirror: the repository gives no release address, and its content is not current.
+ * to DfE's public Service Taxonomy editor repository (58 Orchard Core recipe files): from the mirror,
+ * or from the repository itself at the pinned commit (`repository.ts`). Its content is not current.
  */
 export const ncsContentExportSource = ncsSource({
   key: 'ncs-content-export-2020',
@@ -36,6 +37,8 @@ export const ncsContentExportSource = ncsSource({
     const [first, ...rest] = files.map((name): FileLocation => ({ mirrorPath: `${FOLDER}/${name}`, url: REPOSITORY }));
     return [{ label: CONTENT_EXPORT_LABEL, seriesKey: null, location: first!, companions: rest }];
   },
+  surface: `GitHub contents API of DfE's ${EXPORT_REPOSITORY} at commit ${EXPORT_COMMIT.slice(0, 12)} -> the job-profile recipe files`,
+  discover: exportDiscovery(FOLDER, CONTENT_EXPORT_LABEL),
   async parse(file, _release, companions) {
     const files = [file, ...companions];
     if (files.length !== RECIPE_FILES)
