@@ -15,8 +15,8 @@ export interface ChangedFigure {
 
 /** What a published edition changed against the source's previous published one. */
 export interface EditionDiff {
-  /** The release compared with: the source's most recently published one before it; null for a first release. */
-  previous: { id: string; label: string } | null;
+  /** The release compared with (its label): the source's most recently published one before it; null for a first release. */
+  previous: string | null;
   /** Rows stored (every table of the release), before and after. */
   rows: ChangedFigure;
   /** The summary's counts (unit groups, rows by kind...) that changed. */
@@ -42,7 +42,7 @@ function changed(before: Record<string, number>, after: Record<string, number>):
 
 export function diffEditions(previous: DiffedRelease | null, next: DiffedRelease): EditionDiff {
   return {
-    previous: previous && { id: previous.id, label: previous.label },
+    previous: previous?.label ?? null,
     rows: { name: 'rows', before: previous?.rowsStored ?? null, after: next.rowsStored },
     counts: changed(previous?.summary?.counts ?? {}, next.summary?.counts ?? {}),
     levels: changed(previous?.summary?.levels ?? {}, next.summary?.levels ?? {}),
@@ -84,10 +84,10 @@ export function describeDiff(diff: EditionDiff): string {
     const delta = rows.after - rows.before;
     parts.push(
       delta === 0
-        ? `${number(rows.after)} rows, as many as ${diff.previous.label}`
-        : `${number(rows.after)} rows, ${number(Math.abs(delta))} ${delta > 0 ? 'more' : 'fewer'} than ${diff.previous.label}`,
+        ? `${number(rows.after)} rows, as many as ${diff.previous}`
+        : `${number(rows.after)} rows, ${number(Math.abs(delta))} ${delta > 0 ? 'more' : 'fewer'} than ${diff.previous}`,
     );
-  } else parts.push(`compared with ${diff.previous.label}`);
+  } else parts.push(`compared with ${diff.previous}`);
   if (diff.counts.length > 0) parts.push(`counts: ${diff.counts.map(figureText).join('; ')}`);
   if (diff.levels.length > 0) parts.push(`headline figures: ${diff.levels.map(figureText).join('; ')}`);
   else parts.push('no headline figure changed');
@@ -111,6 +111,8 @@ export interface ChangeEntry {
   status: string;
   at: string;
   superseded: { id: string; label: string } | null;
+  /** The release the diff compares with. */
+  previous: { id: string; label: string } | null;
   diff: EditionDiff | null;
   summary: string;
 }

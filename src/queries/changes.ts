@@ -80,7 +80,7 @@ export class Changes {
         status: e.status as ChangeFeedItem['_lmi']['status'],
         superseded: e.superseded && { edition: e.superseded.id, label: e.superseded.label },
         diff: e.diff && {
-          previous: e.diff.previous && { edition: e.diff.previous.id, label: e.diff.previous.label },
+          previous: e.previous && { edition: e.previous.id, label: e.previous.label },
           rows: e.diff.rows,
           counts: e.diff.counts,
           levels: e.diff.levels,

@@ -42,8 +42,9 @@ export async function recordPublication(
       edition_id: edition.id,
       source_key: edition.sourceKey,
       kind: 'published',
-      at,
+      settled_at: at,
       superseded_id: superseded?.id ?? null,
+      previous_id: previous?.id ?? null,
       diff: JSON.stringify(diff),
       summary: describeDiff(diff),
     })
@@ -63,8 +64,9 @@ export async function recordQuarantine(
       edition_id: edition.id,
       source_key: edition.sourceKey,
       kind: 'quarantined',
-      at,
+      settled_at: at,
       superseded_id: null,
+      previous_id: null,
       diff: null,
       summary: describeQuarantine(checks),
     })
@@ -77,19 +79,22 @@ export async function listChanges(db: DbOrTx, limit: number): Promise<ChangeEntr
     .selectFrom('edition_changes as c')
     .innerJoin('editions as e', 'e.id', 'c.edition_id')
     .leftJoin('editions as s', 's.id', 'c.superseded_id')
+    .leftJoin('editions as p', 'p.id', 'c.previous_id')
     .select([
       'c.edition_id',
       'c.source_key',
       'c.kind',
-      'c.at',
+      'c.settled_at',
       'c.superseded_id',
+      'c.previous_id',
       'c.diff',
       'c.summary',
       'e.label',
       'e.status',
       's.label as superseded_label',
+      'p.label as previous_label',
     ])
-    .orderBy('c.at', 'desc')
+    .orderBy('c.settled_at', 'desc')
     .orderBy('c.edition_id')
     .limit(limit)
     .execute();
@@ -99,8 +104,9 @@ export async function listChanges(db: DbOrTx, limit: number): Promise<ChangeEntr
     label: r.label,
     kind: r.kind as ChangeKind,
     status: r.status,
-    at: r.at,
+    at: r.settled_at,
     superseded: r.superseded_id ? { id: r.superseded_id, label: r.superseded_label ?? r.superseded_id } : null,
+    previous: r.previous_id ? { id: r.previous_id, label: r.previous_label ?? r.previous_id } : null,
     diff: r.diff ? (JSON.parse(r.diff) as EditionDiff) : null,
     summary: r.summary,
   }));

@@ -28,12 +28,17 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('edition_id', 'text', (c) => c.primaryKey().references('editions.id'))
     .addColumn('source_key', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('settled_at', 'text', (c) => c.notNull())
     .addColumn('superseded_id', 'text')
+    .addColumn('previous_id', 'text')
     .addColumn('diff', 'text')
     .addColumn('summary', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('edition_changes_at').on('edition_changes').columns(['at', 'edition_id']).execute();
+  await db.schema
+    .createIndex('edition_changes_at')
+    .on('edition_changes')
+    .columns(['settled_at', 'edition_id'])
+    .execute();
   const editions = (await db
     .selectFrom('editions')
     .selectAll()
@@ -45,7 +50,15 @@ export async function up(db: AnyDb): Promise<void> {
   for (const e of editions) {
     if (e.status === 'quarantined') {
       const checks = JSON.parse(e.checks) as Check[];
-      await insert(db, e, 'quarantined', e.detected_at, null, null, describeQuarantine(checks));
+      await insert(
+        db,
+        e,
+        'quarantined',
+        e.detected_at,
+        { superseded: null, previous: null },
+        null,
+        describeQuarantine(checks),
+      );
       continue;
     }
     if (e.published_at === null) continue;
@@ -53,7 +66,8 @@ export async function up(db: AnyDb): Promise<void> {
     const previous = before.at(-1);
     const superseded = before.filter((p) => (p.series_key ?? '') === (e.series_key ?? '')).at(-1);
     const diff = diffEditions(previous ? released(previous) : null, released(e));
-    await insert(db, e, 'published', e.published_at, superseded?.id ?? null, JSON.stringify(diff), describeDiff(diff));
+    const ids = { superseded: superseded?.id ?? null, previous: previous?.id ?? null };
+    await insert(db, e, 'published', e.published_at, ids, JSON.stringify(diff), describeDiff(diff));
   }
 }
 
@@ -71,13 +85,22 @@ async function insert(
   e: EditionRow,
   kind: string,
   at: string,
-  supersededId: string | null,
+  ids: { superseded: string | null; previous: string | null },
   diff: string | null,
   summary: string,
 ): Promise<void> {
   await db
     .insertInto('edition_changes')
-    .values({ edition_id: e.id, source_key: e.source_key, kind, at, superseded_id: supersededId, diff, summary })
+    .values({
+      edition_id: e.id,
+      source_key: e.source_key,
+      kind,
+      settled_at: at,
+      superseded_id: ids.superseded,
+      previous_id: ids.previous,
+      diff,
+      summary,
+    })
     .execute();
 }
 
