@@ -13,7 +13,7 @@ export const BULK_CONTENT_TYPES: Record<BulkFormat, string> = {
 /** What stands for a source's current edition in a bulk file's address. */
 export const LATEST = 'latest';
 
-export type BulkScalar = string | number | boolean | null;
+type BulkScalar = string | number | boolean | null;
 /**
  * One row of a bulk file: the fields of the JSON response it matches, objects nested as there
  * (each group's own record type; its fields are scalars or such objects).

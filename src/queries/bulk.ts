@@ -10,7 +10,7 @@ import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
 
 /** One source's exporter: how many rows an edition has, and its rows as the service serves them. */
-export interface BulkExporter {
+interface BulkExporter {
   /** How many records the edition's file holds, without reading them. */
   rows(edition: Edition): Promise<number>;
   /** The JSON response the records match, for the listing (`/v1/occupations/{soc}/pay`). */

@@ -4,7 +4,7 @@ import { listChanges } from '../store/changes.js';
 import type { Db } from '../store/schema.js';
 
 /** How many entries the feed holds: the newest; older ones stay in /v1/meta/editions. */
-export const FEED_LENGTH = 200;
+const FEED_LENGTH = 200;
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);

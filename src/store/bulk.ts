@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database, DbOrTx } from './schema.js';
 
 /** Rows a page of a bulk file reads at once: enough to keep queries few, few enough to keep memory flat. */
-export const BULK_PAGE_ROWS = 2_000;
+const BULK_PAGE_ROWS = 2_000;
 
 /**
  * Every row of one edition in a table, a page at a time in the order of `keys` (the table's key

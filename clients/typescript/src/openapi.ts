@@ -1440,15 +1440,6 @@ export interface operations {
                     "application/jsonl": string;
                 };
             };
-            /** @description Not modified (If-None-Match matched the ETag) */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
                 headers: {

@@ -62,7 +62,6 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               'application/jsonl': { schema: Type.String() },
             },
           },
-          304: { description: 'Not modified (If-None-Match matched the ETag)' },
           400: declaredError(400),
           401: declaredError(401),
           404: declaredError(404),

@@ -11,6 +11,13 @@ import { testConfig } from '../../../helpers/served-app.js';
 /** Unit groups across the major groups, and one ONS withholds much of (small). */
 const SAMPLE = ['1111', '2134', '3112', '5434', '6131', '7111', '8211', '9219', '2231'];
 
+/** The pay asked of the API for each sampled unit group: two measures, two sexes, two patterns. */
+const PAY_KEYS = SAMPLE.flatMap((soc) =>
+  ['annual_pay_gross', 'hourly_pay_excl_overtime'].flatMap((measure) =>
+    ['all', 'female'].flatMap((sex) => ['all', 'parttime'].map((pattern) => ({ soc, measure, sex, pattern }))),
+  ),
+);
+
 type Json = Record<string, unknown>;
 
 /** JSON Lines: the provenance line, then the rows. */
@@ -28,7 +35,7 @@ function cells(record: Json, prefix = ''): Record<string, string> {
     Object.entries(record).flatMap(([k, v]) =>
       v !== null && typeof v === 'object'
         ? Object.entries(cells(v as Json, `${prefix}${k}.`))
-        : [[`${prefix}${k}`, v === null ? '' : String(v)]],
+        : [[`${prefix}${k}`, v === null ? '' : String(v as string | number | boolean)]],
     ),
   );
 }
@@ -71,37 +78,34 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       for (const [i, edition] of editions.entries()) {
         const ref = i === 0 ? 'latest' : String(edition.id);
         const jsonl = jsonLines((await file(`ashe-table14/${ref}.jsonl`)).body);
-        const csv = parse((await file(`ashe-table14/${ref}.csv`)).body, { columns: true }) as Record<string, string>[];
+        const csv = parse<Record<string, string>>((await file(`ashe-table14/${ref}.csv`)).body, { columns: true });
         assert.equal(jsonl.rows.length, edition.rows);
         assert.equal(csv.length, edition.rows);
         assert.equal(jsonl.provenance.edition && (jsonl.provenance.edition as Json).id, edition.id);
         let compared = 0;
-        for (const soc of SAMPLE)
-          for (const measure of ['annual_pay_gross', 'hourly_pay_excl_overtime'])
-            for (const sex of ['all', 'female'])
-              for (const pattern of ['all', 'parttime']) {
-                const res = await served.get(
-                  `/v1/occupations/${soc}/pay?measure=${measure}&sex=${sex}&pattern=${pattern}&edition=${String(edition.id)}`,
-                );
-                const at = jsonl.rows.findIndex(
-                  (r) => r.soc2020 === soc && r.measure === measure && r.sex === sex && r.workPattern === pattern,
-                );
-                if (res.statusCode === 404) {
-                  assert.equal(at, -1, `${soc} ${measure} ${sex} ${pattern}: a row the API has none of`);
-                  continue;
-                }
-                const { percentChangeBasis: _b, coverage: _c, provenance: _p, ...figures } = res.json<Json>();
-                assert.deepEqual(jsonl.rows[at], figures);
-                assert.deepEqual(csv[at], cells(figures));
-                compared += 1;
-              }
+        for (const { soc, measure, sex, pattern } of PAY_KEYS) {
+          const res = await served.get(
+            `/v1/occupations/${soc}/pay?measure=${measure}&sex=${sex}&pattern=${pattern}&edition=${String(edition.id)}`,
+          );
+          const at = jsonl.rows.findIndex(
+            (r) => r.soc2020 === soc && r.measure === measure && r.sex === sex && r.workPattern === pattern,
+          );
+          if (res.statusCode === 404) {
+            assert.equal(at, -1, `${soc} ${measure} ${sex} ${pattern}: a row the API has none of`);
+            continue;
+          }
+          const { percentChangeBasis: _b, coverage: _c, provenance: _p, ...figures } = res.json<Json>();
+          assert.deepEqual(jsonl.rows[at], figures);
+          assert.deepEqual(csv[at], cells(figures));
+          compared += 1;
+        }
         assert.ok(compared > 40, `only ${compared} rows compared`);
       }
     });
 
     it('serves the APS counts as /employment gives its headline, for the latest edition', async () => {
       const { rows, provenance } = jsonLines((await file('aps-occupation/latest.jsonl')).body);
-      const csv = parse((await file('aps-occupation/latest.csv')).body, { columns: true }) as Record<string, string>[];
+      const csv = parse<Record<string, string>>((await file('aps-occupation/latest.csv')).body, { columns: true });
       assert.equal(csv.length, rows.length);
       assert.equal(provenance.licence, 'Open Government Licence v3.0');
       let compared = 0;
