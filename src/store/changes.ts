@@ -1,20 +1,25 @@
 import type { ChangeEntry, ChangeKind, EditionDiff } from '../domain/changes.js';
 import { describeDiff, describeQuarantine, diffEditions } from '../domain/changes.js';
 import { SERVABLE_STATUSES, type Check, type EditionSummary } from '../domain/editions.js';
+import type { Insertable } from 'kysely';
 import type { DbOrTx } from './schema.js';
+import type { EditionChangesTable } from './tables/changes.js';
+
+/** A feed entry worked out, to be written once the edition it names has settled. */
+export type PendingChange = Insertable<EditionChangesTable>;
 
 /**
- * Writes the feed entry of an edition being published, in the publishing transaction and before
- * the edition it supersedes changes state: the diff is against the source's most recently
- * published release, the superseded one is the published one of the same series.
+ * The feed entry of an edition being published, read in the publishing transaction before the
+ * edition it supersedes changes state: the diff is against the source's most recently published
+ * release, the superseded one is the published one of the same series.
  */
-export async function recordPublication(
+export async function publicationChange(
   trx: DbOrTx,
   edition: { id: string; sourceKey: string; label: string; seriesKey: string | null },
   rowsStored: number,
   summary: EditionSummary | null,
   at: string,
-): Promise<void> {
+): Promise<PendingChange> {
   const before = await trx
     .selectFrom('editions')
     .select(['id', 'label', 'series_key', 'status', 'rows_stored', 'summary'])
@@ -36,19 +41,21 @@ export async function recordPublication(
       : null,
     { id: edition.id, label: edition.label, rowsStored, summary },
   );
-  await trx
-    .insertInto('edition_changes')
-    .values({
-      edition_id: edition.id,
-      source_key: edition.sourceKey,
-      kind: 'published',
-      settled_at: at,
-      superseded_id: superseded?.id ?? null,
-      previous_id: previous?.id ?? null,
-      diff: JSON.stringify(diff),
-      summary: describeDiff(diff),
-    })
-    .execute();
+  return {
+    edition_id: edition.id,
+    source_key: edition.sourceKey,
+    kind: 'published',
+    settled_at: at,
+    superseded_id: superseded?.id ?? null,
+    previous_id: previous?.id ?? null,
+    diff: JSON.stringify(diff),
+    summary: describeDiff(diff),
+  };
+}
+
+/** Writes a feed entry, in the transaction that settled its edition. */
+export async function recordChange(trx: DbOrTx, change: PendingChange): Promise<void> {
+  await trx.insertInto('edition_changes').values(change).execute();
 }
 
 /** Writes the feed entry of an edition held back. */

@@ -11,7 +11,7 @@ import {
   type EditionStatus,
   type EditionSummary,
 } from '../domain/editions.js';
-import { recordPublication, recordQuarantine } from './changes.js';
+import { publicationChange, recordChange, recordQuarantine } from './changes.js';
 import { nowIso } from './clock.js';
 import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionsTable } from './tables/meta.js';
@@ -226,8 +226,8 @@ export async function publishEdition(
   return db.transaction().execute(async (trx) => {
     const rowsStored = await stage(trx);
     const publishedAt = nowIso();
-    // The feed entry first: it names the edition this one supersedes, found while it is still published.
-    await recordPublication(trx, edition, rowsStored, summary, publishedAt);
+    // The feed entry is worked out first: it names the edition this one supersedes, found while it is still published.
+    const change = await publicationChange(trx, edition, rowsStored, summary, publishedAt);
     await trx
       .updateTable('editions')
       .set({ status: 'superseded' })
@@ -242,6 +242,7 @@ export async function publishEdition(
       ingest_owner: null,
       summary: summary && JSON.stringify(summary),
     });
+    await recordChange(trx, change);
     return { ...edition, status: 'published', publishedAt, checks, rowsStored };
   });
 }
