@@ -6,14 +6,14 @@ import type { DbOrTx } from './schema.js';
 import type { EditionChangesTable } from './tables/changes.js';
 
 /** A feed entry worked out, to be written once the edition it names has settled. */
-export type PendingChange = Insertable<EditionChangesTable>;
+type PendingChange = Insertable<EditionChangesTable>;
 
 /**
  * The feed entry of an edition being published, read in the publishing transaction before the
  * edition it supersedes changes state: the diff is against the source's most recently published
  * release, the superseded one is the published one of the same series.
  */
-export async function publicationChange(
+async function publicationChange(
   trx: DbOrTx,
   edition: { id: string; sourceKey: string; label: string; seriesKey: string | null },
   rowsStored: number,
@@ -53,8 +53,21 @@ export async function publicationChange(
   };
 }
 
-/** Writes a feed entry, in the transaction that settled its edition. */
-export async function recordChange(trx: DbOrTx, change: PendingChange): Promise<void> {
+/**
+ * Writes the feed entry of an edition being published, in its publishing transaction: worked out
+ * before `settle` (which supersedes and publishes) so that the superseded edition is found while
+ * still published, written after it so that a move the lifecycle refuses fails as that.
+ */
+export async function recordPublication(
+  trx: DbOrTx,
+  edition: { id: string; sourceKey: string; label: string; seriesKey: string | null },
+  rowsStored: number,
+  summary: EditionSummary | null,
+  at: string,
+  settle: () => Promise<void>,
+): Promise<void> {
+  const change = await publicationChange(trx, edition, rowsStored, summary, at);
+  await settle();
   await trx.insertInto('edition_changes').values(change).execute();
 }
 

@@ -11,7 +11,7 @@ import {
   type EditionStatus,
   type EditionSummary,
 } from '../domain/editions.js';
-import { publicationChange, recordChange, recordQuarantine } from './changes.js';
+import { recordPublication, recordQuarantine } from './changes.js';
 import { nowIso } from './clock.js';
 import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionsTable } from './tables/meta.js';
@@ -226,23 +226,22 @@ export async function publishEdition(
   return db.transaction().execute(async (trx) => {
     const rowsStored = await stage(trx);
     const publishedAt = nowIso();
-    // The feed entry is worked out first: it names the edition this one supersedes, found while it is still published.
-    const change = await publicationChange(trx, edition, rowsStored, summary, publishedAt);
-    await trx
-      .updateTable('editions')
-      .set({ status: 'superseded' })
-      .where('source_key', '=', edition.sourceKey)
-      .where('status', 'in', enteredFrom('superseded'))
-      .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
-      .execute();
-    await transition(trx, edition.id, 'published', {
-      published_at: publishedAt,
-      checks: JSON.stringify(checks),
-      rows_stored: rowsStored,
-      ingest_owner: null,
-      summary: summary && JSON.stringify(summary),
+    await recordPublication(trx, edition, rowsStored, summary, publishedAt, async () => {
+      await trx
+        .updateTable('editions')
+        .set({ status: 'superseded' })
+        .where('source_key', '=', edition.sourceKey)
+        .where('status', 'in', enteredFrom('superseded'))
+        .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
+        .execute();
+      await transition(trx, edition.id, 'published', {
+        published_at: publishedAt,
+        checks: JSON.stringify(checks),
+        rows_stored: rowsStored,
+        ingest_owner: null,
+        summary: summary && JSON.stringify(summary),
+      });
     });
-    await recordChange(trx, change);
     return { ...edition, status: 'published', publishedAt, checks, rowsStored };
   });
 }
