@@ -68,7 +68,7 @@ export const PAY_AREA_SLUGS = [
   'south-east',
   'south-west',
 ] as const;
-type PayAreaSlug = (typeof PAY_AREA_SLUGS)[number];
+export type PayAreaSlug = (typeof PAY_AREA_SLUGS)[number];
 
 export function payArea(slug: PayAreaSlug): AreaSummary {
   return slug === 'uk' ? UNITED_KINGDOM : PAY_REGIONS.find((r) => r.slug === slug)!;

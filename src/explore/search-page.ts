@@ -16,7 +16,7 @@ export async function searchPage(
       status: 200,
       page: page(
         'Explore occupations',
-        html`<h1>Explore UK occupations</h1><p>Type a job title to find its occupation among the 412 SOC 2020 unit groups, then see its pay, employment, vacancies, skills and work profile, each with its quality and the release it comes from.</p>`,
+        html`<h1>Explore UK occupations</h1><p>Type a job title to find its occupation among the 412 SOC 2020 unit groups, then see its pay, employment, vacancies, skills and work profile, each with its quality and the release it comes from.</p><p><a href="${EXPLORE}/downloads">Downloads</a>: whole releases as CSV or JSON Lines, and the feed of what changed.</p>`,
       ),
     };
   }

@@ -4,8 +4,10 @@ import { round } from '../domain/numbers.js';
 import { Problem, releaseLacks } from '../domain/problems.js';
 import { apsIntervalBand, isPresentable, type Quality } from '../domain/quality.js';
 import type { FoundReleaseRecord } from '../domain/sources.js';
+import type { Edition } from '../domain/editions.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../schemas/employment.js';
 import {
+  apsCountPages,
   apsOccupationCountsFor,
   apsOccupationPeriods,
   apsOccupationTotals,
@@ -105,6 +107,22 @@ interface EmploymentPoint {
   publishedSum: number | null;
 }
 
+/** One count of an APS edition in a bulk file: the fields of /employment's headline, with its breakdown. */
+interface EmploymentRecord {
+  soc2020: string;
+  title: string;
+  area: AreaSummary;
+  year: number;
+  period: string;
+  sex: string;
+  workPattern: string;
+  employmentType: string;
+  count: number | null;
+  confidenceInterval: number | null;
+  quality: Quality;
+  presentable: boolean;
+}
+
 const isAll = (c: ApsOccupationCount) => c.sex === 'all' && c.pattern === 'all' && c.employment === 'all';
 
 /** Per year, the point with a count from the APS source, else the industry table's, else whichever says why not. */
@@ -193,6 +211,38 @@ export class Employment {
         what,
       );
     throw this.current.unavailable(APS_OCCUPATION, what);
+  }
+
+  /**
+   * Every count of an APS edition (Nomis NM_218_1) for the UK and its nations, each breakdown a
+   * record with the fields /employment gives its headline count, for the edition's bulk file.
+   */
+  async *bulkRecords(edition: Edition): AsyncGenerator<EmploymentRecord[]> {
+    const [period] = await apsOccupationPeriods(this.db, [edition.id]);
+    if (!period) return;
+    const { groups } = await this.occupations.structure();
+    const areas = new Map([UNITED_KINGDOM, ...NATION_AREAS].map((a) => [a.code, a]));
+    for await (const page of apsCountPages(this.db, edition.id))
+      yield page
+        .filter((c) => groups.get(c.soc2020)?.level === 'unit' && areas.has(c.area))
+        .map((c) => {
+          const count = c.status === 'published' ? c.people : null;
+          const quality = apsQuality(c);
+          return {
+            soc2020: c.soc2020,
+            title: groups.get(c.soc2020)!.title,
+            area: areas.get(c.area)!,
+            year: period.year,
+            period: period.period,
+            sex: c.sex,
+            workPattern: c.pattern,
+            employmentType: c.employment,
+            count,
+            confidenceInterval: c.status === 'published' ? c.confidence : null,
+            quality,
+            presentable: isPresentable(quality, count),
+          };
+        });
   }
 
   async employment(soc: string, areaSlug: string): Promise<EmploymentResponse> {

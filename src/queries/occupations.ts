@@ -1,3 +1,4 @@
+import type { Edition } from '../domain/editions.js';
 import { Problem } from '../domain/problems.js';
 import type { SocGroup } from '../domain/soc.js';
 import type { OccupationMatch, OccupationProfile, OccupationSummary, OccupationTitle } from '../schemas/occupations.js';
@@ -17,6 +18,20 @@ interface SocHierarchy {
 }
 
 const SOC_STRUCTURE = 'soc2020-structure';
+
+/** A unit group with its major and sub-major groups, as /v1/occupations lists it. */
+function placed(unit: SocGroup, groups: Map<string, SocGroup>): Omit<OccupationSummary, 'titleCount'> {
+  const subMajor = groups.get(unit.code.slice(0, 2)) ?? null;
+  const major = groups.get(unit.code.slice(0, 1)) ?? null;
+  return {
+    soc2020: unit.code,
+    title: unit.title,
+    majorGroup: major?.code ?? null,
+    majorTitle: major?.title ?? null,
+    subMajorGroup: subMajor?.code ?? null,
+    subMajorTitle: subMajor?.title ?? null,
+  };
+}
 const SOC_DESCRIPTIONS = 'soc2020-descriptions';
 
 /** How many sample titles a profile lists. */
@@ -70,19 +85,22 @@ export class Occupations {
 
   async list(): Promise<OccupationSummary[]> {
     const [{ groups, unitGroups }, index] = await Promise.all([this.structure(), this.codingIndex.get()]);
-    return unitGroups.map((unit) => {
-      const subMajor = groups.get(unit.code.slice(0, 2)) ?? null;
-      const major = groups.get(unit.code.slice(0, 1)) ?? null;
-      return {
-        soc2020: unit.code,
-        title: unit.title,
-        majorGroup: major?.code ?? null,
-        majorTitle: major?.title ?? null,
-        subMajorGroup: subMajor?.code ?? null,
-        subMajorTitle: subMajor?.title ?? null,
-        titleCount: distinctTitles(index?.byUnitGroup.get(unit.code) ?? []).length,
-      };
-    });
+    return unitGroups.map((unit) => ({
+      ...placed(unit, groups),
+      titleCount: distinctTitles(index?.byUnitGroup.get(unit.code) ?? []).length,
+    }));
+  }
+
+  /** How many unit groups a classification edition has: its bulk file's rows. */
+  async unitGroupCount(edition: Edition): Promise<number> {
+    return (await socGroupsOfEdition(this.db, edition.id)).filter((g) => g.level === 'unit').length;
+  }
+
+  /** Every unit group of a classification edition as /v1/occupations lists it (less `titleCount`, from the coding index), for its bulk file. */
+  async *bulkRecords(edition: Edition): AsyncGenerator<Omit<OccupationSummary, 'titleCount'>[]> {
+    // The classification is a few hundred rows: read whole, like `structure`.
+    const groups = new Map((await socGroupsOfEdition(this.db, edition.id)).map((g) => [g.code, g]));
+    yield [...groups.values()].filter((g) => g.level === 'unit').map((unit) => placed(unit, groups));
   }
 
   async profile(soc: string): Promise<OccupationProfile> {

@@ -1,4 +1,4 @@
-import { PAY_REGIONS, payArea, UNITED_KINGDOM } from '../domain/areas.js';
+import { PAY_AREA_SLUGS, PAY_REGIONS, payArea, UNITED_KINGDOM, type PayAreaSlug } from '../domain/areas.js';
 import type { Edition } from '../domain/editions.js';
 import {
   isAnnualMeasure,
@@ -20,7 +20,7 @@ import type {
   RegionalPayQuery,
   RegionalPayResponse,
 } from '../schemas/pay.js';
-import { findAsheRelease, findPayRows, type PayKey } from '../store/pay.js';
+import { findAsheRelease, findPayRows, payRowPages, type PayKey } from '../store/pay.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { Occupations } from './occupations.js';
@@ -86,6 +86,35 @@ function presentable(row: MedianFacts | undefined): boolean {
   return isPresentable(medianQuality(row), row?.median ?? null);
 }
 
+const isPayArea = (area: string): area is PayAreaSlug => (PAY_AREA_SLUGS as readonly string[]).includes(area);
+
+type PayFigures = Omit<PayResponse, 'percentChangeBasis' | 'coverage' | 'provenance'>;
+
+/** The figures of one ASHE row as /pay gives them, for its response and its edition's bulk file. */
+function payFigures(title: string, release: AsheReleaseFacts, row: PayRow): PayFigures {
+  const measure = row.measure as PayMeasure;
+  return {
+    soc2020: row.soc,
+    title,
+    area: payArea(isPayArea(row.area) ? row.area : 'uk'),
+    year: release.year,
+    referencePeriod: referencePeriod(measure, release.year),
+    provisional: release.provisional,
+    measure,
+    unit: PAY_UNITS[measure],
+    sex: row.sex as PaySex,
+    workPattern: row.pattern as WorkPattern,
+    mean: row.mean,
+    distribution: Object.fromEntries(
+      PAY_DISTRIBUTION.map((point) => [point, row[point]]),
+    ) as PayResponse['distribution'],
+    employeeJobsThousands: row.jobsThousands,
+    percentChange: row.medianChange,
+    quality: medianQuality(row),
+    presentable: presentable(row),
+  };
+}
+
 /** What ONS's change in the median compares: this release's median with the previous year's revised one. */
 function percentChangeBasis(release: AsheReleaseFacts, change: number | null): PayResponse['percentChangeBasis'] {
   if (change === null) return null;
@@ -123,30 +152,23 @@ export class Pay {
         'figure-not-found',
         `${edition.label} has no ${query.measure} figures for ${soc} (${query.sex}, ${query.pattern}) in ${payArea(query.area).name}.`,
       );
-    const period = referencePeriod(query.measure, release.year);
+    const figures = payFigures(unit.title, release, row);
     return {
-      soc2020: soc,
-      title: unit.title,
-      area: payArea(query.area),
-      year: release.year,
-      referencePeriod: period,
-      provisional: release.provisional,
-      measure: query.measure,
-      unit: PAY_UNITS[query.measure],
-      sex: query.sex,
-      workPattern: query.pattern,
-      mean: row.mean,
-      distribution: Object.fromEntries(
-        PAY_DISTRIBUTION.map((point) => [point, row[point]]),
-      ) as PayResponse['distribution'],
-      employeeJobsThousands: row.jobsThousands,
-      percentChange: row.medianChange,
+      ...figures,
       percentChangeBasis: percentChangeBasis(release, row.medianChange),
-      quality: medianQuality(row),
-      presentable: presentable(row),
-      coverage: coverage(query.measure, period, release.provisional, source),
+      coverage: coverage(query.measure, figures.referencePeriod, release.provisional, source),
       provenance,
     };
+  }
+
+  /** Every row of an ASHE edition as /pay answers it (less coverage and provenance), for its bulk file; unit groups only, as the endpoint serves. */
+  async *bulkRecords(edition: Edition): AsyncGenerator<PayFigures[]> {
+    const release = await this.releaseOf(edition);
+    const { groups } = await this.occupations.structure();
+    for await (const page of payRowPages(this.db, edition.id)) {
+      const served = page.filter((row) => groups.get(row.soc)?.level === 'unit' && isPayArea(row.area));
+      yield served.map((row) => payFigures(groups.get(row.soc)!.title, release, row));
+    }
   }
 
   async series(soc: string, query: PaySeriesQuery): Promise<PaySeriesResponse> {

@@ -11,6 +11,7 @@ import {
   type EditionStatus,
   type EditionSummary,
 } from '../domain/editions.js';
+import { recordPublication, recordQuarantine } from './changes.js';
 import { nowIso } from './clock.js';
 import type { Db, DbOrTx, Tx } from './schema.js';
 import type { EditionsTable } from './tables/meta.js';
@@ -132,12 +133,13 @@ export async function markInterruptedEditions(
       status: 'fail',
       observed: `the ingest stopped while the release was ${edition.status} (last heard of ${edition.heartbeatAt ?? 'never'}); marked at ${at}`,
     };
-    await db
+    const { numUpdatedRows } = await db
       .updateTable('editions')
       .set({ status: 'quarantined', checks: JSON.stringify([check]), ingest_owner: null })
       .where('id', '=', edition.id)
       .where('status', 'in', enteredFrom('quarantined'))
-      .execute();
+      .executeTakeFirst();
+    if (Number(numUpdatedRows) > 0) await recordQuarantine(db, edition, [check], at);
     await db
       .updateTable('ingest_runs')
       .set({ finished_at: at, outcome: 'failed', message: `interrupted while reading ${edition.label}` })
@@ -196,8 +198,17 @@ async function transition(
   if (Number(numUpdatedRows) === 0) throw new EditionTransitionError(editionId, to);
 }
 
+/** Holds the edition back, and writes its entry in the change feed, in one transaction. */
 export async function quarantineEdition(db: Db, editionId: string, checks: Check[]): Promise<void> {
-  await transition(db, editionId, 'quarantined', { checks: JSON.stringify(checks), ingest_owner: null });
+  await db.transaction().execute(async (trx) => {
+    await transition(trx, editionId, 'quarantined', { checks: JSON.stringify(checks), ingest_owner: null });
+    const { source_key } = await trx
+      .selectFrom('editions')
+      .select('source_key')
+      .where('id', '=', editionId)
+      .executeTakeFirstOrThrow();
+    await recordQuarantine(trx, { id: editionId, sourceKey: source_key }, checks, nowIso());
+  });
 }
 
 /**
@@ -214,20 +225,22 @@ export async function publishEdition(
 ): Promise<Edition> {
   return db.transaction().execute(async (trx) => {
     const rowsStored = await stage(trx);
-    await trx
-      .updateTable('editions')
-      .set({ status: 'superseded' })
-      .where('source_key', '=', edition.sourceKey)
-      .where('status', 'in', enteredFrom('superseded'))
-      .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
-      .execute();
     const publishedAt = nowIso();
-    await transition(trx, edition.id, 'published', {
-      published_at: publishedAt,
-      checks: JSON.stringify(checks),
-      rows_stored: rowsStored,
-      ingest_owner: null,
-      summary: summary && JSON.stringify(summary),
+    await recordPublication(trx, edition, rowsStored, summary, publishedAt, async () => {
+      await trx
+        .updateTable('editions')
+        .set({ status: 'superseded' })
+        .where('source_key', '=', edition.sourceKey)
+        .where('status', 'in', enteredFrom('superseded'))
+        .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
+        .execute();
+      await transition(trx, edition.id, 'published', {
+        published_at: publishedAt,
+        checks: JSON.stringify(checks),
+        rows_stored: rowsStored,
+        ingest_owner: null,
+        summary: summary && JSON.stringify(summary),
+      });
     });
     return { ...edition, status: 'published', publishedAt, checks, rowsStored };
   });

@@ -13,7 +13,9 @@ import type {
   IndustrySection,
 } from '../domain/employment.js';
 import { insertInBatches } from './batch.js';
+import { editionRowPages } from './bulk.js';
 import type { DbOrTx } from './schema.js';
+import type { ApsOccupationCountsTable } from './tables/employment.js';
 
 /** The Total row is stored under this code: it is not a unit group. */
 const TOTAL_ROW = 'total';
@@ -182,7 +184,11 @@ export async function apsOccupationCountsFor(
     .where('area', '=', area)
     .orderBy(['edition_id', 'sex', 'pattern', 'employment_type'])
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toApsCount);
+}
+
+function toApsCount(r: ApsOccupationCountsTable): ApsOccupationCount & { editionId: string } {
+  return {
     editionId: r.edition_id,
     area: r.area,
     soc2020: r.soc2020,
@@ -192,7 +198,13 @@ export async function apsOccupationCountsFor(
     people: r.people === null ? null : Number(r.people),
     confidence: r.confidence === null ? null : Number(r.confidence),
     status: r.status as ApsCountStatus,
-  }));
+  };
+}
+
+/** Every count of an edition, a page at a time, by unit group, area and breakdown (a bulk file's order). */
+export async function* apsCountPages(db: DbOrTx, editionId: string): AsyncGenerator<ApsOccupationCount[]> {
+  const keys = ['soc2020', 'area', 'sex', 'pattern', 'employment_type'] as const;
+  for await (const page of editionRowPages(db, 'aps_occupation_counts', editionId, keys)) yield page.map(toApsCount);
 }
 
 /** Per edition, the sum of the published unit-group counts in the area (all persons): the base of a share. */

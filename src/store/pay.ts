@@ -1,5 +1,6 @@
 import { ASHE_FIGURES, type AsheFigure, type AsheFigures, type AsheReleaseFacts, type PayRow } from '../domain/pay.js';
 import { insertInBatches } from './batch.js';
+import { editionRowPages } from './bulk.js';
 import type { DbOrTx } from './schema.js';
 import type { AsheFigureColumns, AshePayTable } from './tables/pay.js';
 
@@ -70,20 +71,28 @@ export async function findPayRows(
     .where('pattern', '=', key.pattern);
   if (areas) query = query.where('area', 'in', areas);
   const rows = await query.orderBy('area').execute();
-  return rows.map((r) => {
-    const figures = Object.fromEntries(ASHE_FIGURES.map((f) => [f, numberOrNull(r[COLUMN[f]])])) as AsheFigures;
-    return {
-      editionId: r.edition_id,
-      area: r.area,
-      soc: r.soc,
-      measure: r.measure,
-      sex: r.sex,
-      pattern: r.pattern,
-      ...figures,
-      medianCv: numberOrNull(r.median_cv),
-      medianMarker: r.median_marker,
-    };
-  });
+  return rows.map(toPayRow);
+}
+
+function toPayRow(r: AshePayTable): PayRow & { editionId: string } {
+  const figures = Object.fromEntries(ASHE_FIGURES.map((f) => [f, numberOrNull(r[COLUMN[f]])])) as AsheFigures;
+  return {
+    editionId: r.edition_id,
+    area: r.area,
+    soc: r.soc,
+    measure: r.measure,
+    sex: r.sex,
+    pattern: r.pattern,
+    ...figures,
+    medianCv: numberOrNull(r.median_cv),
+    medianMarker: r.median_marker,
+  };
+}
+
+/** Every row of an edition, a page at a time, by occupation, measure, sex, pattern and area (a bulk file's order). */
+export async function* payRowPages(db: DbOrTx, editionId: string): AsyncGenerator<PayRow[]> {
+  for await (const page of editionRowPages(db, 'ashe_pay', editionId, ['soc', 'measure', 'sex', 'pattern', 'area']))
+    yield page.map(toPayRow);
 }
 
 /** How many rows of figures an edition holds (for tests and operators). */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ApprenticeshipsTables } from './tables/apprenticeships.js';
+import type { ChangesTables } from './tables/changes.js';
 import type { DemandTables } from './tables/demand.js';
 import type { EmploymentTables } from './tables/employment.js';
 import type { HowToBecomeTables } from './tables/how-to-become.js';
@@ -38,7 +39,8 @@ export interface Database
     WorkProfileTables,
     VisasTables,
     DemandTables,
-    JobAdvertsTables {}
+    JobAdvertsTables,
+    ChangesTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

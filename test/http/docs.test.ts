@@ -45,6 +45,10 @@ const DECLARED: Record<string, number[]> = {
   '/v1/meta/sources': [429],
   '/v1/meta/editions': [429],
   '/v1/meta/ingest': [429],
+  '/v1/meta/changes': [429],
+  '/v1/meta/changes.atom': [429],
+  '/v1/bulk': [401, 429],
+  '/v1/bulk/{source}/{file}': [400, 401, 404, 429],
 };
 
 interface Parameter {

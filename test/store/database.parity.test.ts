@@ -14,6 +14,8 @@ import { sql } from 'kysely';
 import type { Edition } from '../../src/domain/editions.js';
 import type { DbOrTx } from '../../src/store/schema.js';
 import * as apprenticeships from '../../src/store/apprenticeships.js';
+import * as bulk from '../../src/store/bulk.js';
+import * as changes from '../../src/store/changes.js';
 import * as codingIndex from '../../src/store/coding-index.js';
 import * as demand from '../../src/store/demand.js';
 import * as editions from '../../src/store/editions.js';
@@ -76,6 +78,13 @@ async function each<T>(items: T[], read: (item: T) => Promise<unknown>): Promise
   return answers;
 }
 
+/** Every page a paged read gives, in order: the pages themselves, so that where they break is compared too. */
+async function pagesOf<T>(pages: AsyncGenerator<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(page);
+  return all;
+}
+
 /** A read of one edition, asked of every edition of the sources that store its rows, and of one edition of another source. */
 const perEdition =
   (read: (db: DbOrTx, editionId: string) => Promise<unknown>, ...sourceKeys: string[]): Read =>
@@ -87,6 +96,20 @@ const perEdition =
 /** Every read of src/store (by module and name) and what it is asked. Writes are not listed. */
 const READS: Record<string, Read> = {
   'apprenticeships.standardsOf': perEdition(apprenticeships.standardsOf, 'apprenticeship-standards'),
+  'bulk.editionRowPages': (db, c) =>
+    each(c.editionsOf('aps-occupation'), (id) =>
+      pagesOf(
+        bulk.editionRowPages(
+          db,
+          'aps_occupation_counts',
+          id,
+          ['soc2020', 'area', 'sex', 'pattern', 'employment_type'],
+          100,
+        ),
+      ),
+    ),
+  'bulk.countEditionRows': perEdition((db, id) => bulk.countEditionRows(db, 'ashe_pay', id), 'ashe-table14'),
+  'changes.listChanges': (db) => changes.listChanges(db, 1_000),
   'coding-index.loadCodingIndex': (db, c) =>
     each(c.editionsOf('soc2020-index'), (id) => codingIndex.loadCodingIndex(db, id)),
   'demand.demandReleaseOf': perEdition(demand.demandReleaseOf, 'occupations-in-demand'),
@@ -124,6 +147,7 @@ const READS: Record<string, Read> = {
       ([soc, area]) => each(ids, (id) => employment.apsOccupationCountsFor(db, [id], soc, area)),
     );
   },
+  'employment.apsCountPages': perEdition((db, id) => pagesOf(employment.apsCountPages(db, id)), 'aps-occupation'),
   'employment.apsOccupationTotals': (db, c) => {
     const ids = [...c.editionsOf('aps-occupation'), ...c.editionsOf('aps-occupation-industry')];
     return each(c.values.areas, (area) => employment.apsOccupationTotals(db, ids, area));
@@ -165,6 +189,7 @@ const READS: Record<string, Read> = {
     const ids = [...c.editionsOf('ashe-table14'), ...c.editionsOf('ashe-table15')];
     return each(c.values.payKeys, (key) => each(ids, (id) => pay.findPayRows(db, [id], key)));
   },
+  'pay.payRowPages': perEdition((db, id) => pagesOf(pay.payRowPages(db, id)), 'ashe-table14', 'ashe-table15'),
   'pay.countPayRows': perEdition(pay.countPayRows, 'ashe-table14', 'ashe-table15'),
   'projections.projectionWorkbook': perEdition(projections.projectionWorkbook, 'working-futures-uk'),
   'projections.projectionGroup': (db, c) =>

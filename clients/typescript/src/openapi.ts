@@ -51,6 +51,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/meta/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Releases published or held back, newest first (JSON Feed 1.1)
+         * @description One entry per edition published (now served, naming the edition it superseded) or quarantined (held back), newest first, the newest 200: the source, the release, what changed against the previous release in plain words and as figures, and links to the edition and its bulk files. Poll it with `If-None-Match` (a 304 costs nothing). The same entries as Atom: /v1/meta/changes.atom.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/meta/changes.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The change feed as Atom */
+        get: operations["listChangesAtom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What can be downloaded whole: each source and its editions */
+        get: operations["listBulkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/{source}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every row of one edition of a source, as CSV or JSON Lines
+         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Counted as one request against the key's limit, however large.
+         */
+        get: operations["getBulkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys/requests": {
         parameters: {
             query?: never;
@@ -884,6 +958,552 @@ export interface operations {
             };
             /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed, newest entry first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        version: "https://jsonfeed.org/version/1.1";
+                        title: string;
+                        home_page_url: string;
+                        feed_url: string;
+                        description: string;
+                        /** @description Newest first */
+                        items: {
+                            id: string;
+                            /** @description The source's editions in /v1/meta/editions */
+                            url: string;
+                            title: string;
+                            /** @description What changed, in plain words */
+                            content_text: string;
+                            /** Format: date-time */
+                            date_published: string;
+                            tags: string[];
+                            /** @description This service's extension (JSON Feed's `_` prefix): the entry as data */
+                            _lmi: {
+                                /** @description The source key (as /v1/meta/sources lists it) */
+                                source: string;
+                                /** @description The edition id (as /v1/meta/editions lists it) */
+                                edition: string;
+                                /** @description The release as its publisher names it */
+                                label: string;
+                                /**
+                                 * @description `published`: now served (superseding `superseded`, if any); `quarantined`: held back, never served
+                                 * @enum {string}
+                                 */
+                                kind: "published" | "quarantined";
+                                /**
+                                 * @description The edition's state now (a published edition may since have been superseded)
+                                 * @enum {string}
+                                 */
+                                status: "published" | "superseded" | "quarantined";
+                                superseded: {
+                                    edition: string;
+                                    label: string;
+                                } | null;
+                                diff: {
+                                    previous: {
+                                        edition: string;
+                                        label: string;
+                                    } | null;
+                                    rows: {
+                                        /** @description The figure's name in the source's summary */
+                                        name: string;
+                                        before: number | null;
+                                        after: number | null;
+                                    };
+                                    counts: {
+                                        /** @description The figure's name in the source's summary */
+                                        name: string;
+                                        before: number | null;
+                                        after: number | null;
+                                    }[];
+                                    /** @description Headline figures (the source's medians and levels) that changed */
+                                    levels: {
+                                        /** @description The figure's name in the source's summary */
+                                        name: string;
+                                        before: number | null;
+                                        after: number | null;
+                                    }[];
+                                } | null;
+                                bulk: {
+                                    csv: string;
+                                    jsonl: string;
+                                } | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listChangesAtom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries of /v1/meta/changes as an Atom feed (RFC 4287), newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every source, its downloadable editions and their files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: {
+                            /** @description The source key (as /v1/meta/sources lists it) */
+                            source: string;
+                            name: string;
+                            /** @description Whether the source has bulk files; false: its figures are served through its endpoints only */
+                            available: boolean;
+                            /** @description Which JSON response the rows match, or why there are no files */
+                            note: string;
+                            /** @description Newest first; never a quarantined release (it has no rows) */
+                            editions: {
+                                /** @description The edition id (as /v1/meta/editions lists it) */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description `published`: the current release of its series; `superseded`: an earlier one, still downloadable
+                                 * @enum {string}
+                                 */
+                                status: "published" | "superseded";
+                                published: string | null;
+                                /** @description Rows of figures the edition holds: the file's rows, less its header or provenance line */
+                                rows: number;
+                                bytes: number | null;
+                                csv: string;
+                                jsonl: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getBulkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A source key with bulk files (GET /v1/bulk lists them) */
+                source: string;
+                /** @description `<edition>.<format>`: an edition id from GET /v1/bulk, or `latest` for the source's current edition; the format one of csv, jsonl */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed (chunked) */
+            200: {
+                headers: {
+                    /** @description Strong validator from the edition's content hash */
+                    ETag?: string;
+                    /** @description JSON (non-ASCII escaped): source, name, publisher, licence, attribution, url and the edition (id, label, status, published, sha256) */
+                    "LMI-Provenance"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/jsonl": string;
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such occupation or area, or no figure for that combination (including a source with no release) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { Problem } from '../../domain/problems.js';
 import { EXPLORE_CSS, EXPLORE_ICON } from '../../explore/assets.js';
 import type { SafeHtml } from '../../html.js';
+import { downloadsPage } from '../../explore/downloads-page.js';
 import { occupationPage } from '../../explore/occupation-page.js';
 import { EXPLORE_SECURITY_HEADERS, ICON, STYLESHEET } from '../../explore/page.js';
 import { problemPage, searchPage } from '../../explore/search-page.js';
@@ -48,6 +49,10 @@ export const exploreRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
     },
+  );
+
+  app.get('/explore/downloads', { config: pageConfig, schema: { hide: true } }, async (_request, reply) =>
+    sendHtml(reply, await downloadsPage(services)),
   );
 
   app.get(STYLESHEET, { config: assetConfig, schema: { hide: true } }, async (_request, reply) =>

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DocTag } from '../../http/docs.js';
+import { bulkRoutes } from './bulk/index.js';
+import { changeRoutes } from './changes/index.js';
 import { demandRoutes } from './demand/index.js';
 import { jobAdvertRoutes } from './job-adverts/index.js';
 import { keyRoutes } from './keys/index.js';
@@ -28,6 +30,8 @@ import { visaRoutes } from './visas/index.js';
  */
 const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsyncTypebox]> = [
   ['/meta', metaRoutes],
+  ['/meta', changeRoutes],
+  ['/bulk', bulkRoutes],
   ['/keys', keyRoutes],
   ['/occupations', occupationRoutes],
   ['/occupations', skillRoutes],
@@ -114,7 +118,16 @@ export const TAGS: readonly DocTag[] = [
     name: 'Local areas',
     description: 'The local areas (April 2023 districts, London as one) with the slugs the local endpoints take.',
   },
-  { name: 'Metadata', description: 'The upstream sources, every release read and the ingest status. No key needed.' },
+  {
+    name: 'Bulk downloads',
+    description:
+      'Every row the service serves from a release, in one CSV or JSON Lines file per edition, in the JSON responses’ field names: to load a whole source, or check it against the API. Key needed.',
+  },
+  {
+    name: 'Metadata',
+    description:
+      'The upstream sources, every release read, the ingest status and the change feed (JSON Feed and Atom). No key needed.',
+  },
   { name: 'Keys', description: 'Free API keys by e-mail confirmation. No key needed.' },
 ];
 

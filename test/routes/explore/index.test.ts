@@ -40,7 +40,13 @@ describe('the web explorer (/explore) over the template data', () => {
   });
 
   it('sets a strict Content-Security-Policy and carries no script, and no key anywhere', async () => {
-    for (const url of ['/explore', '/explore?q=nurse', '/explore/occupations/2134', '/explore/occupations/9999']) {
+    for (const url of [
+      '/explore',
+      '/explore?q=nurse',
+      '/explore/occupations/2134',
+      '/explore/occupations/9999',
+      '/explore/downloads',
+    ]) {
       const response = await open(url);
       for (const [name, value] of Object.entries(EXPLORE_SECURITY_HEADERS))
         assert.equal(response.headers[name], value, `${name} of ${url}`);
@@ -195,6 +201,20 @@ describe('the web explorer (/explore) over the template data', () => {
     if (standards.apprenticeshipsAvailable === null)
       assert.ok(routes.includes('How many apprenticeships and T Levels lead here is not known'));
     else assert.ok(routes.includes(`Approved apprenticeships: <strong>${standards.apprenticeshipsAvailable}</strong>`));
+  });
+
+  it('lists the downloadable editions with the files /v1/bulk lists, and links the change feed', async () => {
+    const response = await open('/explore/downloads');
+    assert.equal(response.statusCode, 200);
+    const { sources } = (await served.get('/v1/bulk')).json<{
+      sources: Array<{ available: boolean; editions: Array<{ csv: string; jsonl: string; rows: number }> }>;
+    }>();
+    const files = sources.flatMap((s) => s.editions.flatMap((e) => [e.csv, e.jsonl]));
+    assert.ok(files.length >= 10);
+    for (const file of files) assert.ok(response.body.includes(`href="${file}"`), file);
+    assert.match(response.body, /href="\/v1\/meta\/changes\.atom"/);
+    assert.match(response.body, /No bulk files yet for: [^<]*esco-skills/);
+    assert.match((await open('/explore')).body, /href="\/explore\/downloads"/);
   });
 
   it('answers an unknown occupation with a 404 page', async () => {
