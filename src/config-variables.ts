@@ -68,6 +68,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: "further attempts after a publisher's 5xx or a network error (back-off 1 s, 4 s, 16 s)",
   },
   {
+    name: 'LMI_WORKERS_FROM_DIST',
+    default: 'unset',
+    meaning:
+      'tests only: `1` makes an ingest worker whose module is under `src/` run its `dist/` build (test/run.ts sets it after bringing `dist/` up to date)',
+  },
+  {
     name: 'LMI_UPSTREAM_CONNECT_TO',
     default: 'none',
     meaning:
