@@ -105,6 +105,7 @@ export class Vacancies {
         withheldBelow: groups.slice(0, groups.indexOf(chosen)),
         years: [latestYear, ...(previousYear === null ? [] : [previousYear])],
       }),
+      method: METHOD,
       definitions: VACANCY_DEFINITIONS,
       coverage: coverage(latestYear, previousYear),
       provenance,
@@ -175,44 +176,25 @@ interface DerivationFacts {
   years: number[];
 }
 
-/** Plain words on where the figures come from: the SOC 2010 group used, what it covers, and what was withheld. */
+/** Two plain sentences on what the figures are: the SOC 2010 group used, how it relates, and whether they are whole. */
 function derivation(facts: DerivationFacts): string {
-  const { soc, title, supplier, otherSuppliers, mapping, chosen, withheldBelow, years } = facts;
+  const { soc, supplier, chosen, years } = facts;
   const code = supplier.soc2010;
-  const parts = [
-    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. SOC 2010 unit group ${code} (${supplier.title}) is the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${mapping}")` +
-      (otherSuppliers === 0
-        ? '.'
-        : `; ${otherSuppliers} other SOC 2010 group${otherSuppliers === 1 ? ' supplies' : 's supply'} the rest.`),
-    supplier.shareOfSupplier >= 0.995
-      ? `Practically all of ${code}'s workers are in ${soc} in SOC 2020.`
-      : `${percentText(supplier.shareOfSupplier, 1)} of ${code}'s workers are in ${soc} in SOC 2020 and the rest in other unit groups, which show the same figures where ${code} supplies most of their workers.`,
-  ];
-  for (const group of withheldBelow) parts.push(withheldText(group, years[0]!));
-  if (chosen.level === 'unit group') {
-    parts.push(`These are ${code}'s own figures, whole, not apportioned.`);
-    for (const year of years) if (!published(chosen, year)) parts.push(withheldText(chosen, year));
-    if (!published(chosen, years[0]!)) {
-      parts.push(
-        `This release publishes no minor, sub-major or major group figures of ${code}'s hierarchy (${code.slice(0, 3)}, ${code.slice(0, 2)}, ${code.slice(0, 1)}) to fall back on, and withheld unit groups are not summed into a made-up group total, so the figures are null.`,
-      );
-    }
-  } else {
-    parts.push(
-      `These are the figures of SOC 2010 ${chosen.level} ${chosen.code}, the finest group containing ${code} that the survey publishes for ${years[0]}: they count the vacancies of every unit group in it, not only ${code}'s, and are not apportioned.` +
-        (years.length > 1 && !published(chosen, years[1]!) ? ` ${withheldText(chosen, years[1]!)}` : ''),
-    );
-  }
-  return parts.join(' ');
+  const group =
+    chosen.level === 'unit group'
+      ? `SOC 2010 unit group ${code}`
+      : `SOC 2010 ${chosen.level} ${chosen.code}, which contains ${code}`;
+  const first = `Vacancies in ${group} (${supplier.title}${chosen.level === 'unit group' ? '' : ' and others'}): ${code} supplies ${percentText(supplier.share, 1)} of the workers of ${soc}, and the Employer Skills Survey codes to SOC 2010, not SOC 2020.`;
+  if (chosen.level !== 'unit group')
+    return `${first} The survey publishes no figures for the finer groups in ${years[0]}, so these count every unit group in ${chosen.code}, not apportioned.`;
+  if (!published(chosen, years[0]!))
+    return `${first} The survey withheld them and this release publishes no minor, sub-major or major group figures of ${code}'s hierarchy to fall back on, so they are null.`;
+  return `${first} They are ${code}'s own figures, whole, not apportioned.`;
 }
+
+/** Where the docs explain the figures' group in full. */
+const METHOD = '/docs/methods/vacancies.md#which-group-the-figures-are';
 
 function published(group: GroupRows, year: number): boolean {
   return group.rows.some((r) => r.year === year && r.vacancies !== null);
-}
-
-function withheldText(group: GroupRows, year: number): string {
-  const row = group.rows.find((r) => r.year === year);
-  const name = `${group.level} ${group.code}`;
-  if (!row) return `The survey's ${year} table has no row for ${name}, so there are no figures for it that year.`;
-  return `In ${year} the survey withheld the figures of ${name}: fewer than ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (${row.employersReporting === null ? 'the number is confidential' : `${row.employersReporting} did`}).`;
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { UK_AND_NATIONS } from '../domain/areas.js';
 import { VACANCY_GROUP_LEVELS } from '../domain/vacancies.js';
-import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { AreaSummarySchema, CoverageSchema, Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 export const VacancyQuerySchema = Type.Object(
   {
@@ -63,7 +63,8 @@ export const VacancyResponseSchema = Type.Object(
     latest: VacancyYearSchema,
     previous: Nullable(VacancyYearSchema),
     allOccupations: VacancyYearSchema,
-    derivation: Type.String(),
+    derivation: Type.String({ description: 'What the figures are, in at most two plain sentences' }),
+    method: MethodSchema,
     definitions: Type.String(),
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
