@@ -188,7 +188,7 @@ function derivation(facts: DerivationFacts): string {
   if (chosen.level !== 'unit group')
     return `${first} The survey publishes no figures for the finer groups in ${years[0]}, so these count every unit group in ${chosen.code}, not apportioned.`;
   if (!published(chosen, years[0]!))
-    return `${first} The survey withheld them and this release publishes no minor, sub-major or major group figures of ${code}'s hierarchy to fall back on, so they are null.`;
+    return `${first} The survey publishes no figures for ${code} in ${years[0]}, and this release publishes no minor, sub-major or major group figures of ${code}'s hierarchy to fall back on, so they are null.`;
   return `${first} They are ${code}'s own figures, whole, not apportioned.`;
 }
 
