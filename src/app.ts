@@ -15,6 +15,7 @@ import { lazyRequestLogger, OneLinePerRequest, redactedUrl } from './http/reques
 import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
+import { methodDocRoutes } from './routes/method-docs.js';
 import { problemTypeRoutes } from './routes/problems.js';
 import { TAGS, v1Routes } from './routes/v1/index.js';
 import type { Services } from './services.js';
@@ -103,6 +104,7 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(problemTypeRoutes);
+  await app.register(methodDocRoutes);
   await app.register(keyConfirmationPageRoutes);
   registerQueryParameterRule(app);
   await app.register(v1Routes, { prefix: '/v1' });

@@ -142,6 +142,7 @@ export class Apprenticeships {
       lowestApprenticeshipLevel: levels.length > 0 ? Math.min(...levels) : null,
       tLevels: tLevelRelease ? countOf('t_level') : null,
       occupations,
+      method: '/docs/methods/apprenticeships.md#how-standards-are-related',
       attribution: served.source.attribution,
       coverage: { referencePeriod: served.edition.label, note: await this.coverageNote(served, view) },
       provenance: served.provenance,

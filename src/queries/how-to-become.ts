@@ -1,7 +1,7 @@
 import { round } from '../domain/numbers.js';
 import type { HowToBecomeResponse } from '../schemas/how-to-become.js';
 import type { JobProfiles, JobProfilesView } from './job-profiles.js';
-import { matchKind, PLACEMENT, type Placement } from './joins/profile-placement.js';
+import { matchKind, type Placement } from './joins/profile-placement.js';
 import type { Occupations } from './occupations.js';
 
 /** The National Careers Service job profiles of a unit group: how to become one, route by route. */
@@ -45,6 +45,7 @@ export class HowToBecome {
       title: unit.title,
       profiles,
       derivation: DERIVATION,
+      method: METHOD,
       attribution: view.pages.source.attribution,
       coverage: { referencePeriod: referencePeriod(view), note: coverageNote(view) },
       provenance: view.pages.provenance,
@@ -71,11 +72,11 @@ function evidenceOf(p: Placement) {
 }
 
 const DERIVATION =
-  `Derived by the service, not published by the National Careers Service: each profile is placed where its evidence agrees, as a share over all 412 unit groups (confidence) of: ` +
-  `its SOC 2010 code (NCS 2020 export) carried through the ONS SOC 2010 -> 2020 relationship table; ` +
-  `the ONS coding-index entries of its title and alternative titles, a qualified entry ("Cleaner [coal mine]") counting only when the profile's own words are about that context; ` +
-  `and how close what the profile says (summary, day-to-day tasks) is to the unit group's ONS description. ` +
-  `Placed at confidence ${PLACEMENT.place} or more; a unit group left with none gets its single best profile when that reaches ${PLACEMENT.fill.minPosterior} and the texts agree (evidence.fill).`;
+  'National Careers Service job profiles placed on this occupation by the service, from their SOC 2010 code, their titles in the ONS coding index and their text: the National Careers Service does not code its profiles to SOC 2020. ' +
+  "Each profile's confidence and evidence say how surely and on what it was placed.";
+
+/** Where the docs explain the placement in full. */
+const METHOD = '/docs/methods/how-to-become.md#how-profiles-are-placed';
 
 function referencePeriod(view: JobProfilesView): string {
   return view.export ? `${view.pages.edition.label}; ${view.export.edition.label}` : view.pages.edition.label;
@@ -84,7 +85,7 @@ function referencePeriod(view: JobProfilesView): string {
 function coverageNote(view: JobProfilesView): string {
   const c = view.counts;
   return [
-    `Profiles are placed by their combined evidence (see derivation): their SOC 2010 code${view.crosswalk ? '' : ' (not used: no release of the ONS SOC 2010 -> 2020 table is published)'}, the coding-index entries of their titles with their qualifiers, and their text against the ONS unit group descriptions${view.descriptions ? '' : ' (coding-index titles only: no release of the descriptions is published)'}. Its precision and coverage are measured on held-out evidence (the service's bench/README.md, "Joins").`,
+    `Profiles are placed by their combined evidence (see method): their SOC 2010 code${view.crosswalk ? '' : ' (not used: no release of the ONS SOC 2010 -> 2020 table is published)'}, the coding-index entries of their titles with their qualifiers, and their text against the ONS unit group descriptions${view.descriptions ? '' : ' (coding-index titles only: no release of the descriptions is published)'}. Its precision and coverage are measured on held-out evidence (the service's bench/README.md, "Joins").`,
     `Of the ${c.liveSlugs} profiles the National Careers Service sitemap lists, ${c.fromPages} are served as published in 2026 and ${c.fromExport} from the November 2020 content export (say so where shown: their text may have changed); ${c.liveWithoutContent} have no content in either release and are missing.`,
     `${c.placed} of them are placed on at least one of ${c.unitGroups} unit groups (${c.filled} given their best profile by the fill pass); a unit group may have several profiles or none.`,
     c.exportNotListed > 0

@@ -11,8 +11,8 @@ const ESCO_SKILLS = 'esco-skills';
 const ESCO_RELATIONS = 'esco-occupation-skills';
 
 /** How much a relation counts: an essential skill fully, an optional one a quarter. */
-export const ESSENTIAL_WEIGHT = 1;
-export const OPTIONAL_WEIGHT = 0.25;
+const ESSENTIAL_WEIGHT = 1;
+const OPTIONAL_WEIGHT = 0.25;
 
 /** Every ESCO skill the relations name, by index, with its specificity. */
 export interface SkillCatalogue {

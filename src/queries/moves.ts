@@ -18,8 +18,6 @@ import { MoveFacts, type MoveFactQueries } from './move-facts.js';
 import {
   closeness,
   densePresence,
-  ESSENTIAL_WEIGHT,
-  OPTIONAL_WEIGHT,
   skillGaps,
   SkillProfiles,
   type SkillProfile,
@@ -33,16 +31,6 @@ const SKILLS_IN_MOVE = 6;
 const SKILLS_COMPARED = 20;
 
 const WHAT = 'Career moves (skills of related ESCO occupations)';
-
-const MOVES_METHOD = [
-  "Closeness is the share of the target occupation's specific skill content that the occupation moved from already holds.",
-  "Each unit group's skills are those ESCO relates to the ESCO occupations in the ISCO-08 groups its coding-index titles map to, each group weighted by its share of the titles;",
-  `a skill's presence is the weighted share of those occupations holding it, an essential relation counting ${ESSENTIAL_WEIGHT} and an optional one ${OPTIONAL_WEIGHT}.`,
-  'Each skill is weighted by its specificity, ln(N/n)/ln(N) where n of the N ESCO occupations hold it, so a skill most occupations hold (communication, teamwork) counts for little.',
-  'Closeness = sum of specificity x min(presence in source, presence in target) / sum of specificity x presence in target.',
-  "A target's core skills are those held by at least a quarter of its related occupations' weight (or its 20 most widely held); a core skill is shared when the source holds it at least half as widely, else it is to learn.",
-  'Closeness compares skill descriptions; it is not a count of people observed moving between jobs, and says nothing of qualifications, registration or licences a target requires (see routesIn).',
-].join(' ');
 
 const difference = (from: MovePayFigure | { reason: string }, to: MovePayFigure | { reason: string }): MovePay => {
   const figure = (f: MovePayFigure | { reason: string }) => ('provenance' in f ? f : null);
@@ -120,7 +108,7 @@ export class Moves {
       skillsDerivation: skillsDerivation(unit, source),
       candidates: ranked.length,
       moves,
-      method: MOVES_METHOD,
+      method: '/docs/skills-and-moves.md#moves',
       outlookCitation: await this.citation(
         moves.map((m) => m.soc2020),
         query.area,
@@ -153,7 +141,7 @@ export class Moves {
       forward: this.skillsOfMove(view, from, to, SKILLS_COMPARED),
       backward: this.skillsOfMove(view, to, from, SKILLS_COMPARED),
       skillsDerivation: `${skillsDerivation(fromUnit, from)} ${skillsDerivation(toUnit, to)}`,
-      method: MOVES_METHOD,
+      method: '/docs/skills-and-moves.md#moves',
       outlookCitation: await this.citation([soc, other], query.area),
       skillsAttribution: view.relations.source.attribution,
       provenance: view.relations.provenance,

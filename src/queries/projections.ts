@@ -81,8 +81,7 @@ export class Projections {
     const sharing = unitGroups.filter((u) => u.code.startsWith(figures.group.code)).length;
     const { group, workbook } = figures;
     return projectionResponse(unit, area, figures, sharing, [
-      `Projections are published for sub-major groups, not unit groups: these are the figures of SOC 2020 sub-major group ${group.code} (${group.title}), which holds ${unit.code} (${unit.title}) and ${sharing - 1} other unit group${sharing === 2 ? '' : 's'}, all shown the same figures.`,
-      `They are ${workbook.areaName}'s, from "${figures.served.edition.label}": base year ${workbook.baseYear}, projected yearly from ${workbook.baseYear + 1} to ${workbook.targetYear}.`,
+      `Projections of SOC 2020 sub-major group ${group.code} (${group.title}) for ${workbook.areaName}, from ${workbook.baseYear} to ${workbook.targetYear}: they are published for sub-major groups only, so ${unit.code} and the ${sharing - 1} other unit group${sharing === 2 ? '' : 's'} in it are shown the same figures.`,
       ROUNDED,
     ]);
   }
@@ -90,11 +89,7 @@ export class Projections {
   private async olderRoundUk(unit: SocGroup, area: AreaSummary): Promise<ProjectionResponse> {
     const what = 'Projections for the United Kingdom';
     const latestRound = this.current.catalog.profile(LMSP_UK);
-    const {
-      suppliers,
-      unitGroupsMostlyFrom,
-      served: crosswalk,
-    } = await this.crosswalk.subMajorSuppliersOf(unit.code, what);
+    const { suppliers, unitGroupsMostlyFrom } = await this.crosswalk.subMajorSuppliersOf(unit.code, what);
     const largest = suppliers[0];
     if (!largest) {
       throw new Problem(
@@ -105,17 +100,8 @@ export class Projections {
     const figures = await this.groupFigures(WORKING_FUTURES_UK, largest.subMajorGroup, what);
     const { group, workbook } = figures;
     const sharing = unitGroupsMostlyFrom.get(group.code) ?? 1;
-    const first = group.series[0]?.year;
-    const last = group.series.at(-1)?.year;
     return projectionResponse(unit, area, figures, sharing, [
-      `No ${area.name} workbook of the 2020-2035 round (SOC 2020) is available ("${latestRound.name}", source \`${latestRound.key}\`, has no release), so these are the previous round's ${workbook.areaName} figures, from "${figures.served.edition.label}": base year ${workbook.baseYear}, target year ${workbook.targetYear}, projected yearly from ${workbook.baseYear + 1}; the series is the years that workbook publishes, ${first} to ${last}.`,
-      'The producers note that this round was made before the Covid-19 pandemic, when a negotiated Brexit was expected.',
-      `That round codes occupations to SOC 2010, so these are the figures of SOC 2010 sub-major group ${group.code} (${group.title}), the SOC 2010 sub-major group that held the most of the workers of SOC 2020 unit group ${unit.code} (${unit.title}): ${percentText(largest.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${crosswalk.edition.label}")` +
-        (suppliers.length === 1
-          ? '.'
-          : `; the rest were in ${suppliers.length - 1} other SOC 2010 sub-major group${suppliers.length === 2 ? '' : 's'}.`) +
-        ` ${sharing} SOC 2020 unit group${sharing === 1 ? ' is' : 's are'} shown these same figures.`,
-      `England's 2020-2035 figures on SOC 2020 are at area=england; they are England's only and are not shown as the UK's, and neither round is rescaled to the other.`,
+      `The previous round's ${workbook.areaName} projections, ${workbook.baseYear} to ${workbook.targetYear} (made before the Covid-19 pandemic), of SOC 2010 sub-major group ${group.code} (${group.title}), which held ${percentText(largest.share, 1)} of the workers of ${unit.code}: no ${area.name} workbook of the 2020-2035 round ("${latestRound.name}") is available, and ${sharing} unit group${sharing === 1 ? ' is' : 's are'} shown these figures.`,
       ROUNDED,
     ]);
   }
@@ -135,8 +121,10 @@ export class Projections {
   }
 }
 
-const ROUNDED =
-  "Figures are the workbook's (published in thousands), each rounded on its own to the nearest 1,000 jobs, so they may not add up exactly; none is estimated or rescaled here.";
+const ROUNDED = 'Each figure is rounded on its own to the nearest 1,000 jobs, so they may not add up exactly.';
+
+/** Where the docs explain the projections' groups and rounds in full. */
+const METHOD = '/docs/methods/projections.md#which-figures-are-shown';
 
 function projectionResponse(
   unit: SocGroup,
@@ -179,6 +167,7 @@ function projectionResponse(
       ];
     }),
     derivation: derivation.join(' '),
+    method: METHOD,
     accuracy:
       `${workbook.reporting} ${NOT_PREDICTIONS} ` +
       `The producers advise publishing only estimates based on at least ${workbook.publishThreshold.toLocaleString('en-GB')} individuals, so a group or qualification cell with fewer jobs in the base or target year (or a year of the series with fewer) is null with presentable false.`,

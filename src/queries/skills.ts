@@ -10,8 +10,8 @@ import {
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
-import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
-import { EscoCloseness, SKILLS, skillScores, skillSpecificity } from './joins/esco-closeness.js';
+import { iscoSharesOf } from './isco-groups.js';
+import { EscoCloseness, skillScores, skillSpecificity } from './joins/esco-closeness.js';
 import type { UnitGroupTexts } from './joins/unit-group-text.js';
 import type { Occupations } from './occupations.js';
 
@@ -133,25 +133,14 @@ export class Skills {
         closeness: Math.round(r.closeness * 1000) / 1000,
       })),
       skills,
-      derivation: derivation(soc, unit.title, shares, related.length, relation, relations.source.attribution),
+      derivation: derivation(unit.title, related.length),
+      method: '/docs/skills-and-moves.md#skills',
+      attribution: relations.source.attribution,
       provenance: relations.provenance,
     };
   }
 }
 
-function derivation(
-  soc: string,
-  title: string,
-  shares: ReturnType<typeof iscoSharesOf>,
-  relatedCount: number,
-  relation: SkillRelation | null,
-  attribution: string,
-): string {
-  const counted = relation === null ? 'essential or optional' : relation;
-  return [
-    `ESCO classifies occupations by ISCO-08, not SOC 2020. The ONS coding index maps the job titles of ${soc} (${title}) to ISCO-08 group${shares.length > 1 ? 's' : ''} ${describeIscoShares(shares)}.`,
-    `The ESCO occupations of ${shares.length > 1 ? 'those groups' : 'that group'} are weighted by how closely they match ${soc}: half from the unit group's coding-index titles voting for the occupation whose label is most like each (word overlap of at least ${SKILLS.minVote}), half from text similarity of the occupation's labels and description to the unit group's Volume 1 description and titles (${SKILLS.textOwn * 100}% against the best of the candidates, ${(1 - SKILLS.textOwn) * 100}% against the unit groups sharing its ISCO-08 group), times the square root of its ISCO-08 group's share of the titles; occupations under ${SKILLS.keep * 100}% of the largest weight are left out, and the ${relatedCount} kept (relatedOccupations, with weight and closeness) are related to ${soc}, not equivalent to it.`,
-    `A skill's score sums, over them, weight × (1 if ESCO marks the skill essential, ${SKILLS.optionalWeight} if optional) × its specificity (ln(N / occupations related to it) / ln N over all N ESCO occupations), so a skill most occupations share ranks low; counting ${counted} relations. sharedBy counts the kept occupations relating it; essential is true when at least one of them marks it essential.`,
-    attribution,
-  ].join(' ');
+function derivation(title: string, relatedCount: number): string {
+  return `Skills of ${relatedCount} ESCO occupation${relatedCount === 1 ? '' : 's'} related to ${title.toLowerCase()}, most relevant first. ESCO is a European classification, not a UK one.`;
 }

@@ -68,7 +68,7 @@ export class Vacancies {
     const unit = await this.occupations.unitGroup(soc);
     if (area !== 'uk') throw this.current.unavailable(ESS_NATIONS, `${WHAT} for ${area}`);
     const { edition, provenance } = await this.current.serving(ESS, WHAT);
-    const { suppliers, served: crosswalk } = await this.crosswalk.suppliersOf(soc, WHAT);
+    const { suppliers } = await this.crosswalk.suppliersOf(soc, WHAT);
     const supplier = suppliers[0];
     if (!supplier) {
       throw new Problem(
@@ -107,7 +107,11 @@ export class Vacancies {
             title: `SOC 2010 ${summed.level} ${summed.code}, summed from the unit groups the survey published`,
             level: summed.level,
             classification: 'SOC 2010',
-            summedFrom: { published: summed.published, withheld: summed.withheld },
+            summedFrom: {
+              published: summed.published,
+              withheld: summed.withheld,
+              employerReports: summed.employers,
+            },
           }
         : {
             code: chosen.code,
@@ -127,15 +131,12 @@ export class Vacancies {
       ),
       derivation: derivation({
         soc,
-        title: unit.title,
         supplier,
-        otherSuppliers: suppliers.length - 1,
-        mapping: crosswalk.edition.label,
         chosen,
         summed,
-        withheldBelow: groups.slice(0, groups.indexOf(chosen)),
         years: [latestYear, ...(previousYear === null ? [] : [previousYear])],
       }),
+      method: METHOD,
       definitions: VACANCY_DEFINITIONS,
       coverage: coverage(latestYear, previousYear),
       provenance,
@@ -250,49 +251,31 @@ function summedYear(year: number, group: SummedGroup): VacancyYear {
 
 interface DerivationFacts {
   soc: string;
-  title: string;
   supplier: Soc2010Supplier;
-  otherSuppliers: number;
-  /** The relationship table's release label. */
-  mapping: string;
-  /** The group whose figures are shown, and the finer ones of its hierarchy the survey withheld. */
+  /** The group whose figures are shown. */
   chosen: GroupRows;
   /** The group summed from its published unit groups, where the survey withheld the unit group and publishes no group rows. */
   summed: SummedGroup | null;
-  withheldBelow: GroupRows[];
   years: number[];
 }
 
-/** Plain words on where the figures come from: the SOC 2010 group used, what it covers, and what was withheld. */
+/** Two plain sentences on what the figures are: the SOC 2010 group used, how it relates, and whether they are whole. */
 function derivation(facts: DerivationFacts): string {
-  const { soc, title, supplier, otherSuppliers, mapping, chosen, summed, withheldBelow, years } = facts;
+  const { soc, supplier, chosen, summed, years } = facts;
   const code = supplier.soc2010;
-  const parts = [
-    `The Employer Skills Survey codes vacancies to SOC 2010, not SOC 2020. SOC 2010 unit group ${code} (${supplier.title}) is the SOC 2010 group that supplies most of the workers of SOC 2020 unit group ${soc} (${title}): ${percentText(supplier.share, 1)} of them, by ONS's dual-coded 2011 Census records ("${mapping}")` +
-      (otherSuppliers === 0
-        ? '.'
-        : `; ${otherSuppliers} other SOC 2010 group${otherSuppliers === 1 ? ' supplies' : 's supply'} the rest.`),
-    supplier.shareOfSupplier >= 0.995
-      ? `Practically all of ${code}'s workers are in ${soc} in SOC 2020.`
-      : `${percentText(supplier.shareOfSupplier, 1)} of ${code}'s workers are in ${soc} in SOC 2020 and the rest in other unit groups, which show the same figures where ${code} supplies most of their workers.`,
-  ];
-  for (const group of withheldBelow) parts.push(withheldText(group, years[0]!));
-  if (chosen.level === 'unit group') {
-    parts.push(`These are ${code}'s own figures, whole, not apportioned.`);
-    for (const year of years) if (!published(chosen, year)) parts.push(withheldText(chosen, year));
-    if (summed) parts.push(summedText(summed, code));
-    else if (!published(chosen, years[0]!)) {
-      parts.push(
-        `This release publishes no minor, sub-major or major group figures of ${code}'s hierarchy (${code.slice(0, 3)}, ${code.slice(0, 2)}, ${code.slice(0, 1)}), and none of the unit groups in them has published figures to sum, so the figures are null.`,
-      );
-    }
-  } else {
-    parts.push(
-      `These are the figures of SOC 2010 ${chosen.level} ${chosen.code}, the finest group containing ${code} that the survey publishes for ${years[0]}: they count the vacancies of every unit group in it, not only ${code}'s, and are not apportioned.` +
-        (years.length > 1 && !published(chosen, years[1]!) ? ` ${withheldText(chosen, years[1]!)}` : ''),
-    );
-  }
-  return parts.join(' ');
+  const level = summed?.level ?? chosen.level;
+  const group =
+    level === 'unit group'
+      ? `SOC 2010 unit group ${code}`
+      : `SOC 2010 ${level} ${summed?.code ?? chosen.code}, which contains ${code}`;
+  const first = `Vacancies in ${group} (${supplier.title}${level === 'unit group' ? '' : ' and others'}): ${code} supplies ${percentText(supplier.share, 1)} of the workers of ${soc}, and the Employer Skills Survey codes to SOC 2010, not SOC 2020.`;
+  if (summed)
+    return `${first} The survey withheld ${code} in ${years[0]} and publishes no group figures, so these are the sums of the ${summed.published.length} unit group${summed.published.length === 1 ? '' : 's'} in ${summed.code} it published, leaving out ${summed.withheld.length} withheld: a lower bound.`;
+  if (chosen.level !== 'unit group')
+    return `${first} The survey publishes no figures for the finer groups in ${years[0]}, so these count every unit group in ${chosen.code}, not apportioned.`;
+  if (!published(chosen, years[0]!))
+    return `${first} The survey publishes no figures for ${code} in ${years[0]}, and none for a group or another unit group of its hierarchy to fall back on, so they are null.`;
+  return `${first} They are ${code}'s own figures, whole, not apportioned.`;
 }
 
 function employersIn(rows: EssVacancyRow[]): number | null {
@@ -301,25 +284,9 @@ function employersIn(rows: EssVacancyRow[]): number | null {
     : rows.reduce((total, r) => total + r.employersReporting!, 0);
 }
 
-function summedText(group: SummedGroup, code: string): string {
-  const { level, withheld, published: units, employers } = group;
-  const others = withheld.filter((c) => c !== code);
-  return (
-    `This release publishes no group rows, so the figures shown are those of SOC 2010 ${level} ${group.code} derived by summing the published figures of the ${units.length} unit group${units.length === 1 ? '' : 's'} in it the survey published (${units.join(', ')}), percentages recomputed from the sums. ` +
-    `They leave out ${code}${others.length ? ` and ${others.length} other withheld unit group${others.length === 1 ? '' : 's'} (${others.join(', ')})` : ''}, so the ${level}'s true totals are higher: read them as a lower bound` +
-    (employers.summed !== null && employers.listed !== null
-      ? ` (the unit groups summed hold ${employers.summed} of the ${employers.listed} reports of a vacancy by sampled employers across the ${level}'s unit groups).`
-      : '.')
-  );
-}
+/** Where the docs explain the figures' group in full. */
+const METHOD = '/docs/methods/vacancies.md#which-group-the-figures-are';
 
 function published(group: GroupRows, year: number): boolean {
   return group.rows.some((r) => r.year === year && r.vacancies !== null);
-}
-
-function withheldText(group: GroupRows, year: number): string {
-  const row = group.rows.find((r) => r.year === year);
-  const name = `${group.level} ${group.code}`;
-  if (!row) return `The survey's ${year} table has no row for ${name}, so there are no figures for it that year.`;
-  return `In ${year} the survey withheld the figures of ${name}: fewer than ${ESS_EMPLOYER_THRESHOLD} employers reported a vacancy in it (${row.employersReporting === null ? 'the number is confidential' : `${row.employersReporting} did`}).`;
 }

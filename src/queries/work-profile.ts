@@ -1,13 +1,14 @@
 import type { Edition } from '../domain/editions.js';
 import { Problem } from '../domain/problems.js';
-import { RIASEC } from '../domain/work-profile.js';
+import { RIASEC, type OnetOccupation } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
 import { allOnetOccupations, scoresOf } from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
-import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
+import { CODING_INDEX, type CodingIndexCache, type CodingIndexView } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
-import { OnetCloseness, WORK_PROFILE, type CloseOccupation } from './joins/onet-closeness.js';
+import { OnetCloseness } from './joins/onet-closeness.js';
+import { blendTwins, ownTwins, type OwnTwin, type ProfileOccupation } from './joins/onet-twins.js';
 import type { UnitGroupTexts } from './joins/unit-group-text.js';
 import type { Occupations } from './occupations.js';
 import { followChain, type ChainEditions, type Unmatched, type WorkProfileChain } from './work-profile-chain.js';
@@ -21,6 +22,9 @@ import type { SourceKey } from '../domain/sources.js';
  * 1.6% matched, to graphic designers and multimedia artists).
  */
 export const MIN_MATCHED_SHARE = 0.5;
+
+/** Where the docs explain the weights in full. */
+const WORK_PROFILE_METHOD = '/docs/methods/work-profile.md#how-the-profile-is-made';
 
 /** The chain's sources: the BLS crosswalk, O*NET's taxonomies and crosswalks, and its ratings. */
 const ISCO_US_SOC = 'isco-us-soc-crosswalk';
@@ -37,7 +41,7 @@ const ONET_ABILITIES = 'onet-abilities';
  * its title matches the unit group (joins/onet-closeness.ts).
  */
 export class WorkProfile {
-  private closeness: { key: string; model: Promise<OnetCloseness> } | null = null;
+  private model: { key: string; index: CodingIndexView; built: Promise<WeightingModel> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -47,29 +51,30 @@ export class WorkProfile {
     private readonly unitGroupTexts: UnitGroupTexts,
   ) {}
 
-  /** Built once per (unit-group texts, O*NET occupations) editions. */
-  private async onetCloseness(onetOccupations: Edition): Promise<OnetCloseness> {
+  /** Built once per (unit-group texts, job-title search, O*NET occupations, interests) editions. */
+  private async weightingModel(index: CodingIndexView, onetOccupations: Edition, interests: Edition) {
     const texts = await this.unitGroupTexts.get();
     if (!texts)
       throw this.current.unavailable(
         CODING_INDEX,
         'Work profiles (joined through the ISCO-08 codes of the coding index)',
       );
-    const key = `${texts.key}|${onetOccupations.id}`;
-    if (this.closeness?.key !== key) {
+    const key = `${texts.key}|${onetOccupations.id}|${interests.id}`;
+    if (this.model?.key !== key || this.model.index !== index) {
       const byUnitGroup = texts.codingIndex.byUnitGroup;
-      this.closeness = {
+      this.model = {
         key,
-        model: allOnetOccupations(this.db, onetOccupations.id).then(
-          (all) => new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
-          (error: unknown) => {
-            this.closeness = null; // a failed read is retried by the next request
-            throw error;
-          },
-        ),
+        index,
+        built: buildModel(this.db, onetOccupations, interests, (all) => ({
+          closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
+          twins: ownTwins((title, limit) => index.search.search(title, limit, { abstain: false }), all),
+        })).catch((error: unknown) => {
+          this.model = null; // a failed read is retried by the next request
+          throw error;
+        }),
       };
     }
-    return this.closeness.model;
+    return this.model.built;
   }
 
   async workProfile(soc: string): Promise<WorkProfileResponse> {
@@ -109,7 +114,10 @@ export class WorkProfile {
       );
     }
 
-    const weighted = (await this.onetCloseness(onetOccupations)).reweight(soc, chain.matched);
+    const model = await this.weightingModel(index, onetOccupations, interests);
+    const weighted = blendTwins(model.closeness.reweight(soc, chain.matched), model.twins.get(soc) ?? [], (twin) =>
+      model.closeness.closeness(soc, twin),
+    );
     const ratings = await scoresOf(
       this.db,
       interests.id,
@@ -144,8 +152,11 @@ export class WorkProfile {
         weightPercent: round(100 * m.weight, 1),
         chainWeightPercent: round(100 * m.chainWeight, 1),
         closeness: round(m.closeness, 3),
+        titleEvidence: round(m.titleEvidence, 3),
       })),
-      derivation: derivation(soc, chain, weighted, { crosswalk, onet2010, onet2019, soc2018 }, abilities),
+      derivation: derivation(unit.title, weighted, abilities),
+      method: WORK_PROFILE_METHOD,
+      chain: describeChain(soc, chain, { crosswalk, onet2010, onet2019, soc2018 }),
       attribution: served.source.attribution,
       provenance: served.provenance,
     };
@@ -153,7 +164,7 @@ export class WorkProfile {
 
   private async abilities(
     edition: Edition,
-    weighted: readonly CloseOccupation[],
+    weighted: readonly ProfileOccupation[],
   ): Promise<WorkProfileResponse['abilities']> {
     const ratings = await scoresOf(
       this.db,
@@ -183,6 +194,27 @@ export class WorkProfile {
   }
 }
 
+interface WeightingModel {
+  closeness: OnetCloseness;
+  twins: Map<string, OwnTwin[]>;
+}
+
+/** Reads the O*NET occupations that have every interest rating, and builds the model from them. */
+async function buildModel(
+  db: Db,
+  onetOccupations: Edition,
+  interests: Edition,
+  build: (rated: OnetOccupation[]) => WeightingModel,
+): Promise<WeightingModel> {
+  const all = await allOnetOccupations(db, onetOccupations.id);
+  const ratings = await scoresOf(
+    db,
+    interests.id,
+    all.map((o) => o.code),
+  );
+  return build(all.filter((o) => (ratings.get(o.code)?.length ?? 0) === RIASEC.length));
+}
+
 function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
@@ -190,12 +222,6 @@ function round(value: number, decimals: number): number {
 
 function percent(share: number): string {
   return `${round(share * 100, 1)}%`;
-}
-
-function describeDropped(dropped: number): string {
-  return dropped > 0
-    ? `${dropped} occupation${dropped === 1 ? '' : 's'} under ${WORK_PROFILE.keep * 100}% of the largest closeness ${dropped === 1 ? 'is' : 'are'} left out. `
-    : `None is under ${WORK_PROFILE.keep * 100}% of the largest closeness, so none is left out. `;
 }
 
 const GAP_KINDS: Array<{ why: Unmatched['why']; text: string }> = [
@@ -235,26 +261,25 @@ function describeGaps(chain: WorkProfileChain, max = 8): string {
   return parts.length === 0 ? 'Every occupation on the chain was matched.' : `Not matched: ${parts.join('. ')}.`;
 }
 
-function derivation(
+/** The crosswalk chain in plain words: its ISCO-08 groups and releases, and what reached no rated occupation. */
+function describeChain(
   soc: string,
   chain: WorkProfileChain,
-  weighted: readonly CloseOccupation[],
   editions: Pick<ChainEditions, 'crosswalk' | 'onet2010' | 'onet2019' | 'soc2018'>,
-  abilities: Edition | null,
 ): string {
-  const rows = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return [
-    `Derived from a US occupational database, not measured for UK jobs.`,
-    `The ONS coding index maps the job titles of ${soc} to ISCO-08 group${chain.shares.length > 1 ? 's' : ''} ${describeIscoShares(chain.shares)}, each weighted by its share of those titles.`,
-    `The BLS crosswalk (${editions.crosswalk.label}) pairs each ISCO-08 group with US SOC 2010 occupations, which share the group's weight equally (no crosswalk on the chain gives employment weights, and none are invented).`,
-    `O*NET's 2010 taxonomy (${editions.onet2010.label}) divides each US SOC 2010 occupation into its O*NET-SOC 2010 occupations, which share its weight equally.`,
-    `O*NET's crosswalk (${editions.onet2019.label}) carries each O*NET-SOC 2010 occupation to its O*NET-SOC 2019 successors, keeping every row: a split occupation's weight is shared equally by its successors (${rows(chain.splits, 'split', 'splits')} on this chain), and a successor several occupations merge into adds up their weights (${rows(chain.merges, 'merger', 'mergers')}). No US SOC 2010 code is assumed to be its 2018 successor's.`,
-    `An O*NET-SOC 2019 occupation without interest ratings is left unmatched, not replaced by the rated occupations O*NET details in the same 2018 SOC occupation (${editions.soc2018.label}).`,
-    `${percent(chain.matchedShare)} of the weight reached rated occupations (chainWeightPercent in basedOn, rescaled to 100%). ${describeGaps(chain)}`,
-    `The crosswalks say which US occupations correspond, not how much of ${soc} each is, so each rated occupation's weight is its chain weight times the cube of its closeness to ${soc} relative to the closest (power ${WORK_PROFILE.power}): closeness is the TF-IDF cosine of its O*NET title with the unit group's Volume 1 title, description, tasks and related titles and its coding-index titles, plus ${WORK_PROFILE.titleBonus} when the O*NET title is one of those coding-index titles (O*NET's occupation descriptions and tasks are not held, so titles alone stand for the US occupations). ${describeDropped(chain.matched.length - weighted.length)}weightPercent is the rescaled result used in every average.`,
-    `Interest scores are the weighted averages of O*NET's occupational interest ratings (1 to 7); the Holland code is the letters of the three highest.`,
-    abilities
-      ? `Ability importance (1 to 5) is averaged the same way over the matched occupations O*NET rates for abilities (${abilities.label}).`
-      : `Abilities are empty: no release of O*NET's Abilities file is available to the service (source \`${ONET_ABILITIES}\` has no edition).`,
+    `The coding index maps the titles of ${soc} to ISCO-08 ${describeIscoShares(chain.shares)}; the BLS crosswalk (${editions.crosswalk.label}), O*NET's 2010 taxonomy (${editions.onet2010.label}) and its 2010 to 2019 crosswalk (${editions.onet2019.label}; ${chain.splits} split, ${chain.merges} merged on this chain) carry them to O*NET-SOC 2019.`,
+    `${percent(chain.matchedShare)} of the chain's weight reached occupations O*NET rates.`,
+    describeGaps(chain),
   ].join(' ');
+}
+
+/** Two plain sentences on what the figures are; the method is at WORK_PROFILE_METHOD. */
+function derivation(title: string, weighted: readonly ProfileOccupation[], abilities: Edition | null): string {
+  const top = weighted[0]!;
+  const n = weighted.length;
+  return (
+    `Interests${abilities ? ' and abilities' : ''} of ${n} US occupation${n === 1 ? '' : 's'} rated by O*NET, weighted toward those whose titles name ${title.toLowerCase()} (most: ${top.title}, ${percent(top.weight)}). ` +
+    `O*NET rates US jobs, so these are derived, not measured for UK jobs${abilities ? '' : '; abilities are empty because no O*NET Abilities release is available'}.`
+  );
 }

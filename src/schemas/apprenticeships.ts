@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { RoutesCoverageSchema } from './how-to-become.js';
-import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 export const ApprenticeshipsQuerySchema = Type.Object(
   {
@@ -116,6 +116,7 @@ export const ApprenticeshipsResponseSchema = Type.Object(
       }),
     ),
     occupations: Type.Array(ApprenticeshipOccupationSchema, { description: 'Primary matches first, then partial' }),
+    method: MethodSchema,
     attribution: Type.String({ description: "Required with the publisher's logo" }),
     coverage: RoutesCoverageSchema,
     provenance: ProvenanceSchema,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ROUTE_KINDS } from '../domain/how-to-become.js';
-import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 /** What a how-to-become or apprenticeships response covers and what it leaves out. */
 export const RoutesCoverageSchema = Type.Object(
@@ -126,7 +126,10 @@ export const HowToBecomeResponseSchema = Type.Object(
     profiles: Type.Array(JobProfileSchema, {
       description: 'Strongest evidence first (confidence, then text similarity); several or none',
     }),
-    derivation: Type.String({ description: 'What the placement of the profiles rests on' }),
+    derivation: Type.String({
+      description: 'What the placement of the profiles rests on, in at most two plain sentences',
+    }),
+    method: MethodSchema,
     attribution: Type.String({ description: 'To be displayed wherever the text is used' }),
     coverage: RoutesCoverageSchema,
     provenance: ProvenanceSchema,

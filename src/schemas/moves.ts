@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PROJECTION_AREA_SLUGS } from '../domain/projections.js';
-import { AreaSummarySchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { AreaSummarySchema, Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 const MOVES_LIMIT = { minimum: 1, maximum: 50, default: 10 } as const;
 const MIN_PAY_CHANGE = { minimum: -100, maximum: 1000 } as const;
@@ -163,7 +163,7 @@ export type Move = Static<typeof MoveSchema>;
 
 const shared = {
   area: AreaSummarySchema,
-  method: Type.String({ description: 'What closeness is, and what it is not (not observed job-to-job moves)' }),
+  method: MethodSchema,
   outlookCitation: Nullable(Type.String({ description: 'Must be displayed wherever the outlook figures are' })),
   skillsAttribution: Type.String({ description: 'Must be displayed wherever the skills are' }),
   provenance: ProvenanceSchema,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PROJECTION_AREA_SLUGS, QUALIFICATION_LEVELS } from '../domain/projections.js';
-import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { AreaSummarySchema, CoverageSchema, Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 export const ProjectionQuerySchema = Type.Object(
   {
@@ -89,7 +89,8 @@ export const ProjectionResponseSchema = Type.Object(
     byQualification: Type.Array(ProjectionQualificationSchema, {
       description: 'Highest level first: rqf8 .. rqf1, none',
     }),
-    derivation: Type.String(),
+    derivation: Type.String({ description: 'What the figures are, in at most two plain sentences' }),
+    method: MethodSchema,
     accuracy: Type.String(),
     coverage: CoverageSchema,
     citation: Type.String({ description: 'Must be displayed wherever the figures are' }),

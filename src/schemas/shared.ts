@@ -41,3 +41,13 @@ export const AreaSummarySchema = Type.Object(
   { code: Type.String({ description: 'GSS code' }), slug: Type.String(), name: Type.String() },
   { title: 'AreaSummary' },
 );
+
+/**
+ * `method`: where the docs explain in full how a response's figures were made, as a path on this
+ * server (GET it, no key needed) that is also the page's path in the repository.
+ */
+export const MethodSchema = Type.String({
+  pattern: '^/docs/[a-z0-9/-]+\\.md#[a-z0-9-]+$',
+  description:
+    'Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository)',
+});

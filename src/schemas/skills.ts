@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { RELATED_OCCUPATIONS_LISTED, SKILL_RELATIONS } from '../domain/skills.js';
-import { Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
 
@@ -63,6 +63,8 @@ export const SkillsResponseSchema = Type.Object(
     }),
     skills: Type.Array(SharedSkillSchema, { description: 'Highest score first' }),
     derivation: Type.String({ description: 'Must be passed on: these are related, not equivalent, occupations' }),
+    method: MethodSchema,
+    attribution: Type.String({ description: 'Must be displayed wherever the skills are' }),
     provenance: ProvenanceSchema,
   },
   { title: 'SkillsResponse' },

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { UK_AND_NATIONS } from '../domain/areas.js';
 import { VACANCY_GROUP_LEVELS } from '../domain/vacancies.js';
-import { AreaSummarySchema, CoverageSchema, Nullable, ProvenanceSchema, StringEnum } from './shared.js';
+import { AreaSummarySchema, CoverageSchema, Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 export const VacancyQuerySchema = Type.Object(
   {
@@ -63,6 +63,13 @@ export const VacancyResponseSchema = Type.Object(
                 description:
                   'SOC 2010 unit groups in the group the survey lists with its figures withheld: missing from the sums, which are therefore a lower bound',
               }),
+              employerReports: Type.Object(
+                { summed: Nullable(Type.Integer()), listed: Nullable(Type.Integer()) },
+                {
+                  description:
+                    "Sampled employers reporting a vacancy, added over the unit groups summed and over all the group's listed unit groups (an employer counts once per unit group): how much of the group the sums stand for; null where the survey keeps a count confidential",
+                },
+              ),
             }),
             Type.Null(),
           ],
@@ -81,7 +88,8 @@ export const VacancyResponseSchema = Type.Object(
     latest: VacancyYearSchema,
     previous: Nullable(VacancyYearSchema),
     allOccupations: VacancyYearSchema,
-    derivation: Type.String(),
+    derivation: Type.String({ description: 'What the figures are, in at most two plain sentences' }),
+    method: MethodSchema,
     definitions: Type.String(),
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,

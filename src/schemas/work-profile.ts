@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ProvenanceSchema, StringEnum } from './shared.js';
+import { MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
 const InterestSchema = Type.Object(
   {
@@ -32,7 +32,8 @@ const MatchedUsOccupationSchema = Type.Object(
     code: Type.String({ description: 'O*NET-SOC 2019 code' }),
     title: Type.String(),
     weightPercent: Type.Number({
-      description: 'Its weight in the averages, percent: chain weight × (closeness / largest closeness)³, rescaled',
+      description:
+        "Its weight in the averages, percent: its share as one of the unit group's own twins (titleEvidence) plus its share of the crosswalk chain's closeness-weighted rest",
     }),
     chainWeightPercent: Type.Number({
       description:
@@ -41,6 +42,12 @@ const MatchedUsOccupationSchema = Type.Object(
     closeness: Type.Number({
       description:
         "How closely its O*NET title matches the unit group's texts (TF-IDF cosine, plus a bonus for a coding-index title)",
+    }),
+    titleEvidence: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "How surely the job-title search places its O*NET title on this unit group (1: a coding-index title of this unit group alone; a fuzzy match: the search's calibrated confidence); 0 when only the crosswalk chain reached it",
     }),
   },
   { title: 'MatchedUsOccupation' },
@@ -58,7 +65,12 @@ export const WorkProfileResponseSchema = Type.Object(
     basedOn: Type.Array(MatchedUsOccupationSchema, {
       description: 'The matched US occupations that are averaged, largest weight first',
     }),
-    derivation: Type.String(),
+    derivation: Type.String({ description: 'What the figures are, in at most two plain sentences' }),
+    method: MethodSchema,
+    chain: Type.String({
+      description:
+        'The ISCO-08 crosswalk chain that fills in after the own twins, in words: its ISCO-08 groups and releases, the share of its weight that reached rated occupations, and what did not and why',
+    }),
     attribution: Type.String({ description: 'Required wherever the profile is shown' }),
     provenance: ProvenanceSchema,
   },

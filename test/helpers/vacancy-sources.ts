@@ -31,15 +31,24 @@ export function rawEssFigures(year: number, label: string): string[] {
 export function rawEssUnitsUnder(
   year: number,
   group: string,
-): { published: { code: string; vacancies: number; hardToFill: number; skillShortage: number }[]; withheld: string[] } {
+): {
+  published: { code: string; vacancies: number; hardToFill: number; skillShortage: number }[];
+  withheld: string[];
+  /** Establishments reporting a vacancy, added over the published units and over all listed; null where one is `c`. */
+  employerReports: { summed: number | null; listed: number | null };
+} {
   const published = [];
   const withheld = [];
+  const employers: { published: boolean; count: number | null }[] = [];
   for (const line of essLines) {
     const code = new RegExp(`^${year},.*?,"?(${group}\\d{${4 - group.length}}) - `).exec(line)?.[1];
     if (!code) continue;
-    const [, vacancies, hardToFill, skillShortage, htfPercent, ssvPercent] = line.split(',').slice(-6);
-    if ([vacancies, hardToFill, skillShortage, htfPercent, ssvPercent].some((f) => Number.isNaN(Number(f))))
-      withheld.push(code);
+    const [establishments, vacancies, hardToFill, skillShortage, htfPercent, ssvPercent] = line.split(',').slice(-6);
+    const isWithheld = [vacancies, hardToFill, skillShortage, htfPercent, ssvPercent].some((f) =>
+      Number.isNaN(Number(f)),
+    );
+    employers.push({ published: !isWithheld, count: establishments === 'c' ? null : Number(establishments) });
+    if (isWithheld) withheld.push(code);
     else
       published.push({
         code,
@@ -48,8 +57,14 @@ export function rawEssUnitsUnder(
         skillShortage: Number(skillShortage),
       });
   }
+  const total = (counts: (number | null)[]) =>
+    counts.includes(null) ? null : counts.reduce<number>((sum, c) => sum + c!, 0);
   // Ordered by code, as the service lists them.
   return {
+    employerReports: {
+      summed: total(employers.filter((e) => e.published).map((e) => e.count)),
+      listed: total(employers.map((e) => e.count)),
+    },
     published: published.sort((a, b) => a.code.localeCompare(b.code)),
     withheld: withheld.sort((a, b) => a.localeCompare(b)),
   };

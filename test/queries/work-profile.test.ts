@@ -53,13 +53,9 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(qa && qa.chainWeightPercent > developers.chainWeightPercent, 'the chain alone put QA first');
       assert.ok(qa.weightPercent < developers.weightPercent / 4);
       assert.ok(Math.abs(profile.basedOn.reduce((sum, o) => sum + o.weightPercent, 0) - 100) < 0.5);
-      assert.match(
-        profile.derivation,
-        /keeping every row: a split occupation's weight is shared equally by its successors \(\d+ splits? on this chain\), and a successor several occupations merge into adds up their weights \(\d+ mergers?\)/,
-      );
-      assert.match(profile.derivation, /No US SOC 2010 code is assumed to be its 2018 successor's/);
+      assert.match(profile.chain, /\d+ split, \d+ merged on this chain/);
       assert.equal(profile.abilities.length, 0);
-      assert.match(profile.derivation, /Abilities are empty/);
+      assert.match(profile.derivation, /abilities are empty/);
     });
 
     it('weights 6135 care workers by closeness: care aides first, spa managers negligible or gone', async () => {
@@ -73,7 +69,19 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(Math.abs(profile.basedOn.reduce((sum, o) => sum + o.weightPercent, 0) - 100) < 0.5);
       for (let i = 1; i < profile.basedOn.length; i++)
         assert.ok(profile.basedOn[i - 1]!.weightPercent >= profile.basedOn[i]!.weightPercent);
-      assert.match(profile.derivation, /O\*NET's occupation descriptions and tasks are not held, so titles alone/);
+      assert.match(profile.derivation, /weighted toward those whose titles name care workers and home carers/);
+    });
+
+    it('weights the own US twins first: 5241 electricians led by Electricians, not Electrical Engineers', async () => {
+      const profile = await profiles.workProfile('5241');
+      const [first] = profile.basedOn;
+      assert.equal(first!.title, 'Electricians');
+      assert.equal(first!.titleEvidence, 1, '"Electrician" is a coding-index title of 5241 alone');
+      const engineers = profile.basedOn.find((o) => o.title === 'Electrical Engineers')!;
+      assert.equal(engineers.titleEvidence, 0, 'reached through ISCO-08 only');
+      assert.ok(engineers.weightPercent < first!.weightPercent / 2);
+      // An occupation only its title reaches carries no chain weight.
+      assert.ok(profile.basedOn.some((o) => o.chainWeightPercent === 0 && o.titleEvidence >= 0.75));
     });
 
     it('gives 1111 chief executives their largest weight on Chief Executives', async () => {
@@ -88,7 +96,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(profile.basedOn.some((o) => o.code === '31-1122.00'));
       assert.ok(!profile.basedOn.some((o) => o.code === '31-9099.00'), 'the unrated residual is not averaged');
       assert.match(
-        profile.derivation,
+        profile.chain,
         /31-9099\.00 Healthcare Support Workers, All Other, whose 2018 SOC occupation O\*NET rates only through 31-9099\.01, 31-9099\.02, not used in its place/,
       );
     });

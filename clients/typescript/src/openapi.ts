@@ -2428,6 +2428,10 @@ export interface operations {
                         }[];
                         /** @description Must be passed on: these are related, not equivalent, occupations */
                         derivation: string;
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
+                        method: string;
+                        /** @description Must be displayed wherever the skills are */
+                        attribution: string;
                         /**
                          * Provenance
                          * @description The exact upstream release behind a response
@@ -2622,14 +2626,21 @@ export interface operations {
                             /** @description O*NET-SOC 2019 code */
                             code: string;
                             title: string;
-                            /** @description Its weight in the averages, percent: chain weight × (closeness / largest closeness)³, rescaled */
+                            /** @description Its weight in the averages, percent: its share as one of the unit group's own twins (titleEvidence) plus its share of the crosswalk chain's closeness-weighted rest */
                             weightPercent: number;
                             /** @description The weight the crosswalk chain alone gives it (equal shares at each step), percent of the matched weight */
                             chainWeightPercent: number;
                             /** @description How closely its O*NET title matches the unit group's texts (TF-IDF cosine, plus a bonus for a coding-index title) */
                             closeness: number;
+                            /** @description How surely the job-title search places its O*NET title on this unit group (1: a coding-index title of this unit group alone; a fuzzy match: the search's calibrated confidence); 0 when only the crosswalk chain reached it */
+                            titleEvidence: number;
                         }[];
+                        /** @description What the figures are, in at most two plain sentences */
                         derivation: string;
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
+                        method: string;
+                        /** @description The ISCO-08 crosswalk chain that fills in after the own twins, in words: its ISCO-08 groups and releases, the share of its weight that reached rated occupations, and what did not and why */
+                        chain: string;
                         /** @description Required wherever the profile is shown */
                         attribution: string;
                         /**
@@ -4190,7 +4201,10 @@ export interface operations {
                             /** @description False when the survey withheld the figures (fewer than 30 employers reporting) or has none for the group that year */
                             presentable: boolean;
                         };
+                        /** @description What the figures are, in at most two plain sentences */
                         derivation: string;
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
+                        method: string;
                         definitions: string;
                         /** Coverage */
                         coverage: {
@@ -4441,7 +4455,10 @@ export interface operations {
                             /** @description False when the cell has under 10,000 jobs in the base or target year: its figures are then null */
                             presentable: boolean;
                         }[];
+                        /** @description What the figures are, in at most two plain sentences */
                         derivation: string;
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
+                        method: string;
                         accuracy: string;
                         /** Coverage */
                         coverage: {
@@ -4702,8 +4719,10 @@ export interface operations {
                                 url: string;
                             };
                         }[];
-                        /** @description What the placement of the profiles rests on */
+                        /** @description What the placement of the profiles rests on, in at most two plain sentences */
                         derivation: string;
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
+                        method: string;
                         /** @description To be displayed wherever the text is used */
                         attribution: string;
                         /** RoutesCoverage */
@@ -4946,6 +4965,8 @@ export interface operations {
                                 }[];
                             };
                         }[];
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
+                        method: string;
                         /** @description Required with the publisher's logo */
                         attribution: string;
                         /** RoutesCoverage */
@@ -5341,7 +5362,7 @@ export interface operations {
                             slug: string;
                             name: string;
                         };
-                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
                         method: string;
                         outlookCitation: string | null;
                         /** @description Must be displayed wherever the skills are */
@@ -5858,7 +5879,7 @@ export interface operations {
                             slug: string;
                             name: string;
                         };
-                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
                         method: string;
                         outlookCitation: string | null;
                         /** @description Must be displayed wherever the skills are */

@@ -82,7 +82,7 @@ export const movesSection = section({
     const payProvenance = r.moves.find((m) => m.pay.from)?.pay.from?.provenance;
     const outlookProvenance = r.moves.find((m) => m.outlook.provenance)?.outlook.provenance;
     const vacancyProvenance = r.moves.find((m) => m.vacancies.provenance)?.vacancies.provenance;
-    return html`<p class="derivation">${r.method}</p>
+    return html`<p class="derivation">Closeness is the share of the target's specific skills this occupation already holds, from ESCO skill descriptions, not observed moves (<a href="${r.method}">how it is measured</a>).</p>
       <table class="figures moves">
         <thead>
           <tr>

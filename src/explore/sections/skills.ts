@@ -19,7 +19,7 @@ export const skillsSection = section({
     const related = s.relatedOccupations
       .slice(0, RELATED_SHOWN)
       .map((o) => html`<li>${externalLink(o.uri, o.title)}</li>`);
-    return html`<p class="derivation">${s.derivation}</p>
+    return html`<p class="derivation">${s.derivation} <a href="${s.method}">How this is worked out</a>.</p>
 <ol class="skills">${skills}</ol>
 <p>Related ESCO occupations (ISCO-08 ${s.isco08}; ${s.relatedOccupationCount} in all):</p>
 <ul class="related">${related}</ul>

@@ -20,7 +20,7 @@ export const vacanciesSection = section({
     return html`<p>Figures of ${v.group.level} ${v.group.code} (${v.group.title}), ${v.area.name}${summed ? `: the sums of its ${summed.published.length} published unit groups, a lower bound (${summed.withheld.length} withheld)` : ''}.</p>
 <table class="figures"><thead><tr><th scope="col">Survey</th><th scope="col">Vacancies</th><th scope="col">Hard to fill</th><th scope="col">Skill-shortage</th><th scope="col">Employers reporting</th></tr></thead>
 <tbody>${yearRow('Latest', v.latest)}${v.previous ? yearRow('Previous', v.previous) : null}${yearRow('All occupations', v.allOccupations)}</tbody></table>
-<p class="derivation">${v.derivation}</p>
+<p class="derivation">${v.derivation} <a href="${v.method}">How this is worked out</a>.</p>
 <p class="definitions">${v.definitions}</p>
 ${sourceNote(v.provenance, catalog, { coverage: v.coverage })}`;
   },

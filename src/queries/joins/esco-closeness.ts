@@ -15,7 +15,7 @@ import { vectorsTogether } from './unit-group-text.js';
  * closeness or a higher keep makes the lists more specific but predicts a held-out occupation's
  * skills worse.
  */
-export const SKILLS = {
+const SKILLS = {
   /** An occupation is kept when its weight is at least this share of the largest. */
   keep: 0.15,
   /** The ISCO-08 group's share of the unit group's records enters with this power. */

@@ -10,7 +10,7 @@ import type { Tfidf } from '../../search/text-vectors.js';
  * protocol that holds out the SOC 2010 code, alpha and `place` on the one that holds out titles,
  * then the joint grid maximising mean F1 on both.
  */
-export const PLACEMENT = {
+const PLACEMENT = {
   /** Floor of the SOC 2010 share: a title and the text together can overrule NCS's code (App developer, 2135), text alone cannot. */
   alpha: 0.01,
   /** Weight of a counted coding-index title. */

@@ -111,7 +111,8 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         confidences,
         [...confidences].sort((a, b) => b - a),
       );
-      assert.match(body.derivation, /SOC 2010 code .* coding-index entries .* qualified entry/);
+      assert.match(body.derivation, /from their SOC 2010 code, their titles in the ONS coding index and their text/);
+      assert.equal(body.method, '/docs/methods/how-to-become.md#how-profiles-are-placed');
       for (const p of body.profiles as Profile[]) {
         assert.ok(['strong', 'moderate', 'weak'].includes(p.strength));
         assert.ok(p.evidence.textRank >= 1);

@@ -62,8 +62,11 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         [body.area.slug, body.group.code, body.outlook.baseYear, body.outlook.targetYear],
         ['uk', '21', 2017, 2027],
       );
-      assert.match(body.derivation, /Working Futures 2017-2027/);
-      assert.match(body.derivation, /SOC 2010 sub-major group 21/);
+      assert.match(
+        body.derivation,
+        /^The previous round's .* projections, 2017 to 2027 .* of SOC 2010 sub-major group 21 /,
+      );
+      assert.equal(body.method, '/docs/methods/projections.md#which-figures-are-shown');
       assert.match(body.provenance.source, /^Working Futures 2017-2027: United Kingdom/);
       assert.deepEqual((await served.get('/v1/occupations/2134/projections?area=uk')).json(), body);
     });

@@ -54,8 +54,11 @@ for (const dialect of DIALECTS) {
       assert.equal(body.latest.presentable, true);
       // The same group the year before, withheld there: null, never another group's figures.
       assert.deepEqual([body.previous.year, body.previous.vacancies, body.previous.presentable], [2017, null, false]);
-      assert.match(body.derivation, /In 2022 the survey withheld the figures of unit group 1115/);
-      assert.match(body.derivation, /figures of SOC 2010 minor group 111, the finest group containing 1115/);
+      assert.match(body.derivation, /^Vacancies in SOC 2010 minor group 111, which contains 1115/);
+      assert.match(
+        body.derivation,
+        /publishes no figures for the finer groups in 2022, so these count every unit group in 111/,
+      );
       assert.equal(body.coverage.population, 'employee jobs');
     });
 
@@ -68,8 +71,8 @@ for (const dialect of DIALECTS) {
       const body = (await served.get('/v1/occupations/1161/vacancies')).json();
       assert.deepEqual([body.group.code, body.group.level], ['11', 'sub-major group']);
       assert.equal(body.latest.vacancies, Math.round(21_046.2 / 100) * 100);
-      assert.match(body.derivation, /The survey's 2022 table has no row for unit group 1171/);
-      assert.match(body.derivation, /The survey's 2022 table has no row for minor group 117/);
+      assert.match(body.derivation, /^Vacancies in SOC 2010 sub-major group 11, which contains 1171/);
+      assert.match(body.derivation, /publishes no figures for the finer groups in 2022/);
     });
 
     it('sums the published unit groups of a group with no row of its own, and calls it a lower bound (3311)', async () => {

@@ -24,7 +24,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.equal(body.previous.year, 2017);
       assert.match(
         body.derivation,
-        /SOC 2010 unit group 6145 .* supplies most of the workers of SOC 2020 unit group 6135/,
+        /^Vacancies in SOC 2010 unit group 6145 \(.*\): 6145 supplies \d+(\.\d)?% of the workers of 6135, and the Employer Skills Survey codes to SOC 2010/,
       );
       assert.match(body.definitions, /Skill-shortage vacancies: a specific type of hard-to-fill vacancy/);
       assert.equal(body.coverage.includesSelfEmployed, false);
