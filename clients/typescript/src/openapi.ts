@@ -4154,6 +4154,11 @@ export interface operations {
                                 published: string[];
                                 /** @description SOC 2010 unit groups in the group the survey lists with its figures withheld: missing from the sums, which are therefore a lower bound */
                                 withheld: string[];
+                                /** @description Sampled employers reporting a vacancy, added over the unit groups summed and over all the group's listed unit groups (an employer counts once per unit group): how much of the group the sums stand for; null where the survey keeps a count confidential */
+                                employerReports: {
+                                    summed: number | null;
+                                    listed: number | null;
+                                };
                             } | null;
                         };
                         /** AreaSummary */
