@@ -30,11 +30,11 @@ export const SKILLS = {
   textOwn: 0.6,
 } as const;
 
-interface EscoCandidate extends StoredEscoOccupation {
+export interface EscoCandidate extends StoredEscoOccupation {
   altLabels: string[];
 }
 
-interface RelatedEscoOccupation {
+export interface RelatedEscoOccupation {
   occupation: EscoCandidate;
   /** Share of the unit group's skills evidence (the kept weights sum to 1). */
   weight: number;
