@@ -72,7 +72,12 @@ export class Moves {
   }
 
   /** Every other unit group with a profile, best move first: skills closeness, then the progression evidence. */
-  async ranked(soc: string, view: SkillProfilesView, source: SkillProfile, ranking: { [K in keyof typeof RANKING]: number } = RANKING) {
+  async ranked(
+    soc: string,
+    view: SkillProfilesView,
+    source: SkillProfile,
+    ranking: { [K in keyof typeof RANKING]: number } = RANKING,
+  ) {
     const dense = denseWeights(source, view.catalogue);
     const byCloseness = [...view.profiles.values()]
       .filter((p) => p.soc !== soc)
@@ -166,7 +171,12 @@ export class Moves {
     };
   }
 
-  private skillsOfMove(view: SkillProfilesView, source: SkillProfile, target: SkillProfile, listed: number): MoveSkills {
+  private skillsOfMove(
+    view: SkillProfilesView,
+    source: SkillProfile,
+    target: SkillProfile,
+    listed: number,
+  ): MoveSkills {
     const { catalogue } = view;
     const score = closeness(denseWeights(source, catalogue), target);
     const gaps = skillGaps(source, target, catalogue);

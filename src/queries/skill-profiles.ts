@@ -150,10 +150,15 @@ function relatedWeights(
   const votes = labelled.reduce((a, [, n]) => a + n ** parameters.labelVotePower, 0);
   const labelShare = votes === 0 ? 0 : rawTotal === 0 ? 1 : parameters.exactLabelShare;
   const weights = new Map<string, RelatedEscoOccupation>();
-  held.forEach((r, i) => weights.set(r.occupation.conceptId, { ...r, weight: (1 - labelShare) * (raw[i]! / (rawTotal || 1)) }));
+  held.forEach((r, i) =>
+    weights.set(r.occupation.conceptId, { ...r, weight: (1 - labelShare) * (raw[i]! / (rawTotal || 1)) }),
+  );
   for (const [occupation, n] of labelled) {
     const was = weights.get(occupation.conceptId) ?? { occupation, weight: 0, closeness: 1 };
-    weights.set(occupation.conceptId, { ...was, weight: was.weight + (labelShare * n ** parameters.labelVotePower) / votes });
+    weights.set(occupation.conceptId, {
+      ...was,
+      weight: was.weight + (labelShare * n ** parameters.labelVotePower) / votes,
+    });
   }
   return [...weights.values()].filter((r) => r.weight > 0);
 }
@@ -267,7 +272,8 @@ export class SkillProfiles {
     const byUnitGroup = texts.codingIndex.byUnitGroup;
     const closeness = new EscoCloseness(texts.bags, candidates, (soc) => byUnitGroup.get(soc) ?? []);
     const byLabel = new Map<string, EscoCandidate[]>();
-    for (const o of candidates) byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
+    for (const o of candidates)
+      byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
     const profiles = new Map<string, SkillProfile>();
     const unusable = new Map<string, string>();
     for (const { code, title } of await this.unitTitles()) {
@@ -289,7 +295,11 @@ export class SkillProfiles {
 }
 
 /** ESCO's occupation-skill relations of one set of editions, as indices into the skills of the skills edition. */
-export async function loadEscoRelations(db: Db, skillsEdition: string, relationsEdition: string): Promise<EscoRelations> {
+export async function loadEscoRelations(
+  db: Db,
+  skillsEdition: string,
+  relationsEdition: string,
+): Promise<EscoRelations> {
   const [skillRows, relationRows] = await Promise.all([
     escoSkillTitles(db, skillsEdition),
     escoSkillsByOccupation(db, relationsEdition),

@@ -25,7 +25,7 @@ export class Skills {
         skillTitle: catalogue.titles[profile.skills[at]!]!,
         type: catalogue.types[profile.skills[at]!]!,
         sharedBy: profile.sharedBy[at]!,
-        essential: profile.essentialFor[at]! > 0,
+        essential: relation !== 'optional' && profile.essentialFor[at]! > 0,
         score: Math.round(score * 10_000) / 10_000,
       }));
     const related = profile.related;
