@@ -28,8 +28,9 @@ const MOVES_METHOD =
   "Moves are ranked by how much of the target's skills (the profile /skills lists) the occupation already has, raised where the two share a route in (an NCS job profile or apprenticeship standard) and lowered where the target pays much less. It compares skill descriptions, not people observed moving between jobs; docs/skills-and-moves.md explains it.";
 
 /**
- * The ranking's constants, chosen on the career-path pairs of bench/moves.ts: the closest
- * `shortlist` by skills are re-ranked with the progression evidence the data holds.
+ * The ranking's constants, set by judgement and checked on the career-path pairs of
+ * bench/moves.ts (`--grid` tries others): the closest `shortlist` by skills are re-ranked with the
+ * progression evidence the data holds.
  */
 export const RANKING = {
   shortlist: 60,
