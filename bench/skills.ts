@@ -133,20 +133,28 @@ try {
       closest: closeness.related('2211'),
       exactLabels: exactLabelOccupations(gpTitles, candidatesByLabel),
     };
-    for (const exactLabelShare of [0.5, 0.7])
-      for (const labelVotePower of [2, 4])
-        for (const optionalWeight of [0.25, 0.1])
-          for (const closenessPower of [2])
-            for (const specificityPower of [1, 1.5, 2]) {
-              const parameters = { optionalWeight, closenessPower, specificityPower, exactLabelShare, labelVotePower };
-              const gp = skillProfile('2211', [], gpEvidence, esco, parameters);
-              const top = rankedSkills(gp, null, esco.catalogue, parameters)
-                .slice(0, TOP)
-                .map((s) => esco.catalogue.titles[gp.skills[s.at]!]!);
-              console.log(
-                `  ${show(parameters)}: ${measure(parameters).share.toFixed(3)}; 2211 research ${top.filter((t) => /research/.test(t)).length}, browse ${top.findIndex((t) => t.startsWith('browse')) + 1}`,
-              );
-            }
+    const grid = [0.5, 0.7].flatMap((exactLabelShare) =>
+      [2, 4].flatMap((labelVotePower) =>
+        [0.25, 0.1].flatMap((optionalWeight) =>
+          [1, 1.5, 2].map((specificityPower) => ({
+            optionalWeight,
+            closenessPower: 2,
+            specificityPower,
+            exactLabelShare,
+            labelVotePower,
+          })),
+        ),
+      ),
+    );
+    for (const parameters of grid) {
+      const gp = skillProfile('2211', [], gpEvidence, esco, parameters);
+      const top = rankedSkills(gp, null, esco.catalogue, parameters)
+        .slice(0, TOP)
+        .map((s) => esco.catalogue.titles[gp.skills[s.at]!]!);
+      console.log(
+        `  ${show(parameters)}: ${measure(parameters).share.toFixed(3)}; 2211 research ${top.filter((t) => /research/.test(t)).length}, browse ${top.findIndex((t) => t.startsWith('browse')) + 1}`,
+      );
+    }
   }
   const gp = await services.skills.skills('2211', null, 5);
   console.log(`2211 (${gp.title}) top 5: ${gp.skills.map((s) => s.skillTitle).join('; ')}`);

@@ -47,7 +47,7 @@ export interface SkillCatalogue {
 }
 
 /** ESCO's relations as catalogue indices: per occupation, its skills and whether each is essential. */
-export interface EscoRelations {
+interface EscoRelations {
   catalogue: SkillCatalogue;
   skillsOf: Map<string, { skills: Int32Array; essential: Uint8Array }>;
 }
@@ -179,7 +179,7 @@ export function exactLabelOccupations(
  * A skill's score in the profile for a relation filter: its weight for both; only its essential
  * (or only its optional, counted in full) weight of related occupations when one is asked for.
  */
-export function skillScore(
+function skillScore(
   profile: SkillProfile,
   i: number,
   relation: SkillRelation | null,

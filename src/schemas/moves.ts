@@ -178,7 +178,9 @@ export type Move = Static<typeof MoveSchema>;
 
 const shared = {
   area: AreaSummarySchema,
-  method: Type.String({ description: 'How moves are ranked, and what closeness is not (not observed job-to-job moves)' }),
+  method: Type.String({
+    description: 'How moves are ranked, and what closeness is not (not observed job-to-job moves)',
+  }),
   outlookCitation: Nullable(Type.String({ description: 'Must be displayed wherever the outlook figures are' })),
   skillsAttribution: Type.String({ description: 'Must be displayed wherever the skills are' }),
   provenance: ProvenanceSchema,

@@ -63,7 +63,8 @@ export const SkillsResponseSchema = Type.Object(
     }),
     skills: Type.Array(SharedSkillSchema, { description: 'Highest score first' }),
     derivation: Type.String({
-      description: 'What the skills are, in two sentences; must be passed on: these are related, not equivalent, occupations',
+      description:
+        'What the skills are, in two sentences; must be passed on: these are related, not equivalent, occupations',
     }),
     attribution: Type.String({ description: "ESCO's attribution: must be displayed wherever the skills are" }),
     provenance: ProvenanceSchema,

@@ -64,7 +64,7 @@ export interface StoredEscoOccupation {
 }
 
 /** A skill with how many of a set of occupations are related to it. */
-export interface SharedSkill {
+interface SharedSkill {
   skillId: string;
   title: string;
   skillType: string | null;

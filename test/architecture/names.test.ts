@@ -256,7 +256,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'move-facts':
       'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
     'moves-skills': 'closeness and skill gaps between two unit groups’ skill profiles, for career moves',
-    'skill-profiles': 'the one skills model: every unit group’s weighted ESCO skill profile, read by skills, moves and compare',
+    'skill-profiles':
+      'the one skills model: every unit group’s weighted ESCO skill profile, read by skills, moves and compare',
     'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
   },
   'src/store': {

@@ -1781,7 +1781,7 @@ export interface operations {
                         title: string;
                         /** @description The main ISCO-08 group of the occupation (as in the profile) */
                         isco08: string;
-                        /** @description The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation) */
+                        /** @description The ESCO occupations the skills come from: those of the ISCO-08 groups the occupation maps to that are close enough to it to be kept, and those whose preferred label is one of its titles word for word */
                         relatedOccupationCount: number;
                         /** @description Up to 25, the largest weight first */
                         relatedOccupations: {
@@ -1789,7 +1789,7 @@ export interface operations {
                             description: string | null;
                             /** @description The ESCO concept URI */
                             uri: string;
-                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1) */
+                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1; an occupation named exactly like one of the unit group's titles weighs most) */
                             weight: number;
                             /** @description How closely the occupation matches the unit group, 0 to 1 (titles voting and text similarity; see derivation) */
                             closeness: number;
@@ -1803,11 +1803,13 @@ export interface operations {
                             sharedBy: number;
                             /** @description True if at least one related occupation marks it essential */
                             essential: boolean;
-                            /** @description Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list */
+                            /** @description The skill's weight in the unit group's profile: sum over related occupations of weight × (1 essential, 0.25 optional), times the skill's specificity across all ESCO occupations (docs/skills-and-moves.md); the order of the list */
                             score: number;
                         }[];
-                        /** @description Must be passed on: these are related, not equivalent, occupations */
+                        /** @description What the skills are, in two sentences; must be passed on: these are related, not equivalent, occupations */
                         derivation: string;
+                        /** @description ESCO's attribution: must be displayed wherever the skills are */
+                        attribution: string;
                         /**
                          * Provenance
                          * @description The exact upstream release behind a response
@@ -4522,10 +4524,18 @@ export interface operations {
                                 code: string;
                                 title: string;
                             };
+                            /** @description The order of the list: skills closeness, times 1.25 when the two share a route in (sharedRoutesIn > 0), times (pay ratio / 0.8) when the target pays under 80% of the source */
+                            rankScore: number;
+                            /** @description NCS job profiles placed on both occupations and apprenticeship standards those profiles link to both: evidence of a real route between them */
+                            sharedRoutesIn: number;
                             /** MoveSkills */
                             skills: {
-                                /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                                /** @description Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has */
                                 closeness: number;
+                                /** @description False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn */
+                                distinguishable: boolean;
+                                /** @description The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights */
+                                sharedEvidence: number;
                                 /** @description How the closeness was computed for this pair, in words */
                                 basis: string;
                                 /** @description The target's core skills the source holds at least half as widely as the target */
@@ -4539,7 +4549,7 @@ export interface operations {
                                     type: "skill" | "knowledge";
                                     /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                     specificity: number;
-                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                     heldInTarget: number;
                                     /** @description The same for the occupation moved from */
                                     heldInSource: number;
@@ -4551,7 +4561,7 @@ export interface operations {
                                     type: "skill" | "knowledge";
                                     /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                     specificity: number;
-                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                     heldInTarget: number;
                                     /** @description The same for the occupation moved from */
                                     heldInSource: number;
@@ -4714,7 +4724,7 @@ export interface operations {
                             slug: string;
                             name: string;
                         };
-                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        /** @description How moves are ranked, and what closeness is not (not observed job-to-job moves) */
                         method: string;
                         outlookCitation: string | null;
                         /** @description Must be displayed wherever the skills are */
@@ -5155,8 +5165,12 @@ export interface operations {
                         };
                         /** MoveSkills */
                         forward: {
-                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            /** @description Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has */
                             closeness: number;
+                            /** @description False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn */
+                            distinguishable: boolean;
+                            /** @description The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights */
+                            sharedEvidence: number;
                             /** @description How the closeness was computed for this pair, in words */
                             basis: string;
                             /** @description The target's core skills the source holds at least half as widely as the target */
@@ -5170,7 +5184,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5182,7 +5196,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5190,8 +5204,12 @@ export interface operations {
                         };
                         /** MoveSkills */
                         backward: {
-                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            /** @description Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has */
                             closeness: number;
+                            /** @description False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn */
+                            distinguishable: boolean;
+                            /** @description The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights */
+                            sharedEvidence: number;
                             /** @description How the closeness was computed for this pair, in words */
                             basis: string;
                             /** @description The target's core skills the source holds at least half as widely as the target */
@@ -5205,7 +5223,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5217,7 +5235,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5231,7 +5249,7 @@ export interface operations {
                             slug: string;
                             name: string;
                         };
-                        /** @description What closeness is, and what it is not (not observed job-to-job moves) */
+                        /** @description How moves are ranked, and what closeness is not (not observed job-to-job moves) */
                         method: string;
                         outlookCitation: string | null;
                         /** @description Must be displayed wherever the skills are */
