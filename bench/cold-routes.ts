@@ -10,6 +10,7 @@
  * time, not CPU time). On a copy
  * of the test template (SQLite by default; BENCH_DIALECT=postgres); needs the templates
  * (`npx tsx test/build-templates.ts`). Routes without `{soc}` are listed, not timed.
+ * BENCH_ROUTES="/skills /moves /compare/{other}" times only the routes ending so.
  */
 import { loadavg } from 'node:os';
 import type { Dialect } from '../src/store/database.js';
@@ -25,7 +26,11 @@ const document = served.app.swagger() as { paths: Record<string, Record<string, 
 const routes = Object.keys(document.paths)
   .filter((p) => 'get' in document.paths[p]! && p.startsWith('/v1/'))
   .sort();
-const timed = routes.filter((p) => p.includes('{soc}') && !/\{(?!soc\}|other\})[^}]+\}/.test(p));
+/** BENCH_ROUTES="/skills /moves": only the routes ending so (e.g. a change's own routes). */
+const only = process.env.BENCH_ROUTES?.split(/\s+/).filter(Boolean);
+const timed = routes
+  .filter((p) => p.includes('{soc}') && !/\{(?!soc\}|other\})[^}]+\}/.test(p))
+  .filter((p) => !only || only.some((suffix) => p.endsWith(suffix)));
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);

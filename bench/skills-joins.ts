@@ -19,6 +19,7 @@ import { CurrentEditions } from '../src/queries/current-editions.js';
 import { iscoSharesOf } from '../src/queries/isco-groups.js';
 import { UnitGroupTexts } from '../src/queries/joins/unit-group-text.js';
 import { Occupations } from '../src/queries/occupations.js';
+import { SkillProfiles } from '../src/queries/skill-profiles.js';
 import { Skills } from '../src/queries/skills.js';
 import { exactTitleKey } from '../src/search/exact-title.js';
 import { escoOccupationsWithLabels, escoSkillsByOccupation, skillsSharedByOccupations } from '../src/store/skills.js';
@@ -34,11 +35,10 @@ try {
   const codingIndex = new CodingIndexCache(store.db, current);
   const occupations = new Occupations(store.db, current, codingIndex);
   const skills = new Skills(
-    store.db,
-    current,
-    codingIndex,
     occupations,
-    new UnitGroupTexts(store.db, current, codingIndex),
+    new SkillProfiles(store.db, current, new UnitGroupTexts(store.db, current, codingIndex), async () =>
+      (await occupations.structure()).unitGroups.map(({ code, title }) => ({ code, title })),
+    ),
   );
   const [escoOccupations, skillsEdition, relationsEdition] = await Promise.all(
     (['esco-occupations', 'esco-skills', 'esco-occupation-skills'] as const).map((key) => current.latest(key)),

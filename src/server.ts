@@ -65,7 +65,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
         (view) =>
           view && app.log.info({ ms: Math.round(view.buildMs), edition: view.edition.label }, 'search index built'),
       )
-      .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'));
+      .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'))
+      // The skill profiles of every unit group (skills, moves, compare) before the first caller needs them.
+      .then(() => services.skillProfiles.get('Skills'))
+      .then(
+        (view) =>
+          app.log.info({ ms: Math.round(view.buildMs), unitGroups: view.profiles.size }, 'skill profiles built'),
+        (error: unknown) => app.log.info({ err: error }, 'no skill profiles yet'),
+      );
 
   if (!options.ingestOnStart) {
     void warmSearch();

@@ -24,6 +24,7 @@ import { Occupations } from './queries/occupations.js';
 import { Pay } from './queries/pay.js';
 import { Projections } from './queries/projections.js';
 import { Readiness } from './queries/readiness.js';
+import { SkillProfiles } from './queries/skill-profiles.js';
 import { Skills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
@@ -67,6 +68,10 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
   const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts);
   const liveKeys = new LiveKeys(store.db);
+  /** The one skills model: every unit group's weighted ESCO skill profile, which skills, moves and compare read. */
+  const skillProfiles = new SkillProfiles(store.db, currentEditions, unitGroupTexts, async () =>
+    (await occupations.structure()).unitGroups.map(({ code, title }) => ({ code, title })),
+  );
   const services = {
     config,
     store,
@@ -76,7 +81,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     occupations,
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
-    skills: new Skills(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
+    skillProfiles,
+    skills: new Skills(occupations, skillProfiles),
     workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
     localAreas,
     socCrosswalk,
@@ -138,7 +144,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   );
   return {
     ...services,
-    moves: new Moves(store.db, codingIndex, occupations, services),
+    moves: new Moves(occupations, skillProfiles, services),
     bulk,
     changes: new Changes(store.db, config.publicUrl, (source) => bulk.has(source)),
   };

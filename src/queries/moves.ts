@@ -1,4 +1,4 @@
-import { invalidParameter, Problem } from '../domain/problems.js';
+import { invalidParameter } from '../domain/problems.js';
 import { projectionArea, type ProjectionAreaSlug } from '../domain/projections.js';
 import type { SocGroup } from '../domain/soc.js';
 import type {
@@ -12,25 +12,30 @@ import type {
   MovesQuery,
   MovesResponse,
 } from '../schemas/moves.js';
-import type { Db } from '../store/schema.js';
-import type { CodingIndexCache } from './coding-index.js';
+import type { JobProfiles } from './job-profiles.js';
 import { MoveFacts, type MoveFactQueries } from './move-facts.js';
-import {
-  closeness,
-  densePresence,
-  skillGaps,
-  SkillProfiles,
-  type SkillProfile,
-  type SkillProfilesView,
-} from './moves-skills.js';
-import { describeIscoShares } from './isco-groups.js';
+import { closeness, denseWeights, INDISTINCT_FROM, sharedEvidence, skillGaps } from './moves-skills.js';
 import type { Occupations } from './occupations.js';
+import type { SkillProfile, SkillProfiles, SkillProfilesView } from './skill-profiles.js';
 
 /** Skills listed of each kind: a few in a list of moves, more when two occupations are compared. */
 const SKILLS_IN_MOVE = 6;
 const SKILLS_COMPARED = 20;
 
 const WHAT = 'Career moves (skills of related ESCO occupations)';
+
+/**
+ * The ranking's constants, set by judgement and checked on the career-path pairs of
+ * bench/moves.ts (`--grid` tries others): the closest `shortlist` by skills are re-ranked with the
+ * progression evidence the data holds.
+ */
+export const RANKING = {
+  shortlist: 60,
+  /** A shared NCS job profile or apprenticeship standard multiplies the score by 1 + this. */
+  sharedRouteBonus: 0.25,
+  /** A target paying under this share of the source's median pay is ranked down in proportion. */
+  payCutFrom: 0.8,
+} as const;
 
 const difference = (from: MovePayFigure | { reason: string }, to: MovePayFigure | { reason: string }): MovePay => {
   const figure = (f: MovePayFigure | { reason: string }) => ('provenance' in f ? f : null);
@@ -54,47 +59,61 @@ const difference = (from: MovePayFigure | { reason: string }, to: MovePayFigure 
  * outlook, vacancies and routes in, each from its own query with its provenance.
  */
 export class Moves {
-  private readonly profiles: SkillProfiles;
   private readonly facts: MoveFacts;
 
   constructor(
-    db: Db,
-    codingIndex: CodingIndexCache,
     private readonly occupations: Occupations,
-    queries: MoveFactQueries,
+    private readonly profiles: SkillProfiles,
+    private readonly queries: MoveFactQueries & { jobProfiles: Pick<JobProfiles, 'get'> },
   ) {
-    this.profiles = new SkillProfiles(db, queries.currentEditions, codingIndex, async () =>
-      (await occupations.structure()).unitGroups.map(({ code, title }) => ({ code, title })),
-    );
     this.facts = new MoveFacts(queries);
+  }
+
+  /** Every other unit group with a profile, best move first: skills closeness, then the progression evidence. */
+  async ranked(
+    soc: string,
+    view: SkillProfilesView,
+    source: SkillProfile,
+    ranking: { [K in keyof typeof RANKING]: number } = RANKING,
+  ) {
+    const dense = denseWeights(source, view.catalogue);
+    const byCloseness = [...view.profiles.values()]
+      .filter((p) => p.soc !== soc)
+      .map((target) => ({ target, closeness: closeness(dense, target) }))
+      .sort((a, b) => b.closeness - a.closeness || a.target.soc.localeCompare(b.target.soc));
+    const routes = await this.routesIn();
+    const fromPay = await this.facts.pay(soc);
+    const shortlist = await Promise.all(
+      byCloseness.slice(0, ranking.shortlist).map(async ({ target, closeness }) => {
+        const pay = difference(fromPay, await this.facts.pay(target.soc));
+        const shared = sharedRoutes(routes.get(soc), routes.get(target.soc));
+        const ratio = pay.differencePercent === null ? null : 1 + pay.differencePercent / 100;
+        const payFactor = ratio === null ? 1 : Math.min(1, ratio / ranking.payCutFrom);
+        const score = closeness * payFactor * (1 + (shared > 0 ? ranking.sharedRouteBonus : 0));
+        return { target, closeness, pay, shared, score };
+      }),
+    );
+    shortlist.sort((a, b) => b.score - a.score || a.target.soc.localeCompare(b.target.soc));
+    return { shortlist, candidates: byCloseness.length, fromPay };
   }
 
   async moves(soc: string, query: MovesQuery): Promise<MovesResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const view = await this.profiles.get(WHAT);
-    const source = profileOf(view, unit);
-    const dense = densePresence(source, view.catalogue);
-    const ranked = [...view.profiles.values()]
-      .filter((p) => p.soc !== soc)
-      .map((target) => ({ target, score: closeness(dense, target, view.catalogue) }))
-      .sort((a, b) => b.score - a.score || a.target.soc.localeCompare(b.target.soc));
-
-    const fromPay = await this.facts.pay(soc);
-    const chosen: Array<{ target: SkillProfile; pay: MovePay }> = [];
-    for (const { target } of ranked) {
-      if (chosen.length >= query.limit) break;
-      const pay = difference(fromPay, await this.facts.pay(target.soc));
-      if (query.minPayChange !== undefined && (pay.differencePercent ?? -Infinity) < query.minPayChange) continue;
-      chosen.push({ target, pay });
-    }
+    const { view, profile: source } = await this.profiles.of(soc, WHAT);
+    const { shortlist, candidates } = await this.ranked(soc, view, source);
+    const chosen = shortlist
+      .filter((m) => query.minPayChange === undefined || (m.pay.differencePercent ?? -Infinity) >= query.minPayChange)
+      .slice(0, query.limit);
     const moves = await Promise.all(
-      chosen.map(async ({ target, pay }): Promise<Move> => {
+      chosen.map(async ({ target, pay, shared, score }): Promise<Move> => {
         const group = await this.subMajorGroup(target.soc);
         return {
           soc2020: target.soc,
           title: group.unit.title,
           subMajorGroup: group.subMajor,
-          skills: this.skillsOfMove(view, source, target, SKILLS_IN_MOVE, dense),
+          rankScore: round(score, 3),
+          sharedRoutesIn: shared,
+          skills: this.skillsOfMove(view, source, target, SKILLS_IN_MOVE),
           pay,
           ...(await this.outlookAndMore(target.soc, query.area)),
         };
@@ -106,7 +125,7 @@ export class Moves {
       subMajorGroup: (await this.subMajorGroup(soc)).subMajor,
       area: projectionArea(query.area),
       skillsDerivation: skillsDerivation(unit, source),
-      candidates: ranked.length,
+      candidates,
       moves,
       method: '/docs/skills-and-moves.md#moves',
       outlookCitation: await this.citation(
@@ -125,8 +144,10 @@ export class Moves {
         'other',
         `must be another unit group than ${soc}: an occupation is not compared with itself`,
       );
-    const view = await this.profiles.get(WHAT);
-    const [from, to] = [profileOf(view, fromUnit), profileOf(view, toUnit)];
+    const [{ view, profile: from }, { profile: to }] = [
+      await this.profiles.of(soc, WHAT),
+      await this.profiles.of(other, WHAT),
+    ];
     const side = async (unit: SocGroup) => ({
       soc2020: unit.code,
       title: unit.title,
@@ -153,11 +174,12 @@ export class Moves {
     source: SkillProfile,
     target: SkillProfile,
     listed: number,
-    dense = densePresence(source, view.catalogue),
   ): MoveSkills {
     const { catalogue } = view;
-    const score = closeness(dense, target, catalogue);
-    const gaps = skillGaps(dense, target, catalogue);
+    const score = closeness(denseWeights(source, catalogue), target);
+    const gaps = skillGaps(source, target, catalogue);
+    const overlap = sharedEvidence(source, target);
+    const distinguishable = overlap < INDISTINCT_FROM;
     const item = (g: { skill: number; target: number; source: number }) => ({
       skillTitle: catalogue.titles[g.skill]!,
       type: catalogue.types[g.skill]!,
@@ -165,14 +187,35 @@ export class Moves {
       heldInTarget: round(g.target),
       heldInSource: round(g.source),
     });
+    const cannotTell = distinguishable
+      ? ''
+      : ` ESCO describes both largely with the same occupations (${Math.round(overlap * 100)}% of their evidence), so it cannot tell what ${target.soc} needs that ${source.soc} lacks: an empty list to learn does not mean there is nothing to learn.`;
     return {
       closeness: round(score, 3),
-      basis: `${twins(source, target)}${source.soc} holds ${Math.round(score * 100)}% of the specificity-weighted content of ${target.soc}'s ${target.skills.length} skills (from ${target.relatedOccupations} related ESCO occupation${target.relatedOccupations === 1 ? '' : 's'}), drawing on its own ${source.skills.length} (from ${source.relatedOccupations}).`,
+      distinguishable,
+      sharedEvidence: round(overlap, 3),
+      basis: `${source.soc} has ${Math.round(score * 100)}% of the skill weight of ${target.soc} (${target.skills.length} skills from ${target.related.length} ESCO occupation${target.related.length === 1 ? '' : 's'}).${cannotTell}`,
       sharedCount: gaps.shared.length,
       toLearnCount: gaps.toLearn.length,
       shared: gaps.shared.slice(0, listed).map(item),
       toLearn: gaps.toLearn.slice(0, listed).map(item),
     };
+  }
+
+  /** Per unit group: the NCS profiles placed on it and the apprenticeship standards those profiles link to. */
+  private async routesIn(): Promise<Map<string, Set<string>>> {
+    const view = await this.queries.jobProfiles.get(WHAT).catch(() => null);
+    const routes = new Map<string, Set<string>>();
+    if (!view) return routes;
+    for (const [soc, placements] of view.bySoc) {
+      const set = new Set<string>();
+      for (const { slug } of placements) {
+        set.add(`profile:${slug}`);
+        for (const standard of view.profiles.get(slug)?.standards ?? []) set.add(`standard:${standard}`);
+      }
+      routes.set(soc, set);
+    }
+    return routes;
   }
 
   private async outlookAndMore(soc: string, area: ProjectionAreaSlug) {
@@ -201,24 +244,16 @@ export class Moves {
   }
 }
 
-function profileOf(view: SkillProfilesView, unit: SocGroup): SkillProfile {
-  const profile = view.profiles.get(unit.code);
-  if (profile) return profile;
-  throw new Problem(
-    'figure-not-found',
-    view.unusable.get(unit.code) ?? `${unit.code} (${unit.title}) has no skills to compare.`,
-  );
+/** How many NCS job profiles and apprenticeship standards two unit groups share as routes in. */
+function sharedRoutes(a: Set<string> | undefined, b: Set<string> | undefined): number {
+  if (!a || !b) return 0;
+  let shared = 0;
+  for (const route of a) if (b.has(route)) shared++;
+  return shared;
 }
 
 function skillsDerivation(unit: SocGroup, profile: SkillProfile): string {
-  return `${unit.code} (${unit.title}): ${profile.skills.length} skills from ${profile.relatedOccupations} ESCO occupation${profile.relatedOccupations === 1 ? '' : 's'} in ISCO-08 ${describeIscoShares(profile.iscoShares)}, related to it through the coding index, not equivalent to it.`;
-}
-
-/** Said first when ESCO cannot tell the two apart: both drawn mostly from the same ISCO-08 group. */
-function twins(source: SkillProfile, target: SkillProfile): string {
-  const [a, b] = [source.iscoShares[0], target.iscoShares[0]];
-  if (!a || !b || a.isco08 !== b.isco08) return '';
-  return `Both map mostly to ISCO-08 group ${a.isco08}, so their skills come largely from the same ESCO occupations and cannot be told apart well. `;
+  return `${unit.code} (${unit.title}): ${profile.skills.length} skills from ${profile.related.length} related ESCO occupation${profile.related.length === 1 ? '' : 's'} (the profile /v1/occupations/${unit.code}/skills lists), related to it, not equivalent to it.`;
 }
 
 function withoutCitation(outlook: MoveOutlook & { citation: string | null }): MoveOutlook {

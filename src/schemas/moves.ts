@@ -47,7 +47,7 @@ const MoveSkillSchema = Type.Object(
       'ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold',
     ),
     heldInTarget: Share(
-      "Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25)",
+      "Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile",
     ),
     heldInSource: Share('The same for the occupation moved from'),
   },
@@ -57,7 +57,14 @@ const MoveSkillSchema = Type.Object(
 export const MoveSkillsSchema = Type.Object(
   {
     closeness: Share(
-      "Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`)",
+      "Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has",
+    ),
+    distinguishable: Type.Boolean({
+      description:
+        'False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn',
+    }),
+    sharedEvidence: Share(
+      'The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights',
     ),
     basis: Type.String({ description: 'How the closeness was computed for this pair, in words' }),
     sharedCount: Type.Integer({
@@ -151,6 +158,14 @@ export const MoveSchema = Type.Object(
     soc2020: Type.String(),
     title: Type.String(),
     subMajorGroup: SubMajorGroupSchema,
+    rankScore: Type.Number({
+      description:
+        'The order of the list: skills closeness, times 1.25 when the two share a route in (sharedRoutesIn > 0), times (pay ratio / 0.8) when the target pays under 80% of the source',
+    }),
+    sharedRoutesIn: Type.Integer({
+      description:
+        'NCS job profiles placed on both occupations and apprenticeship standards those profiles link to both: evidence of a real route between them',
+    }),
     skills: MoveSkillsSchema,
     pay: MovePaySchema,
     outlook: MoveOutlookSchema,

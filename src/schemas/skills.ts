@@ -24,7 +24,7 @@ const RelatedOccupationSchema = Type.Object(
     uri: Type.String({ description: 'The ESCO concept URI' }),
     weight: Type.Number({
       description:
-        "The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1)",
+        "The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1; an occupation named exactly like one of the unit group's titles weighs most)",
     }),
     closeness: Type.Number({
       description:
@@ -42,7 +42,7 @@ const SharedSkillSchema = Type.Object(
     essential: Type.Boolean({ description: 'True if at least one related occupation marks it essential' }),
     score: Type.Number({
       description:
-        "Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list",
+        "The skill's weight in the unit group's profile: sum over related occupations of weight × (1 essential, 0.25 optional), times the skill's specificity across all ESCO occupations (docs/skills-and-moves.md); the order of the list",
     }),
   },
   { title: 'SharedSkill' },
@@ -55,16 +55,19 @@ export const SkillsResponseSchema = Type.Object(
     isco08: Type.String({ description: 'The main ISCO-08 group of the occupation (as in the profile)' }),
     relatedOccupationCount: Type.Integer({
       description:
-        'The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation)',
+        'The ESCO occupations the skills come from: those of the ISCO-08 groups the occupation maps to that are close enough to it to be kept, and those whose preferred label is one of its titles word for word',
     }),
     relatedOccupations: Type.Array(RelatedOccupationSchema, {
       maxItems: RELATED_OCCUPATIONS_LISTED,
       description: `Up to ${RELATED_OCCUPATIONS_LISTED}, the largest weight first`,
     }),
     skills: Type.Array(SharedSkillSchema, { description: 'Highest score first' }),
-    derivation: Type.String({ description: 'Must be passed on: these are related, not equivalent, occupations' }),
+    derivation: Type.String({
+      description:
+        'What the skills are, in two sentences; must be passed on: these are related, not equivalent, occupations',
+    }),
     method: MethodSchema,
-    attribution: Type.String({ description: 'Must be displayed wherever the skills are' }),
+    attribution: Type.String({ description: "ESCO's attribution: must be displayed wherever the skills are" }),
     provenance: ProvenanceSchema,
   },
   { title: 'SkillsResponse' },

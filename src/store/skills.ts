@@ -64,7 +64,7 @@ export interface StoredEscoOccupation {
 }
 
 /** A skill with how many of a set of occupations are related to it. */
-export interface SharedSkill {
+interface SharedSkill {
   skillId: string;
   title: string;
   skillType: string | null;
@@ -163,4 +163,19 @@ export async function escoSkillsByOccupation(
       },
     ]),
   );
+}
+
+/** The skills of an edition that ESCO gives a type, ordered by concept id: the catalogue the skills model indexes. */
+export async function escoSkillTitles(
+  db: DbOrTx,
+  editionId: string,
+): Promise<Array<{ conceptId: string; title: string; skillType: string }>> {
+  const rows = await db
+    .selectFrom('esco_skills')
+    .select(['concept_id', 'title', 'skill_type'])
+    .where('edition_id', '=', editionId)
+    .where('skill_type', 'is not', null)
+    .orderBy('concept_id')
+    .execute();
+  return rows.map((r) => ({ conceptId: r.concept_id, title: r.title, skillType: r.skill_type! }));
 }

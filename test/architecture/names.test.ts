@@ -277,7 +277,9 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'visa-responses': 'the visas group’s pure response builders',
     'move-facts':
       'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
-    'moves-skills': 'the weighted skill profile of every unit group that career moves compare',
+    'moves-skills': 'closeness and skill gaps between two unit groups’ skill profiles, for career moves',
+    'skill-profiles':
+      'the one skills model: every unit group’s weighted ESCO skill profile, read by skills, moves and compare',
     'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
   },
   'src/store': {

@@ -9,23 +9,18 @@ import { copyTemplate } from '../helpers/template-databases.js';
 
 const query = (extra: Partial<MovesQuery> = {}): MovesQuery => ({ limit: 10, area: 'uk', ...extra });
 
-/** Every skill title ESCO relates to an occupation of the ISCO-08 groups the coding index maps the unit group to: read here from the tables, not through the code under test. */
-async function escoSkillTitlesOf(store: TestStore, soc: string): Promise<Set<string>> {
+/** Every skill title ESCO relates to the ESCO occupations a unit group's profile draws on: read here from the tables. */
+async function escoSkillTitlesOf(store: TestStore, services: Services, soc: string): Promise<Set<string>> {
+  const { profile } = await services.skillProfiles.of(soc, 'test');
   const rows = await store.db
-    .selectFrom('esco_occupations as o')
-    .innerJoin('esco_occupation_skills as r', 'r.occupation_id', 'o.concept_id')
-    .innerJoin('editions as e', 'e.id', 'o.edition_id')
+    .selectFrom('esco_occupation_skills as r')
+    .innerJoin('editions as e', 'e.id', 'r.edition_id')
     .select(['r.essential_skill_ids', 'r.optional_skill_ids'])
     .where('e.status', '=', 'published')
     .where(
-      'o.isco_group',
+      'r.occupation_id',
       'in',
-      store.db
-        .selectFrom('coding_index_entries as c')
-        .innerJoin('editions as ce', 'ce.id', 'c.edition_id')
-        .select('c.isco08')
-        .where('ce.status', '=', 'published')
-        .where('c.soc2020', '=', soc),
+      profile.related.map((r) => r.occupation.conceptId),
     )
     .execute();
   const ids = new Set(
@@ -50,21 +45,33 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
     });
     after(() => store.dispose());
 
-    it('ranks caring personal service occupations first from 6135 care workers, and 6131 nursing auxiliaries among the first 25', async () => {
-      const moves = await services.moves.moves('6135', query({ limit: 25 }));
+    it('ranks by skills closeness and progression evidence: HGV drivers to bus drivers in the first 5, primary teachers to no job paying half as much', async () => {
+      const moves = await services.moves.moves('8211', query({ limit: 25 }));
       assert.equal(moves.candidates, 410);
       assert.equal(moves.moves.length, 25);
-      assert.deepEqual(
-        moves.moves.slice(0, 3).map((m) => m.soc2020),
-        ['6134', '6136', '6137'],
-      );
-      assert.ok(moves.moves.some((m) => m.soc2020 === '6131'));
-      const scores = moves.moves.map((m) => m.skills.closeness);
+      const at = moves.moves.findIndex((m) => m.soc2020 === '8212');
+      assert.ok(at >= 0 && at < 5, `8212 at ${at + 1}`);
+      const scores = moves.moves.map((m) => m.rankScore);
       assert.deepEqual(
         scores,
         [...scores].sort((a, b) => b - a),
       );
-      assert.ok(moves.moves.every((m) => m.soc2020 !== '6135'));
+      for (const m of moves.moves) assert.ok(m.rankScore <= m.skills.closeness * 1.25 + 0.001, m.soc2020);
+      assert.ok(moves.moves.every((m) => m.soc2020 !== '8211'));
+      const primary = await services.moves.moves('2314', query({ limit: 10 }));
+      for (const m of primary.moves)
+        assert.ok((m.pay.differencePercent ?? 0) > -50, `${m.soc2020} ${m.pay.differencePercent}`);
+      assert.ok(!primary.moves.some((m) => m.soc2020 === '9233'), 'no exam invigilators');
+    });
+
+    it('says where ESCO cannot tell two occupations apart instead of claiming nothing to learn', async () => {
+      const compared = await services.moves.compare('2235', '2236', { area: 'uk' });
+      assert.equal(compared.forward.distinguishable, false);
+      assert.ok(compared.forward.sharedEvidence >= 0.5);
+      assert.match(compared.forward.basis, /cannot tell what 2236 needs that 2235 lacks/);
+      const apart = await services.moves.compare('8211', '2314', { area: 'uk' });
+      assert.equal(apart.forward.distinguishable, true);
+      assert.equal(apart.forward.sharedEvidence, 0);
     });
 
     it("lists shared skills and skills to learn that are disjoint, from the target's ESCO skills, most specific first", async () => {
@@ -78,7 +85,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
             shared.length + toLearn.length,
             `${soc} -> ${move.soc2020}`,
           );
-          const held = await escoSkillTitlesOf(store, move.soc2020);
+          const held = await escoSkillTitlesOf(store, services, move.soc2020);
           for (const title of [...shared, ...toLearn]) assert.ok(held.has(title), `${title} of ${move.soc2020}`);
           for (const list of [move.skills.shared, move.skills.toLearn]) {
             const specificity = list.map((s) => s.specificity);
@@ -154,7 +161,8 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.equal(compared.forward.closeness, move.skills.closeness);
       assert.deepEqual(compared.pay, move.pay);
       assert.ok(compared.forward.toLearn.some((s) => /nurs/.test(s.skillTitle)));
-      assert.notEqual(compared.backward.closeness, compared.forward.closeness);
+      const reverse = await services.moves.compare('6131', '6135', { area: 'uk' });
+      assert.deepEqual(reverse.forward, compared.backward);
       await rejectsWithProblem(services.moves.compare('6135', '6135', { area: 'uk' }), 'invalid-parameter');
     });
   });

@@ -209,6 +209,7 @@ const READS: Record<string, Read> = {
     );
   },
   'skills.escoOccupationsWithLabels': perEdition(skills.escoOccupationsWithLabels, 'esco-occupations'),
+  'skills.escoSkillTitles': perEdition(skills.escoSkillTitles, 'esco-skills'),
   'skills.escoSkillsByOccupation': (db, c) =>
     each(c.editionsOf('esco-occupation-skills'), (id) => skills.escoSkillsByOccupation(db, id)),
   'soc-crosswalk.soc2010GroupsInto': (db, c) =>

@@ -2401,7 +2401,7 @@ export interface operations {
                         title: string;
                         /** @description The main ISCO-08 group of the occupation (as in the profile) */
                         isco08: string;
-                        /** @description The ESCO occupations of the ISCO-08 groups the occupation maps to that are close enough to it to be kept (see derivation) */
+                        /** @description The ESCO occupations the skills come from: those of the ISCO-08 groups the occupation maps to that are close enough to it to be kept, and those whose preferred label is one of its titles word for word */
                         relatedOccupationCount: number;
                         /** @description Up to 25, the largest weight first */
                         relatedOccupations: {
@@ -2409,7 +2409,7 @@ export interface operations {
                             description: string | null;
                             /** @description The ESCO concept URI */
                             uri: string;
-                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1) */
+                            /** @description The occupation's share of the unit group's skills evidence (the weights of all related occupations sum to 1; an occupation named exactly like one of the unit group's titles weighs most) */
                             weight: number;
                             /** @description How closely the occupation matches the unit group, 0 to 1 (titles voting and text similarity; see derivation) */
                             closeness: number;
@@ -2423,14 +2423,14 @@ export interface operations {
                             sharedBy: number;
                             /** @description True if at least one related occupation marks it essential */
                             essential: boolean;
-                            /** @description Sum over related occupations of weight × (1 essential, 0.5 optional) × the skill's specificity across all ESCO occupations; the order of the list */
+                            /** @description The skill's weight in the unit group's profile: sum over related occupations of weight × (1 essential, 0.25 optional), times the skill's specificity across all ESCO occupations (docs/skills-and-moves.md); the order of the list */
                             score: number;
                         }[];
-                        /** @description Must be passed on: these are related, not equivalent, occupations */
+                        /** @description What the skills are, in two sentences; must be passed on: these are related, not equivalent, occupations */
                         derivation: string;
                         /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */
                         method: string;
-                        /** @description Must be displayed wherever the skills are */
+                        /** @description ESCO's attribution: must be displayed wherever the skills are */
                         attribution: string;
                         /**
                          * Provenance
@@ -5175,10 +5175,18 @@ export interface operations {
                                 code: string;
                                 title: string;
                             };
+                            /** @description The order of the list: skills closeness, times 1.25 when the two share a route in (sharedRoutesIn > 0), times (pay ratio / 0.8) when the target pays under 80% of the source */
+                            rankScore: number;
+                            /** @description NCS job profiles placed on both occupations and apprenticeship standards those profiles link to both: evidence of a real route between them */
+                            sharedRoutesIn: number;
                             /** MoveSkills */
                             skills: {
-                                /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                                /** @description Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has */
                                 closeness: number;
+                                /** @description False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn */
+                                distinguishable: boolean;
+                                /** @description The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights */
+                                sharedEvidence: number;
                                 /** @description How the closeness was computed for this pair, in words */
                                 basis: string;
                                 /** @description The target's core skills the source holds at least half as widely as the target */
@@ -5192,7 +5200,7 @@ export interface operations {
                                     type: "skill" | "knowledge";
                                     /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                     specificity: number;
-                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                     heldInTarget: number;
                                     /** @description The same for the occupation moved from */
                                     heldInSource: number;
@@ -5204,7 +5212,7 @@ export interface operations {
                                     type: "skill" | "knowledge";
                                     /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                     specificity: number;
-                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                    /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                     heldInTarget: number;
                                     /** @description The same for the occupation moved from */
                                     heldInSource: number;
@@ -5808,8 +5816,12 @@ export interface operations {
                         };
                         /** MoveSkills */
                         forward: {
-                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            /** @description Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has */
                             closeness: number;
+                            /** @description False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn */
+                            distinguishable: boolean;
+                            /** @description The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights */
+                            sharedEvidence: number;
                             /** @description How the closeness was computed for this pair, in words */
                             basis: string;
                             /** @description The target's core skills the source holds at least half as widely as the target */
@@ -5823,7 +5835,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5835,7 +5847,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5843,8 +5855,12 @@ export interface operations {
                         };
                         /** MoveSkills */
                         backward: {
-                            /** @description Share of the target's specificity-weighted skill content the occupation moved from already holds (method: see `method`) */
+                            /** @description Share of the target's skill weight (its /skills profile: specificity x how widely its ESCO occupations hold each skill) the occupation moved from already has */
                             closeness: number;
+                            /** @description False when ESCO describes both occupations largely with the same ESCO occupations (sharedEvidence at least 0.5): then ESCO cannot tell what one needs that the other lacks, and an empty toLearn does not mean there is nothing to learn */
+                            distinguishable: boolean;
+                            /** @description The share of their ESCO evidence the two occupations have in common: the sum over ESCO occupations of the smaller of their two weights */
+                            sharedEvidence: number;
                             /** @description How the closeness was computed for this pair, in words */
                             basis: string;
                             /** @description The target's core skills the source holds at least half as widely as the target */
@@ -5858,7 +5874,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;
@@ -5870,7 +5886,7 @@ export interface operations {
                                 type: "skill" | "knowledge";
                                 /** @description ln(N / ESCO occupations holding the skill) / ln(N), N the ESCO occupations with skills: 1 for a skill of one occupation, near 0 for one most occupations hold */
                                 specificity: number;
-                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25) */
+                                /** @description Weighted share of the target's related ESCO occupations holding the skill (essential counts 1, optional 0.25), as in its /skills profile */
                                 heldInTarget: number;
                                 /** @description The same for the occupation moved from */
                                 heldInSource: number;

@@ -1,8 +1,8 @@
 /**
  * Which ESCO occupations stand for a SOC 2020 unit group, and how much each: the candidates are
  * the ESCO occupations of the unit group's ISCO-08 groups (through the coding index's ISCO-08
- * column), weighted by how closely they match the unit group, and the skills are ranked by how
- * essential and how specific they are to those occupations. Measured in bench/skills-joins.ts.
+ * column), weighted by how closely they match the unit group; skill-profiles.ts turns them into
+ * the unit group's skill profile. Measured in bench/skills-joins.ts and bench/skills.ts.
  */
 import type { CodingIndexRecord } from '../../domain/soc.js';
 import { bag, contentWords, cosine, type Bag, type TextVector } from '../../search/text-vectors.js';
@@ -20,8 +20,6 @@ const SKILLS = {
   keep: 0.15,
   /** The ISCO-08 group's share of the unit group's records enters with this power. */
   sharePower: 0.5,
-  /** An optional relation counts this much of an essential one. */
-  optionalWeight: 0.5,
   /** Closeness = votes · this + text · (1 - this). */
   votes: 0.5,
   /** A coding-index title votes for a label only when their word Jaccard is at least this. */
@@ -30,11 +28,11 @@ const SKILLS = {
   textOwn: 0.6,
 } as const;
 
-interface EscoCandidate extends StoredEscoOccupation {
+export interface EscoCandidate extends StoredEscoOccupation {
   altLabels: string[];
 }
 
-interface RelatedEscoOccupation {
+export interface RelatedEscoOccupation {
   occupation: EscoCandidate;
   /** Share of the unit group's skills evidence (the kept weights sum to 1). */
   weight: number;
@@ -146,36 +144,4 @@ function wordJaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;
   for (const word of a) if (b.has(word)) shared++;
   return shared / (a.size + b.size - shared || 1);
-}
-
-/** How specific a skill is: ln(N / df) / ln N over all N occupations with relations (1: one occupation's, 0: everyone's). */
-export function skillSpecificity(
-  relations: ReadonlyMap<string, { essential: readonly string[]; optional: readonly string[] }>,
-): (skillId: string) => number {
-  const df = new Map<string, number>();
-  for (const { essential, optional } of relations.values())
-    for (const id of new Set([...essential, ...optional])) df.set(id, (df.get(id) ?? 0) + 1);
-  const n = Math.max(2, relations.size);
-  return (id) => Math.max(0, Math.log(n / (df.get(id) ?? 1)) / Math.log(n));
-}
-
-/** A skill's score for the unit group: Σ weight(o) · (1 essential | SKILLS.optionalWeight optional) · specificity. */
-export function skillScores(
-  related: readonly RelatedEscoOccupation[],
-  relations: ReadonlyMap<string, { essential: readonly string[]; optional: readonly string[] }>,
-  specificity: (skillId: string) => number,
-  essentialOnly: boolean | null,
-): Map<string, number> {
-  const scores = new Map<string, number>();
-  const add = (ids: readonly string[], weight: number) => {
-    for (const id of ids) scores.set(id, (scores.get(id) ?? 0) + weight);
-  };
-  for (const { occupation, weight } of related) {
-    const skills = relations.get(occupation.conceptId);
-    if (!skills) continue;
-    if (essentialOnly !== false) add(skills.essential, weight);
-    if (essentialOnly !== true) add(skills.optional, weight * (essentialOnly === false ? 1 : SKILLS.optionalWeight));
-  }
-  for (const [id, score] of scores) scores.set(id, score * specificity(id));
-  return scores;
 }
