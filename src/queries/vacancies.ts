@@ -232,20 +232,22 @@ function vacancyYear(year: number, row: EssVacancyRow | undefined): VacancyYear 
  */
 function summedYear(year: number, group: SummedGroup): VacancyYear {
   const rows = group.published.map((code) => group.rows.find((r) => r.year === year && r.soc2010 === code));
-  const years = rows.map((row) => vacancyYear(year, row));
-  if (!years.every((y) => y.presentable)) return { ...vacancyYear(year, undefined), employersReporting: null };
+  if (!rows.every((row) => vacancyYear(year, row).presentable))
+    return { ...vacancyYear(year, undefined), employersReporting: null };
   const sum = (field: 'vacancies' | 'hardToFill' | 'skillShortage') =>
     rows.reduce((total, row) => total + row![field]!, 0);
-  const vacancies = sum('vacancies');
+  const [vacancies, hardToFill, skillShortage] = [sum('vacancies'), sum('hardToFill'), sum('skillShortage')];
+  // The sums as one row, rounded by the same rules as a published one.
   return {
-    year,
-    vacancies: Math.round(vacancies / 100) * 100,
-    hardToFill: Math.round(sum('hardToFill')),
-    skillShortage: Math.round(sum('skillShortage')),
-    hardToFillPercent: round((sum('hardToFill') / vacancies) * 100, 1),
-    skillShortagePercent: round((sum('skillShortage') / vacancies) * 100, 1),
+    ...vacancyYear(year, {
+      ...rows[0]!,
+      vacancies,
+      hardToFill,
+      skillShortage,
+      hardToFillPercent: (hardToFill / vacancies) * 100,
+      skillShortagePercent: (skillShortage / vacancies) * 100,
+    }),
     employersReporting: null,
-    presentable: true,
   };
 }
 
