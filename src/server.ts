@@ -75,10 +75,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       );
 
   if (!options.ingestOnStart) {
-    void warmSearch();
+    services.readiness.pending = 'The job-title search and skill profiles are still being built.';
+    void warmSearch().finally(() => (services.readiness.pending = null));
     refresh.start();
   } else {
-    services.readiness.ingestDone = false;
+    services.readiness.pending = 'The first ingest is still running.';
     const started = Date.now();
     refresh
       .runNow(false)
@@ -86,8 +87,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
       .finally(async () => {
         services.currentEditions.invalidate();
+        services.readiness.pending = 'The job-title search and skill profiles are still being built.';
         await warmSearch();
-        services.readiness.ingestDone = true;
+        services.readiness.pending = null;
         refresh.start();
       });
   }

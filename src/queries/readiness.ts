@@ -3,10 +3,14 @@ import { Problem } from '../domain/problems.js';
 import type { Dialect, Store } from '../store/database.js';
 import type { Occupations } from './occupations.js';
 
-/** Whether this process can serve: the database answers, its first ingest is done, and occupations can be served. */
+/**
+ * Whether this process can serve: the database answers, its start-up work is done (the first
+ * ingest, when serve ingests on start, and the job-title search and skill profiles, so that a
+ * replica takes traffic only once its first requests are fast), and occupations can be served.
+ */
 export class Readiness {
-  /** False until the first ingest of this process has finished (when serve ingests on start). */
-  ingestDone = true;
+  /** What the process is still doing before it serves, said in the 503; null once it is done. */
+  pending: string | null = null;
 
   constructor(
     private readonly store: Store,
@@ -18,7 +22,7 @@ export class Readiness {
     await sql`select 1`.execute(this.store.db).catch(() => {
       throw new Problem('not-ready', 'The database does not answer.', { retryAfter: 5 });
     });
-    if (!this.ingestDone) throw new Problem('not-ready', 'The first ingest is still running.', { retryAfter: 10 });
+    if (this.pending) throw new Problem('not-ready', this.pending, { retryAfter: 10 });
     await this.occupations.structure();
     return { status: 'ready', database: this.store.dialect };
   }

@@ -276,7 +276,11 @@ export class SkillProfiles {
       byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
     const profiles = new Map<string, SkillProfile>();
     const unusable = new Map<string, string>();
+    let done = 0;
     for (const { code, title } of await this.unitTitles()) {
+      // Built while serving: let requests through every few unit groups rather than hold them
+      // up for the whole build (seconds on a busy machine).
+      if (++done % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
       const records = byUnitGroup.get(code) ?? [];
       const shares = iscoSharesOf(records);
       const evidence = {

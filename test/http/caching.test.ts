@@ -129,6 +129,20 @@ describe('HTTP caching', () => {
     assert.equal((await served.app.inject({ url: '/readyz' })).headers['cache-control'], 'no-store');
   });
 
+  it('is not ready (503 saying what is still being done) until the start-up work is done, then ready', async () => {
+    const { readiness } = served.services;
+    readiness.pending = 'The job-title search and skill profiles are still being built.';
+    try {
+      const waiting = await served.app.inject({ url: '/readyz' });
+      assert.equal(waiting.statusCode, 503);
+      assert.equal(waiting.headers['retry-after'], '10');
+      assert.equal(waiting.json().detail, readiness.pending);
+    } finally {
+      readiness.pending = null;
+    }
+    assert.equal((await served.app.inject({ url: '/readyz' })).statusCode, 200);
+  });
+
   it('never caches the ingest status: no-store, no ETag, never a 304, never kept in the in-process cache', async () => {
     const { responseCache } = served.services;
     responseCache.clear();
