@@ -92,6 +92,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await services.keyIssuance.settled();
     await services.rateLimits.close();
+    await services.keyRevocations.close();
   });
   registerRequestContext(app);
   registerProblemHandlers(app);

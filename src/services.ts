@@ -3,6 +3,7 @@ import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
 import { SOURCES } from './ingest/registry.js';
 import { KeyIssuance } from './keys/key-issuance.js';
+import { localKeyRevocations, redisKeyRevocations } from './keys/key-revocations.js';
 import { LiveKeys } from './keys/live-keys.js';
 import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
@@ -68,6 +69,10 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
   const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts);
   const liveKeys = new LiveKeys(store.db);
+  const forgetKeys = () => liveKeys.clear();
+  const keyRevocations = config.redisUrl
+    ? redisKeyRevocations(config.redisUrl, forgetKeys)
+    : localKeyRevocations(forgetKeys);
   /** The one skills model: every unit group's weighted ESCO skill profile, which skills, moves and compare read. */
   const skillProfiles = new SkillProfiles(store.db, currentEditions, unitGroupTexts, async () =>
     (await occupations.structure()).unitGroups.map(({ code, title }) => ({ code, title })),
@@ -98,13 +103,15 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     meta: new Meta(store.db, currentEditions, upstreamKind(config)),
     /** API keys by hash, in memory for a few seconds (LIVE_KEY_TTL_MS). */
     liveKeys,
+    /** Revocations announced to every replica (through Redis when REDIS_URL is set), so each forgets its keys at once. */
+    keyRevocations,
     keyIssuance: new KeyIssuance(
       store.db,
       config,
       resolveSecret(config),
       mailer,
       options.logger ?? quietLogger,
-      liveKeys,
+      keyRevocations,
     ),
     /** Serialised response bodies, emptied when the current editions change. */
     responseCache: new ResponseCache(),

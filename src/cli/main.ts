@@ -7,6 +7,7 @@ import { SOURCES, findSource } from '../ingest/registry.js';
 import { ingestSettings } from '../ingest/run-settings.js';
 import { upstreamFor } from '../ingest/upstream.js';
 import { hashEmail, issueApiKey } from '../keys/api-key.js';
+import { announceRevocation } from '../keys/key-revocations.js';
 import { resolveSecret } from '../keys/secret.js';
 import { openMigratedStore } from '../runtime.js';
 import { serve } from '../server.js';
@@ -122,7 +123,8 @@ keys
   .description('revoke the key with this prefix')
   .argument('<prefix>', 'the key prefix shown by `lmi keys list`')
   .action(async (prefix: string) => {
-    const store = await openMigratedStore(config());
+    const cfg = config();
+    const store = await openMigratedStore(cfg);
     try {
       if (!(await revokeKeyByPrefix(store.db, prefix))) {
         process.stderr.write(`no live key has the prefix ${prefix}\n`);
@@ -130,6 +132,10 @@ keys
         return;
       }
       process.stdout.write(`revoked ${prefix}\n`);
+      // Every replica sharing REDIS_URL refuses the key at once; without Redis, within LIVE_KEY_TTL_MS.
+      await announceRevocation(cfg.redisUrl).catch((error: unknown) =>
+        process.stderr.write(`the replicas were not told at once (${String(error)}); they refuse the key within 5 s\n`),
+      );
     } finally {
       await store.close();
     }

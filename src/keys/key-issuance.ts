@@ -3,7 +3,7 @@ import type { Config, Tier } from '../config.js';
 import { consumeKeyRequest, insertKeyRequest, recordIssuedKey } from '../store/key-requests.js';
 import type { Db } from '../store/schema.js';
 import { hashEmail, issueApiKey } from './api-key.js';
-import type { LiveKeys } from './live-keys.js';
+import type { KeyRevocations } from './key-revocations.js';
 import { confirmationMail } from './confirmation-mail.js';
 import type { Mailer } from './mailer.js';
 
@@ -42,8 +42,8 @@ export class KeyIssuance {
     private readonly secret: string,
     private readonly mailer: Mailer,
     private readonly log: Logger,
-    /** Told when a confirmation revokes earlier keys, so they stop working here at once. */
-    private readonly liveKeys?: Pick<LiveKeys, 'clear'>,
+    /** Told when a confirmation revokes earlier keys, so they stop working on every replica at once. */
+    private readonly revocations?: Pick<KeyRevocations, 'announce'>,
   ) {}
 
   emailHmac(email: string): string {
@@ -94,7 +94,11 @@ export class KeyIssuance {
         replacedKeys: issued.replacedKeys,
       };
     });
-    if (issued && issued.replacedKeys > 0) this.liveKeys?.clear();
+    if (issued && issued.replacedKeys > 0)
+      await this.revocations?.announce().catch((error: unknown) =>
+        // Not announced (Redis is down): the other replicas see it within LIVE_KEY_TTL_MS.
+        this.log.error({ err: error }, 'key revocation not announced to the other replicas'),
+      );
     return issued;
   }
 
