@@ -29,6 +29,13 @@ module.exports = {
       to: { path: '^src/', pathNot: [layer('store'), layer('domain')] },
     },
     {
+      name: 'sql-lives-in-the-store',
+      comment: 'Every query of the database is in src/store, where the parity suite reads it on both dialects.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: layer('store') },
+      to: { path: '^node_modules/kysely/' },
+    },
+    {
       name: 'queries-are-not-http-or-ingest',
       comment: 'Queries turn published rows into response objects: no parser, descriptor, request or route.',
       severity: 'error',
@@ -89,7 +96,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^src/',
+    // src, and kysely only so that sql-lives-in-the-store can see who imports it.
+    includeOnly: '^(src/|node_modules/kysely/)',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js'] },

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { Problem } from '../domain/problems.js';
-import type { Dialect, Store } from '../store/database.js';
+import { databaseAnswers, type Dialect, type Store } from '../store/database.js';
 import type { Occupations } from './occupations.js';
 
 /**
@@ -19,9 +18,8 @@ export class Readiness {
 
   /** Throws the 503 `not-ready` problem saying what is missing. */
   async check(): Promise<{ status: 'ready'; database: Dialect }> {
-    await sql`select 1`.execute(this.store.db).catch(() => {
+    if (!(await databaseAnswers(this.store.db)))
       throw new Problem('not-ready', 'The database does not answer.', { retryAfter: 5 });
-    });
     if (this.pending) throw new Problem('not-ready', this.pending, { retryAfter: 10 });
     await this.occupations.structure();
     return { status: 'ready', database: this.store.dialect };

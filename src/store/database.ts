@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './schema.js';
 
@@ -22,6 +22,14 @@ interface StoreOptions {
   pgSchema?: string;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;
+}
+
+/** Whether the database answers a trivial query (readiness). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  return sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function openStore(options: StoreOptions): Store {
