@@ -57,26 +57,36 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
     app.log.info({ port: config.metrics.port }, 'metrics served on their own port');
   }
 
-  // Build the job-title search before the first caller needs it.
-  const warmSearch = () =>
-    services.codingIndex
-      .get()
-      .then(
-        (view) =>
-          view && app.log.info({ ms: Math.round(view.buildMs), edition: view.edition.label }, 'search index built'),
-      )
-      .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'))
-      // The skill profiles of every unit group (skills, moves, compare) before the first caller needs them.
-      .then(() => services.skillProfiles.get('Skills'))
-      .then(
-        (view) =>
-          app.log.info({ ms: Math.round(view.buildMs), unitGroups: view.profiles.size }, 'skill profiles built'),
-        (error: unknown) => app.log.info({ err: error }, 'no skill profiles yet'),
-      );
+  // What every later request reads, built before the first caller needs it (and before /readyz
+  // says ready): the job-title search, the skill profiles (skills, moves, compare), then the
+  // per-edition joins of the other routes, reached through one unit group's answers (NCS profile
+  // placements for how-to-become and apprenticeships; the work profile's US twins). A source with
+  // no release answers 404 here as it would to a caller: nothing to build.
+  const warmUp = async () => {
+    const search = await services.codingIndex.get().catch((error: unknown) => {
+      app.log.error({ err: error }, 'search index build failed');
+      return null;
+    });
+    if (search) app.log.info({ ms: Math.round(search.buildMs), edition: search.edition.label }, 'search index built');
+    await services.skillProfiles.get('Skills').then(
+      (view) => app.log.info({ ms: Math.round(view.buildMs), unitGroups: view.profiles.size }, 'skill profiles built'),
+      (error: unknown) => app.log.info({ err: error }, 'no skill profiles yet'),
+    );
+    const started = performance.now();
+    const soc = (await services.occupations.structure().catch(() => null))?.unitGroups[0]?.code;
+    if (!soc) return;
+    await Promise.allSettled([
+      services.howToBecome.howToBecome(soc),
+      services.apprenticeships.apprenticeships(soc, { includeInactive: false }),
+      services.workProfile.workProfile(soc),
+    ]);
+    app.log.info({ ms: Math.round(performance.now() - started) }, 'placements and work-profile twins built');
+  };
+  const warming = 'The job-title search, skill profiles and placements are still being built.';
 
   if (!options.ingestOnStart) {
-    services.readiness.pending = 'The job-title search and skill profiles are still being built.';
-    void warmSearch().finally(() => (services.readiness.pending = null));
+    services.readiness.pending = warming;
+    void warmUp().finally(() => (services.readiness.pending = null));
     refresh.start();
   } else {
     services.readiness.pending = 'The first ingest is still running.';
@@ -87,8 +97,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
       .finally(async () => {
         services.currentEditions.invalidate();
-        services.readiness.pending = 'The job-title search and skill profiles are still being built.';
-        await warmSearch();
+        services.readiness.pending = warming;
+        await warmUp();
         services.readiness.pending = null;
         refresh.start();
       });
