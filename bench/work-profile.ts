@@ -75,6 +75,21 @@ for (const d of await allSocDescriptions(store.db, (await latest('soc2020-descri
   }
 const volume1 = twinsBy(volume1Groups, false);
 const loose = twinsBy(looseGroups, false);
+// Loose, where the unit group holds the most of the title's coding-index entries (ties all kept):
+// "Machinist", qualified by industry in 21 groups, counts for the group with the most entries only.
+const entries = new Map<string, Map<string, number>>();
+for (const [soc, records] of index.byUnitGroup)
+  for (const r of records) {
+    const counts = entries.get(exactTitleKey(r.naturalTitle)) ?? new Map<string, number>();
+    entries.set(exactTitleKey(r.naturalTitle), counts.set(soc, (counts.get(soc) ?? 0) + 1));
+  }
+const mostGroups = new Map(
+  [...entries].map(([key, counts]) => {
+    const most = Math.max(...counts.values());
+    return [key, new Set([...counts].filter(([, n]) => n === most).map(([soc]) => soc))];
+  }),
+);
+const most = twinsBy(mostGroups, false);
 
 // NCS silver: the O*NET-SOC code NCS gave each 2020 profile, carried to O*NET-SOC 2019.
 const view = await services.jobProfiles.get('bench');
@@ -131,6 +146,21 @@ const VARIANTS: Array<{ label: string; twins: Twins; shares: number[] }> = [
   {
     label: '+ named titles when its own places it nowhere, floor 0.65',
     twins: ownTwins(search, rated, { floor: 0.65, named: 'fallback' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'exact coding-index titles from a share of 0.5 (fuzzy from 0.75)',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, exactFloor: 0.5, named: 'never' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'exact coding-index titles from a share of 0.25 (fuzzy from 0.75)',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, exactFloor: 0.25, named: 'never' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'exact from 0.5, + named titles when its own places it nowhere',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, exactFloor: 0.5, named: 'fallback' }),
     shares: [OWN_TWINS.share],
   },
   {
@@ -200,17 +230,17 @@ const top = (twins: Twins, soc: string) => {
 
 console.log(`${profiles.size} unit groups with a work profile; ${rated.length} rated O*NET occupations\n`);
 console.log(
-  '| twins | share | strict own twin leads | loose own twin leads | Volume 1 twin leads | NCS silver leads | weight on NCS silver |',
+  '| twins | share | strict own twin leads | loose own twin leads | most-entries own twin leads | Volume 1 twin leads | NCS silver leads | weight on NCS silver |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 const cell = (r: { led: number; judged: number }) => `${r.led}/${r.judged} (${pct(r.led, r.judged)})`;
 for (const variant of VARIANTS)
   for (const [power, share] of POWERS.flatMap((p) => variant.shares.map((s) => [p, s] as const))) {
-    const [s, l, v, n] = [strict, loose, volume1, ncs].map((set) => judge(set, variant.twins, share, power));
+    const [s, l, m, v, n] = [strict, loose, most, volume1, ncs].map((set) => judge(set, variant.twins, share, power));
     const what = share === 0 ? 'none (before: the chain alone)' : variant.label;
     const how = share === OWN_TWINS.share && power === OWN_TWINS.power ? `**${share}**` : `${share}, power ${power}`;
     console.log(
-      `| ${what} | ${how} | ${cell(s!)} | ${cell(l!)} | ${cell(v!)} | ${cell(n!)} | ${(100 * n!.weight).toFixed(1)}% |`,
+      `| ${what} | ${how} | ${cell(s!)} | ${cell(l!)} | ${cell(m!)} | ${cell(v!)} | ${cell(n!)} | ${(100 * n!.weight).toFixed(1)}% |`,
     );
   }
 console.log('\nExamples at the served share, by way of finding twins:');

@@ -57,6 +57,8 @@ function evidenceOf(hit: TitleMatch): number {
 /** How the twins are found; OWN_TWINS by default, other settings are tried in bench/work-profile.ts. */
 export interface TwinSearch {
   floor: number;
+  /** The floor for an exact coding-index title (its `titleShare`), when it differs from a fuzzy match's. */
+  exactFloor?: number;
   /**
    * Whether the titles an O*NET title names (onet-titles.ts: "Police Patrol Officers" from "Police
    * and Sheriff's Patrol Officers") are asked too: never, only for an occupation whose own title
@@ -79,9 +81,11 @@ export function ownTwins(
   const place = (titles: readonly string[]) => {
     const best = new Map<string, number>();
     for (const title of titles)
-      for (const hit of search(title, OWN_TWINS.limit))
-        best.set(hit.soc2020, Math.max(best.get(hit.soc2020) ?? 0, evidenceOf(hit)));
-    return [...best].filter(([, evidence]) => evidence >= settings.floor);
+      for (const hit of search(title, OWN_TWINS.limit)) {
+        const floor = hit.matchType === 'exact' ? (settings.exactFloor ?? settings.floor) : settings.floor;
+        if (evidenceOf(hit) >= floor) best.set(hit.soc2020, Math.max(best.get(hit.soc2020) ?? 0, evidenceOf(hit)));
+      }
+    return [...best];
   };
   for (const occupation of occupations) {
     let placed = place([occupation.title]);
