@@ -259,6 +259,8 @@ const show = (soc: string) => {
 for (const [name, set] of [
   ['Strict', strict],
   ['Loose', loose],
+  ['Most-entries', most],
+  ['Volume 1', volume1],
 ] as const) {
   const misses = [...set].filter(
     ([soc, codes]) => profiles.has(soc) && !codes.has(profiles.get(soc)!.basedOn[0]!.code),
