@@ -55,7 +55,7 @@ function evidenceOf(hit: TitleMatch): number {
 }
 
 /** How the twins are found; OWN_TWINS by default, other settings are tried in bench/work-profile.ts. */
-export interface TwinSearch {
+interface TwinSearch {
   floor: number;
   /** The floor for an exact coding-index title (its `titleShare`), when it differs from a fuzzy match's. */
   exactFloor?: number;
