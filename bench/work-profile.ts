@@ -164,6 +164,16 @@ const VARIANTS: Array<{ label: string; twins: Twins; shares: number[] }> = [
     shares: [OWN_TWINS.share],
   },
   {
+    label: 'named titles only for unit groups the O*NET titles themselves give no twin',
+    twins: new Map(
+      [...ownTwins(search, rated, { floor: OWN_TWINS.floor, named: 'always' })].map(([soc, list]) => [
+        soc,
+        served.get(soc) ?? list,
+      ]),
+    ),
+    shares: [OWN_TWINS.share],
+  },
+  {
     label: '+ every Volume 1 related title, evidence 1',
     twins: withTitles(served, volume1Groups),
     shares: [OWN_TWINS.share],
