@@ -8,12 +8,13 @@
  *   npm run bench:work-profile     (needs the test templates: npm run test:templates)
  */
 import { createServices } from '../src/services.js';
-import { blendTwins, OWN_TWINS } from '../src/queries/joins/onet-twins.js';
+import { blendTwins, ownTwins, OWN_TWINS, type OwnTwin } from '../src/queries/joins/onet-twins.js';
 import { WORK_PROFILE } from '../src/queries/joins/onet-closeness.js';
 import { pooledShares } from '../src/queries/joins/crosswalk-shares.js';
 import type { WorkProfileResponse } from '../src/schemas/work-profile.js';
 import { exactTitleKey } from '../src/search/exact-title.js';
 import { profilesOf } from '../src/store/how-to-become.js';
+import { allSocDescriptions } from '../src/store/soc-descriptions.js';
 import { soc2010GroupsIntoEach } from '../src/store/soc-crosswalk.js';
 import { allOnetOccupations, onetSoc2019SuccessorsOf, scoresOf } from '../src/store/work-profile.js';
 import { testConfig } from '../test/helpers/served-app.js';
@@ -21,7 +22,7 @@ import { copyTemplate } from '../test/helpers/template-databases.js';
 
 /** A profile's O*NET code is silver for the unit groups its SOC 2010 code mostly goes to (as bench/joins.ts). */
 const NCS_SILVER_SHARE = 0.5;
-const SHARES = [0, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+const SHARES = (process.env.SHARES ?? '0,0.5,0.6,0.7,0.8,0.9,1').split(',').map(Number);
 const POWERS = (process.env.POWERS ?? `${OWN_TWINS.power}`).split(',').map(Number);
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
 
@@ -65,7 +66,30 @@ const twinsBy = (groups: Map<string, Set<string>>, alone: boolean) => {
   return out;
 };
 const strict = twinsBy(strictGroups, true);
+// Held out from the method: the unit group's Volume 1 related job titles (the twins are found from the coding index).
+const volume1Groups = new Map<string, Set<string>>();
+for (const d of await allSocDescriptions(store.db, (await latest('soc2020-descriptions')).id))
+  for (const t of d.relatedTitles) {
+    const key = exactTitleKey(t);
+    volume1Groups.set(key, (volume1Groups.get(key) ?? new Set()).add(d.code));
+  }
+const volume1 = twinsBy(volume1Groups, false);
 const loose = twinsBy(looseGroups, false);
+// Loose, where the unit group holds the most of the title's coding-index entries (ties all kept):
+// "Machinist", qualified by industry in 21 groups, counts for the group with the most entries only.
+const entries = new Map<string, Map<string, number>>();
+for (const [soc, records] of index.byUnitGroup)
+  for (const r of records) {
+    const counts = entries.get(exactTitleKey(r.naturalTitle)) ?? new Map<string, number>();
+    entries.set(exactTitleKey(r.naturalTitle), counts.set(soc, (counts.get(soc) ?? 0) + 1));
+  }
+const mostGroups = new Map(
+  [...entries].map(([key, counts]) => {
+    const most = Math.max(...counts.values());
+    return [key, new Set([...counts].filter(([, n]) => n === most).map(([soc]) => soc))];
+  }),
+);
+const most = twinsBy(mostGroups, false);
 
 // NCS silver: the O*NET-SOC code NCS gave each 2020 profile, carried to O*NET-SOC 2019.
 const view = await services.jobProfiles.get('bench');
@@ -84,11 +108,94 @@ for (const p of exported) {
 }
 
 /**
- * The profile's weights with the twins at `share` (0: the chain alone, as served before), rebuilt
- * from what the response shows: the chain's closeness-weighted part from chainWeightPercent and
- * closeness, the twins from titleEvidence, blended by the served function.
+ * Ways of finding the twins, each blended with the same chain. The last two add twins by exact
+ * title equality with evidence 1, unpowered by the search: every coding-index title (the loose set
+ * itself, so circular by construction) or every Volume 1 related title (the held-out set itself).
  */
-function weightsAt(profile: WorkProfileResponse, share: number, power: number): Map<string, number> {
+type Twins = Map<string, OwnTwin[]>;
+const search = (title: string, limit: number) => index.search.search(title, limit, { abstain: false });
+const byTitle = new Map(rated.map((o) => [exactTitleKey(o.title), o]));
+const withTitles = (twins: Twins, titlesOf: Map<string, Set<string>>): Twins => {
+  const out = new Map([...twins].map(([soc, list]) => [soc, list.map((t) => ({ ...t }))]));
+  for (const [key, socs] of titlesOf) {
+    const o = byTitle.get(key);
+    if (!o) continue;
+    for (const soc of socs) {
+      const list = out.get(soc) ?? [];
+      const have = list.find((t) => t.code === o.code);
+      if (have) have.evidence = 1;
+      else list.push({ code: o.code, title: o.title, evidence: 1 });
+      out.set(soc, list);
+    }
+  }
+  return out;
+};
+const served = ownTwins(search, rated);
+const VARIANTS: Array<{ label: string; twins: Twins; shares: number[] }> = [
+  { label: 'served: O*NET titles asked of the search, floor 0.75', twins: served, shares: SHARES },
+  {
+    label: '+ the titles an O*NET title names, when its own places it nowhere (onet-titles.ts)',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, named: 'fallback' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: '+ the titles an O*NET title names, always',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, named: 'always' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: '+ named titles when its own places it nowhere, floor 0.65',
+    twins: ownTwins(search, rated, { floor: 0.65, named: 'fallback' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'exact coding-index titles from a share of 0.5 (fuzzy from 0.75)',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, exactFloor: 0.5, named: 'never' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'exact coding-index titles from a share of 0.25 (fuzzy from 0.75)',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, exactFloor: 0.25, named: 'never' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'exact from 0.5, + named titles when its own places it nowhere',
+    twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, exactFloor: 0.5, named: 'fallback' }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'named titles only for unit groups the O*NET titles themselves give no twin',
+    twins: new Map(
+      [...ownTwins(search, rated, { floor: OWN_TWINS.floor, named: 'always' })].map(([soc, list]) => [
+        soc,
+        served.get(soc) ?? list,
+      ]),
+    ),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: '+ every Volume 1 related title, evidence 1',
+    twins: withTitles(served, volume1Groups),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: '+ every coding-index title, evidence 1 (the loose set)',
+    twins: withTitles(served, looseGroups),
+    shares: [OWN_TWINS.share],
+  },
+];
+
+/**
+ * The profile's weights with `twins` at `share` (0: the chain alone, as served before): the
+ * chain's closeness-weighted part rebuilt from what the response shows (chainWeightPercent and
+ * closeness), blended by the served function.
+ */
+function weightsAt(
+  profile: WorkProfileResponse,
+  twins: readonly OwnTwin[],
+  share: number,
+  power: number,
+): Map<string, number> {
   const onChain = profile.basedOn.filter((o) => o.chainWeightPercent > 0);
   const max = Math.max(...onChain.map((o) => o.closeness));
   const raw = onChain.map((o) => ({
@@ -100,23 +207,20 @@ function weightsAt(profile: WorkProfileResponse, share: number, power: number): 
   }));
   const total = raw.reduce((sum, o) => sum + o.weight, 0);
   const chain = raw.map((o) => ({ ...o, weight: o.weight / total }));
-  const twins = profile.basedOn
-    .filter((o) => o.titleEvidence > 0)
-    .map((o) => ({ code: o.code, title: o.title, evidence: o.titleEvidence }));
   return new Map(blendTwins(chain, twins, () => 0, { share, power }).map((o) => [o.code, o.weight]));
 }
 
 const largest = (weights: Map<string, number>) =>
   [...weights].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
 
-function judge(reference: Map<string, Set<string>>, share: number, power: number) {
+function judge(reference: Map<string, Set<string>>, twins: Twins, share: number, power: number) {
   let judged = 0;
   let led = 0;
   let weight = 0;
   for (const [soc, profile] of profiles) {
     const right = reference.get(soc);
     if (!right) continue;
-    const weights = weightsAt(profile, share, power);
+    const weights = weightsAt(profile, twins.get(soc) ?? [], share, power);
     judged++;
     if (right.has(largest(weights))) led++;
     weight += [...weights].filter(([code]) => right.has(code)).reduce((sum, [, w]) => sum + w, 0);
@@ -124,37 +228,57 @@ function judge(reference: Map<string, Set<string>>, share: number, power: number
   return { judged, led, weight: weight / Math.max(1, judged) };
 }
 
-console.log(`${profiles.size} unit groups with a work profile; ${rated.length} rated O*NET occupations\n`);
-console.log('| twins share | strict own twin leads | loose own twin leads | NCS silver leads | weight on NCS silver |');
-console.log('|---|---|---|---|---|');
-for (const [power, share] of POWERS.flatMap((p) => SHARES.map((s) => [p, s] as const))) {
-  const [s, l, n] = [judge(strict, share, power), judge(loose, share, power), judge(ncs, share, power)];
-  const served = share === OWN_TWINS.share && power === OWN_TWINS.power;
-  const label =
-    share === 0
-      ? '0 (before: the chain alone)'
-      : served
-        ? `**${share}, power ${power} (served)**`
-        : `${share}, power ${power}`;
-  console.log(
-    `| ${label} | ${s.led}/${s.judged} (${pct(s.led, s.judged)}) | ${l.led}/${l.judged} (${pct(l.led, l.judged)}) | ${n.led}/${n.judged} (${pct(n.led, n.judged)}) | ${(100 * n.weight).toFixed(1)}% |`,
-  );
-}
+const top = (twins: Twins, soc: string) => {
+  const profile = profiles.get(soc);
+  if (!profile) return `${soc}: no profile`;
+  const weights = weightsAt(profile, twins.get(soc) ?? [], OWN_TWINS.share, OWN_TWINS.power);
+  const name = (code: string) =>
+    profile.basedOn.find((o) => o.code === code)?.title ?? rated.find((o) => o.code === code)!.title;
+  const shown = [...weights].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  return `${soc} ${profile.title}: ${shown.map(([code, w]) => `${name(code)} ${(100 * w).toFixed(1)}%`).join(', ')}`;
+};
 
-// The issue's examples and the strict set's misses at the served share.
+console.log(`${profiles.size} unit groups with a work profile; ${rated.length} rated O*NET occupations\n`);
+console.log(
+  '| twins | share | strict own twin leads | loose own twin leads | most-entries own twin leads | Volume 1 twin leads | NCS silver leads | weight on NCS silver |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+const cell = (r: { led: number; judged: number }) => `${r.led}/${r.judged} (${pct(r.led, r.judged)})`;
+for (const variant of VARIANTS)
+  for (const [power, share] of POWERS.flatMap((p) => variant.shares.map((s) => [p, s] as const))) {
+    const [s, l, m, v, n] = [strict, loose, most, volume1, ncs].map((set) => judge(set, variant.twins, share, power));
+    const what = share === 0 ? 'none (before: the chain alone)' : variant.label;
+    const how = share === OWN_TWINS.share && power === OWN_TWINS.power ? `**${share}**` : `${share}, power ${power}`;
+    console.log(
+      `| ${what} | ${how} | ${cell(s!)} | ${cell(l!)} | ${cell(m!)} | ${cell(v!)} | ${cell(n!)} | ${(100 * n!.weight).toFixed(1)}% |`,
+    );
+  }
+console.log('\nExamples at the served share, by way of finding twins:');
+for (const variant of VARIANTS)
+  console.log(
+    `${variant.label}\n  ${['5241', '3312', '2231', '6135', '2134'].map((soc) => top(variant.twins, soc)).join('\n  ')}`,
+  );
+
+// The served profiles' misses on the strict and loose sets.
 const show = (soc: string) => {
   const profile = profiles.get(soc);
   if (!profile) return `${soc}: no profile`;
   const top = profile.basedOn.slice(0, 3).map((o) => `${o.title} ${o.weightPercent}%`);
   return `${soc} ${profile.title}: ${top.join(', ')}`;
 };
-console.log(`\nExamples (served): \n${['5241', '3312', '2231', '6135', '2134'].map(show).join('\n')}`);
-const misses = [...strict].filter(
-  ([soc, codes]) => profiles.has(soc) && !codes.has(profiles.get(soc)!.basedOn[0]!.code),
-);
-console.log(
-  `\nStrict own twin not leading (served): ${misses.length}\n${misses.map(([soc, codes]) => `${show(soc)} | twins ${[...codes].map((c) => rated.find((o) => o.code === c)!.title).join(', ')}`).join('\n')}`,
-);
+for (const [name, set] of [
+  ['Strict', strict],
+  ['Loose', loose],
+  ['Most-entries', most],
+  ['Volume 1', volume1],
+] as const) {
+  const misses = [...set].filter(
+    ([soc, codes]) => profiles.has(soc) && !codes.has(profiles.get(soc)!.basedOn[0]!.code),
+  );
+  console.log(
+    `\n${name} own twin not leading (served): ${misses.length}\n${misses.map(([soc, codes]) => `${show(soc)} | twins ${[...codes].map((c) => rated.find((o) => o.code === c)!.title).join(', ')}`).join('\n')}`,
+  );
+}
 
 await store.dispose();
 process.exit(0);

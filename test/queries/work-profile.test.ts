@@ -2,6 +2,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { type Occupations } from '../../src/queries/occupations.js';
 import { MIN_MATCHED_SHARE, type WorkProfile } from '../../src/queries/work-profile.js';
+import { ownTwins, OWN_TWINS } from '../../src/queries/joins/onet-twins.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
 import { DIALECTS_ABOVE_STORE } from '../helpers/stores.js';
 import { servicesForSuite } from '../helpers/composition-root.js';
@@ -82,6 +83,31 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(engineers.weightPercent < first!.weightPercent / 2);
       // An occupation only its title reaches carries no chain weight.
       assert.ok(profile.basedOn.some((o) => o.chainWeightPercent === 0 && o.titleEvidence >= 0.75));
+    });
+
+    it("finds 3312 police officers no twin at the floor; named titles, a setting the bench tries, reach it through 'Detectives'", async () => {
+      const index = (await root.services.codingIndex.get())!;
+      const search = (title: string, limit: number) => index.search.search(title, limit, { abstain: false });
+      const police = [
+        { code: '33-3051.00', title: "Police and Sheriff's Patrol Officers" },
+        { code: '33-3021.00', title: 'Detectives and Criminal Investigators' },
+      ];
+      assert.equal(OWN_TWINS.named, 'never');
+      assert.equal(ownTwins(search, police).get('3312'), undefined);
+      const profile = await profiles.workProfile('3312');
+      assert.ok(
+        profile.basedOn.every((o) => o.titleEvidence === 0),
+        'the chain alone weights 3312',
+      );
+      const named = ownTwins(search, police, { floor: OWN_TWINS.floor, named: 'fallback' }).get('3312')!;
+      assert.deepEqual(
+        named.map((t) => t.title),
+        ['Detectives and Criminal Investigators'],
+      );
+      assert.ok(
+        named[0]!.evidence >= OWN_TWINS.floor && named[0]!.evidence < 1,
+        'the share of "Detective" that is 3312',
+      );
     });
 
     it('gives 1111 chief executives their largest weight on Chief Executives', async () => {

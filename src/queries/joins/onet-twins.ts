@@ -7,6 +7,7 @@
 import type { OnetOccupation } from '../../domain/work-profile.js';
 import type { TitleMatch } from '../../search/title-index.js';
 import type { CloseOccupation } from './onet-closeness.js';
+import { namedTitles } from './onet-titles.js';
 
 export const OWN_TWINS = {
   /**
@@ -26,6 +27,12 @@ export const OWN_TWINS = {
   floor: 0.75,
   /** Unit groups asked of the search per O*NET title. */
   limit: 5,
+  /**
+   * The titles an O*NET title names are not asked: tried in bench/work-profile.ts, they reach 3312
+   * police officers (through "Detectives") but lose more own twins than they find, and weight on
+   * NCS's own codes (bench/README.md, 28 November 2026).
+   */
+  named: 'never' as TwinSearch['named'],
 } as const;
 
 /** An O*NET occupation whose title names the unit group, with how surely (0 to 1). */
@@ -47,22 +54,47 @@ function evidenceOf(hit: TitleMatch): number {
   return hit.matchType === 'exact' ? (hit.titleShare ?? 1) : hit.confidence;
 }
 
+/** How the twins are found; OWN_TWINS by default, other settings are tried in bench/work-profile.ts. */
+interface TwinSearch {
+  floor: number;
+  /** The floor for an exact coding-index title (its `titleShare`), when it differs from a fuzzy match's. */
+  exactFloor?: number;
+  /**
+   * Whether the titles an O*NET title names (onet-titles.ts: "Police Patrol Officers" from "Police
+   * and Sheriff's Patrol Officers") are asked too: never, only for an occupation whose own title
+   * places it nowhere at the floor, or always.
+   */
+  named: 'never' | 'fallback' | 'always';
+}
+
 /**
  * Unit group -> its twins, strongest first: each rated O*NET occupation's title asked of the
- * job-title search, every unit group it answers with credible evidence kept.
+ * job-title search, every unit group it answers with credible evidence kept (for a named title,
+ * the best of its readings).
  */
 export function ownTwins(
   search: (title: string, limit: number) => TitleMatch[],
   occupations: readonly OnetOccupation[],
+  settings: TwinSearch = { floor: OWN_TWINS.floor, named: OWN_TWINS.named },
 ): Map<string, OwnTwin[]> {
   const bySoc = new Map<string, OwnTwin[]>();
+  const place = (titles: readonly string[]) => {
+    const best = new Map<string, number>();
+    for (const title of titles)
+      for (const hit of search(title, OWN_TWINS.limit)) {
+        const floor = hit.matchType === 'exact' ? (settings.exactFloor ?? settings.floor) : settings.floor;
+        if (evidenceOf(hit) >= floor) best.set(hit.soc2020, Math.max(best.get(hit.soc2020) ?? 0, evidenceOf(hit)));
+      }
+    return [...best];
+  };
   for (const occupation of occupations) {
-    for (const hit of search(occupation.title, OWN_TWINS.limit)) {
-      const evidence = evidenceOf(hit);
-      if (evidence < OWN_TWINS.floor) continue;
-      const list = bySoc.get(hit.soc2020) ?? [];
+    let placed = place([occupation.title]);
+    if (settings.named === 'always' || (settings.named === 'fallback' && placed.length === 0))
+      placed = place(namedTitles(occupation.title));
+    for (const [soc, evidence] of placed) {
+      const list = bySoc.get(soc) ?? [];
       list.push({ code: occupation.code, title: occupation.title, evidence });
-      bySoc.set(hit.soc2020, list);
+      bySoc.set(soc, list);
     }
   }
   for (const list of bySoc.values()) list.sort((a, b) => b.evidence - a.evidence || a.code.localeCompare(b.code));
