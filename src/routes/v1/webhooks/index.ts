@@ -9,6 +9,8 @@ import {
 } from '../../../schemas/webhooks.js';
 
 const tags = ['Webhooks'];
+/** Per key and changing with every delivery: never kept by the response cache (keyed by URL) or by clients. */
+const config = { cache: false as const };
 const notFound = { ...declaredError(404), description: 'This key registered no webhook with this id' };
 
 /** A key holder's webhooks: each sees and deletes only those its key registered. */
@@ -18,6 +20,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      config,
       schema: {
         tags,
         operationId: 'createWebhook',
@@ -41,6 +44,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
+      config,
       schema: {
         tags,
         operationId: 'listWebhooks',
@@ -57,6 +61,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
+      config,
       schema: {
         tags,
         operationId: 'getWebhook',
@@ -74,6 +79,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
+      config,
       schema: {
         tags,
         operationId: 'deleteWebhook',
