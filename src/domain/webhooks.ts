@@ -32,6 +32,25 @@ export interface Webhook {
   pendingDeliveries: number;
 }
 
+/** One feed entry's delivery to one webhook, as its key holder sees it. */
+export interface WebhookDelivery {
+  /** The `webhook-id` header: the same on every attempt, for the receiver to drop repeats. */
+  id: string;
+  event: WebhookEvent;
+  /** The edition whose feed entry it carries. */
+  edition: string;
+  createdAt: string;
+  /** `abandoned`: its webhook was disabled before it got through. */
+  state: 'pending' | 'delivered' | 'abandoned';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  /** The receiver's HTTP status on the last attempt; null when it did not answer. */
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
 /** The secret's mark, as Standard Webhooks writes it: what follows is base64 of the key bytes. */
 const SECRET_MARK = 'whsec_';
 
@@ -116,7 +135,8 @@ export function webhookUrlProblem(url: string, allowPrivate: boolean): string | 
   } catch {
     return 'is not an absolute URL';
   }
-  if (parsed.protocol !== 'https:') return `must be an https:// address (deliveries are signed, and sent over TLS only)`;
+  if (parsed.protocol !== 'https:')
+    return `must be an https:// address (deliveries are signed, and sent over TLS only)`;
   if (parsed.username || parsed.password) return 'must not carry a user name or password';
   if (parsed.hash) return 'must not have a fragment (#...)';
   const host = parsed.hostname.replace(/^\[|\]$/g, '');

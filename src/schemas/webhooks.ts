@@ -32,7 +32,9 @@ export const WebhookSchema = Type.Object(
     lastSuccessAt: Nullable(DateTime),
     lastFailureAt: Nullable(DateTime),
     lastFailure: Nullable(Type.String({ description: 'What went wrong last: `HTTP 500`, `timed out after 10 s`...' })),
-    pendingDeliveries: Type.Integer({ description: 'Entries not yet delivered: waiting for their first attempt or a retry' }),
+    pendingDeliveries: Type.Integer({
+      description: 'Entries not yet delivered: waiting for their first attempt or a retry',
+    }),
   },
   { title: 'Webhook' },
 );

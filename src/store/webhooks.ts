@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { Webhook } from '../domain/webhooks.js';
+import type { Webhook, WebhookDelivery, WebhookEvent } from '../domain/webhooks.js';
 import type { Db, DbOrTx } from './schema.js';
 import type { WebhooksTable } from './tables/webhooks.js';
 
@@ -85,6 +85,50 @@ export async function listWebhooks(db: DbOrTx, keyId: string): Promise<Webhook[]
 export async function findWebhook(db: DbOrTx, keyId: string, id: string): Promise<Webhook | null> {
   const row = await webhooksOf(db, keyId).where('w.id', '=', id).executeTakeFirst();
   return row ? toWebhook({ ...row, pending: row.pending ?? 0 }) : null;
+}
+
+/** The newest `limit` deliveries of the key's webhook, newest first; null when the key has no such webhook. */
+export async function listWebhookDeliveries(
+  db: DbOrTx,
+  keyId: string,
+  webhookId: string,
+  limit: number,
+): Promise<WebhookDelivery[] | null> {
+  if (!(await findWebhook(db, keyId, webhookId))) return null;
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('edition_changes as c', 'c.edition_id', 'd.edition_id')
+    .select([
+      'd.id',
+      'd.edition_id',
+      'c.kind',
+      'd.created_at',
+      'd.state',
+      'd.attempts',
+      'd.next_attempt_at',
+      'd.last_attempt_at',
+      'd.last_status',
+      'd.last_error',
+      'd.delivered_at',
+    ])
+    .where('d.webhook_id', '=', webhookId)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    event: `edition.${r.kind}` as WebhookEvent,
+    edition: r.edition_id,
+    createdAt: r.created_at,
+    state: r.state as WebhookDelivery['state'],
+    attempts: Number(r.attempts),
+    nextAttemptAt: r.next_attempt_at,
+    lastAttemptAt: r.last_attempt_at,
+    lastStatus: r.last_status === null ? null : Number(r.last_status),
+    lastError: r.last_error,
+    deliveredAt: r.delivered_at,
+  }));
 }
 
 /** Deletes the key's webhook and its deliveries, sent or not, in one transaction; false when the key has no such webhook. */
@@ -179,16 +223,7 @@ export async function claimDueDeliveries(
   const due = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-    .select([
-      'd.id',
-      'd.webhook_id',
-      'd.edition_id',
-      'd.attempts',
-      'd.payload',
-      'd.lease_until',
-      'w.url',
-      'w.secret',
-    ])
+    .select(['d.id', 'd.webhook_id', 'd.edition_id', 'd.attempts', 'd.payload', 'd.lease_until', 'w.url', 'w.secret'])
     .where('d.state', '=', 'pending')
     .where('d.next_attempt_at', '<=', at)
     .where('w.disabled_at', 'is', null)
@@ -204,9 +239,7 @@ export async function claimDueDeliveries(
       .set({ lease_until: leaseUntil })
       .where('id', '=', d.id)
       .where('state', '=', 'pending')
-      .where((eb) =>
-        d.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', d.lease_until),
-      )
+      .where((eb) => (d.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', d.lease_until)))
       .executeTakeFirst();
     if (Number(numUpdatedRows) === 1)
       claimed.push({

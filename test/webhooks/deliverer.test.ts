@@ -78,7 +78,13 @@ for (const dialect of DIALECTS) {
       const deliverer = new WebhookDeliverer(
         store.db,
         served.services.changes,
-        { publicUrl: 'https://lmi.example.org', maxFailures: 8, privateAddresses: true, ca: [receiver.certificates.caPem], timeoutMs },
+        {
+          publicUrl: 'https://lmi.example.org',
+          maxFailures: 8,
+          privateAddresses: true,
+          ca: [receiver.certificates.caPem],
+          timeoutMs,
+        },
         () => clock.now,
       );
       const register = async (path: string, key = served.key): Promise<Created> => {
@@ -147,7 +153,10 @@ for (const dialect of DIALECTS) {
           assert.match(String(got.headers['webhook-id']), /^msg_[\w-]{22}$/);
           assert.equal(got.headers['webhook-timestamp'], String(Math.floor(t.clock.now.getTime() / 1000)));
           assert.equal(got.headers['content-type'], 'application/json');
-          assert.match(String(got.headers['user-agent']), /^uk-lmi-webhooks\/\S+ \(\+https:\/\/lmi\.example\.org\/docs\/webhooks\)$/);
+          assert.match(
+            String(got.headers['user-agent']),
+            /^uk-lmi-webhooks\/\S+ \(\+https:\/\/lmi\.example\.org\/docs\/webhooks\)$/,
+          );
           const body = JSON.parse(got.body) as { type: string; timestamp: string; data: { _lmi: { edition: string } } };
           assert.equal(body.type, 'edition.published');
           assert.equal(body.data._lmi.edition, edition.id);
@@ -178,7 +187,9 @@ for (const dialect of DIALECTS) {
           sourceUri: 'test://held',
           sha256: 'd'.repeat(64),
         });
-        await quarantineEdition(t.served.store.db, held.id, [{ rule: 'every expected sheet present', status: 'fail' }]);
+        await quarantineEdition(t.served.store.db, held.id, [
+          { rule: 'every expected sheet present', status: 'fail', observed: 'no sheet "All employees"' },
+        ]);
         assert.equal((await t.status(hook.id)).pendingDeliveries, 1);
         await t.deliverer.deliverDue();
         const [got] = receiver.to(`/ok/q-${dialect}`);
@@ -266,7 +277,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it("stops the webhooks of a revoked key, its queued deliveries included", async () => {
+    it('stops the webhooks of a revoked key, its queued deliveries included', async () => {
       const t = await setup();
       try {
         const { key, record } = await t.newKey();

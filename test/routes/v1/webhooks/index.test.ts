@@ -48,7 +48,12 @@ for (const dialect of DIALECTS) {
       assert.equal(res.headers.location, `/v1/webhooks/${created.id}`);
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.deepEqual(
-        { url: created.url, status: created.status, failures: created.consecutiveFailures, pending: created.pendingDeliveries },
+        {
+          url: created.url,
+          status: created.status,
+          failures: created.consecutiveFailures,
+          pending: created.pendingDeliveries,
+        },
         { url: 'https://hooks.example.org/lmi', status: 'active', failures: 0, pending: 0 },
       );
       const listed = (await call('GET', '/v1/webhooks', served.key)).json<Webhook[]>();
@@ -114,7 +119,12 @@ for (const dialect of DIALECTS) {
         ['GET', '/v1/webhooks/wh_x'],
         ['DELETE', '/v1/webhooks/wh_x'],
       ] as const) {
-        const res = await call(method, url, null, method === 'POST' ? { url: 'https://hooks.example.org/' } : undefined);
+        const res = await call(
+          method,
+          url,
+          null,
+          method === 'POST' ? { url: 'https://hooks.example.org/' } : undefined,
+        );
         assert.equal(res.statusCode, 401, `${method} ${url}`);
       }
     });
