@@ -1,9 +1,12 @@
 import { invalidParameter, Problem } from '../domain/problems.js';
-import { newWebhookSecret, webhookUrlProblem, type Webhook } from '../domain/webhooks.js';
+import { newWebhookSecret, webhookUrlProblem, type Webhook, type WebhookDelivery } from '../domain/webhooks.js';
 import type { CreatedWebhook } from '../schemas/webhooks.js';
 import { nowIso } from '../store/clock.js';
 import type { Db } from '../store/schema.js';
-import { deleteWebhook, findWebhook, insertWebhook, listWebhooks } from '../store/webhooks.js';
+import { deleteWebhook, findWebhook, insertWebhook, listWebhookDeliveries, listWebhooks } from '../store/webhooks.js';
+
+/** How many of a webhook's deliveries are listed: the newest. */
+export const DELIVERIES_LISTED = 50;
 
 /** How many webhooks one key may register: enough for any integrator, too few to fan a release out widely. */
 export const WEBHOOKS_PER_KEY = 10;
@@ -42,6 +45,13 @@ export class Webhooks {
     const webhook = await findWebhook(this.db, keyId, id);
     if (!webhook) throw notFound(id);
     return webhook;
+  }
+
+  /** The webhook's newest deliveries, newest first. */
+  async deliveries(keyId: string, id: string): Promise<WebhookDelivery[]> {
+    const deliveries = await listWebhookDeliveries(this.db, keyId, id, DELIVERIES_LISTED);
+    if (!deliveries) throw notFound(id);
+    return deliveries;
   }
 
   async delete(keyId: string, id: string): Promise<void> {

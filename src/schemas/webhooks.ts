@@ -50,6 +50,27 @@ export const CreatedWebhookSchema = Type.Object(
   { title: 'CreatedWebhook' },
 );
 
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: Type.String({ description: 'The `webhook-id` header: the same on every attempt, to drop repeats by' }),
+    event: StringEnum(['edition.published', 'edition.quarantined'] as const),
+    edition: Type.String({ description: 'The edition whose feed entry it carries' }),
+    createdAt: DateTime,
+    state: StringEnum(['pending', 'delivered', 'abandoned'] as const, {
+      description: '`abandoned`: the webhook was disabled (or its key revoked) before it got through',
+    }),
+    attempts: Type.Integer(),
+    nextAttemptAt: Nullable(DateTime),
+    lastAttemptAt: Nullable(DateTime),
+    lastStatus: Nullable(Type.Integer({ description: "The receiver's HTTP status; null when it did not answer" })),
+    lastError: Nullable(Type.String()),
+    deliveredAt: Nullable(DateTime),
+  },
+  { title: 'WebhookDelivery' },
+);
+
+export const WebhookDeliveryListSchema = Type.Array(WebhookDeliverySchema, { title: 'WebhookDeliveryList' });
+
 export const WebhookListSchema = Type.Array(WebhookSchema, { title: 'WebhookList' });
 
 export type WebhookResponse = Static<typeof WebhookSchema>;

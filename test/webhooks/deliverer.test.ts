@@ -106,6 +106,17 @@ for (const dialect of DIALECTS) {
           disabledReason: string | null;
           pendingDeliveries: number;
         }>();
+      const deliveries = async (id: string) =>
+        (await served.app.inject({ url: `/v1/webhooks/${id}/deliveries`, headers: { 'x-api-key': served.key } })).json<
+          Array<{
+            id: string;
+            event: string;
+            edition: string;
+            state: string;
+            attempts: number;
+            lastStatus: number | null;
+          }>
+        >();
       const newKey = async () =>
         issueApiKey(store.db, { tier: served.services.config.tiers[0]!, emailHmac: null, requestsPerMinute: 1_000 });
       const publish = async () => {
@@ -122,7 +133,7 @@ for (const dialect of DIALECTS) {
       const advance = (ms: number) => {
         clock.now = new Date(clock.now.getTime() + ms);
       };
-      return { served, deliverer, register, status, newKey, publish, advance, clock };
+      return { served, deliverer, register, status, deliveries, newKey, publish, advance, clock };
     }
 
     it('POSTs a publish exactly once to each active webhook, signed with its own secret', async () => {
@@ -169,6 +180,19 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(await t.deliverer.deliverDue(), []);
         const seen = await t.status(a.id);
         assert.ok(seen.lastSuccessAt);
+        const [delivery, ...others] = await t.deliveries(a.id);
+        assert.equal(others.length, 0);
+        assert.deepEqual(
+          [delivery!.id, delivery!.event, delivery!.edition, delivery!.state, delivery!.attempts, delivery!.lastStatus],
+          [
+            receiver.to(`/ok/a-${dialect}`)[0]!.headers['webhook-id'],
+            'edition.published',
+            edition.id,
+            'delivered',
+            1,
+            204,
+          ],
+        );
         assert.equal(seen.pendingDeliveries, 0);
         assert.equal((await t.status(late.id)).pendingDeliveries, 0);
       } finally {
@@ -229,6 +253,8 @@ for (const dialect of DIALECTS) {
           ['disabled', 8, 'HTTP 500', 0, null],
         );
         assert.match(seen.disabledReason!, /^8 delivery attempts in a row failed \(the last: HTTP 500\)$/);
+        const [delivery] = await t.deliveries(hook.id);
+        assert.deepEqual([delivery!.state, delivery!.attempts, delivery!.lastStatus], ['abandoned', 8, 500]);
         // A disabled webhook is sent nothing more.
         await t.publish();
         t.advance(7 * 86_400_000);

@@ -3,6 +3,7 @@ import { declaredError, declareResponses } from '../../../http/declared-response
 import {
   CreatedWebhookSchema,
   WebhookBodySchema,
+  WebhookDeliveryListSchema,
   WebhookListSchema,
   WebhookParamsSchema,
   WebhookSchema,
@@ -74,6 +75,24 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => webhooks.get(request.apiKey!.id, request.params.id),
+  );
+
+  app.get(
+    '/:id/deliveries',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listWebhookDeliveries',
+        summary: 'The newest 50 deliveries of one of this key’s webhooks: state, attempts, last answer, next try',
+        params: WebhookParamsSchema,
+        response: {
+          ...declareResponses({ schema: WebhookDeliveryListSchema, description: 'Newest first' }, [401, 429]),
+          404: notFound,
+        },
+      },
+    },
+    async (request) => webhooks.deliveries(request.apiKey!.id, request.params.id),
   );
 
   app.delete(

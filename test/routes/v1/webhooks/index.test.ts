@@ -91,14 +91,19 @@ for (const dialect of DIALECTS) {
         otherList.map((w) => w.id),
         [theirs.id],
       );
-      for (const method of ['GET', 'DELETE'] as const) {
-        const res = await call(method, `/v1/webhooks/${mine.id}`, otherKey);
-        assert.equal(res.statusCode, 404, method);
+      for (const [method, url] of [
+        ['GET', `/v1/webhooks/${mine.id}`],
+        ['GET', `/v1/webhooks/${mine.id}/deliveries`],
+        ['DELETE', `/v1/webhooks/${mine.id}`],
+      ] as const) {
+        const res = await call(method, url, otherKey);
+        assert.equal(res.statusCode, 404, `${method} ${url}`);
         const problem = res.json<ProblemBody>();
         assert.equal(problem.type, '/problems/webhook-not-found');
         assert.match(problem.detail, new RegExp(`no webhook "${mine.id}".*GET /v1/webhooks`));
       }
       assert.equal((await call('GET', `/v1/webhooks/${mine.id}`, served.key)).statusCode, 200);
+      assert.deepEqual((await call('GET', `/v1/webhooks/${mine.id}/deliveries`, served.key)).json(), []);
     });
 
     it('deletes a webhook: 204, then it is gone (404) and no longer listed', async () => {
@@ -118,6 +123,7 @@ for (const dialect of DIALECTS) {
         ['POST', '/v1/webhooks'],
         ['GET', '/v1/webhooks/wh_x'],
         ['DELETE', '/v1/webhooks/wh_x'],
+        ['GET', '/v1/webhooks/wh_x/deliveries'],
       ] as const) {
         const res = await call(
           method,
