@@ -47,7 +47,7 @@ const quiet: DelivererLogger = { info: () => undefined, warn: () => undefined, e
 
 /** The `User-Agent` of every delivery: the service, its version and where receivers read about it. */
 export function webhookUserAgent(publicUrl: string): string {
-  return `uk-lmi-webhooks/${serviceVersion()} (+${publicUrl}/docs/webhooks)`;
+  return `uk-lmi-webhooks/${serviceVersion()} (+${publicUrl})`;
 }
 
 /**

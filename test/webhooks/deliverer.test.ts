@@ -166,7 +166,7 @@ for (const dialect of DIALECTS) {
           assert.equal(got.headers['content-type'], 'application/json');
           assert.match(
             String(got.headers['user-agent']),
-            /^uk-lmi-webhooks\/\S+ \(\+https:\/\/lmi\.example\.org\/docs\/webhooks\)$/,
+            /^uk-lmi-webhooks\/\S+ \(\+https:\/\/lmi\.example\.org\)$/,
           );
           const body = JSON.parse(got.body) as { type: string; timestamp: string; data: { _lmi: { edition: string } } };
           assert.equal(body.type, 'edition.published');
