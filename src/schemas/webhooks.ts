@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { WEBHOOK_EVENTS } from '../domain/webhooks.js';
 import { DateTime, Nullable, StringEnum } from './shared.js';
 
 export const WebhookBodySchema = Type.Object(
@@ -50,10 +51,10 @@ export const CreatedWebhookSchema = Type.Object(
   { title: 'CreatedWebhook' },
 );
 
-export const WebhookDeliverySchema = Type.Object(
+const WebhookDeliverySchema = Type.Object(
   {
     id: Type.String({ description: 'The `webhook-id` header: the same on every attempt, to drop repeats by' }),
-    event: StringEnum(['edition.published', 'edition.quarantined'] as const),
+    event: StringEnum(WEBHOOK_EVENTS),
     edition: Type.String({ description: 'The edition whose feed entry it carries' }),
     createdAt: DateTime,
     state: StringEnum(['pending', 'delivered', 'abandoned'] as const, {
@@ -73,5 +74,4 @@ export const WebhookDeliveryListSchema = Type.Array(WebhookDeliverySchema, { tit
 
 export const WebhookListSchema = Type.Array(WebhookSchema, { title: 'WebhookList' });
 
-export type WebhookResponse = Static<typeof WebhookSchema>;
 export type CreatedWebhook = Static<typeof CreatedWebhookSchema>;

@@ -13,12 +13,12 @@ import {
 import { postWebhook, type SendSettings } from './sender.js';
 
 /** A receiver has this long to answer (connect, TLS and response together). */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** Deliveries claimed per pass, and sent at once. */
 const BATCH = 20;
 const AT_ONCE = 4;
 
-export interface DelivererSettings {
+interface DelivererSettings {
   publicUrl: string;
   maxFailures: number;
   privateAddresses: boolean;
@@ -34,7 +34,7 @@ interface DelivererLogger {
 }
 
 /** What one attempt came to. */
-export interface Attempt {
+interface Attempt {
   delivery: string;
   webhook: string;
   status: number | null;
@@ -46,7 +46,7 @@ export interface Attempt {
 const quiet: DelivererLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The `User-Agent` of every delivery: the service, its version and where receivers read about it. */
-export function webhookUserAgent(publicUrl: string): string {
+function webhookUserAgent(publicUrl: string): string {
   return `uk-lmi-webhooks/${serviceVersion()} (+${publicUrl})`;
 }
 

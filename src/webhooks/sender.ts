@@ -16,7 +16,7 @@ export interface SendSettings {
 }
 
 /** The receiver's HTTP status, or why there was none. */
-export type SendResult = { status: number } | { error: string };
+type SendResult = { status: number } | { error: string };
 
 /**
  * Resolves the name as Node would, then refuses a loopback, private or reserved address: the

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declaredError, declareResponses } from '../../../http/declared-responses.js';
+import { DELIVERIES_LISTED } from '../../../queries/webhooks.js';
 import {
   CreatedWebhookSchema,
   WebhookBodySchema,
@@ -84,7 +85,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'listWebhookDeliveries',
-        summary: 'The newest 50 deliveries of one of this key’s webhooks: state, attempts, last answer, next try',
+        summary: `The newest ${DELIVERIES_LISTED} deliveries of one of this key’s webhooks: state, attempts, last answer, next try`,
         params: WebhookParamsSchema,
         response: {
           ...declareResponses({ schema: WebhookDeliveryListSchema, description: 'Newest first' }, [401, 429]),
