@@ -139,7 +139,8 @@ export function webhookUrlProblem(url: string, allowPrivate: boolean): string | 
     return `must be an https:// address (deliveries are signed, and sent over TLS only)`;
   if (parsed.username || parsed.password) return 'must not carry a user name or password';
   if (parsed.hash) return 'must not have a fragment (#...)';
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is `localhost`: the trailing dot of a fully qualified name goes before the check.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)))
     return 'must be a public address, not a loopback, private or reserved one';
   return null;

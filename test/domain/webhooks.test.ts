@@ -54,6 +54,8 @@ describe('webhook addresses', () => {
     for (const url of [
       'https://127.0.0.1/',
       'https://localhost:8443/',
+      'https://localhost.:8443/',
+      'https://api.localhost/',
       'https://10.1.2.3/',
       'https://192.168.0.10/',
       'https://169.254.169.254/latest/meta-data',
