@@ -164,10 +164,7 @@ for (const dialect of DIALECTS) {
           assert.match(String(got.headers['webhook-id']), /^msg_[\w-]{22}$/);
           assert.equal(got.headers['webhook-timestamp'], String(Math.floor(t.clock.now.getTime() / 1000)));
           assert.equal(got.headers['content-type'], 'application/json');
-          assert.match(
-            String(got.headers['user-agent']),
-            /^uk-lmi-webhooks\/\S+ \(\+https:\/\/lmi\.example\.org\)$/,
-          );
+          assert.match(String(got.headers['user-agent']), /^uk-lmi-webhooks\/\S+ \(\+https:\/\/lmi\.example\.org\)$/);
           const body = JSON.parse(got.body) as { type: string; timestamp: string; data: { _lmi: { edition: string } } };
           assert.equal(body.type, 'edition.published');
           assert.equal(body.data._lmi.edition, edition.id);
