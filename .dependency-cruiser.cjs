@@ -93,6 +93,14 @@ module.exports = {
       from: { path: layer('ingest') },
       to: { path: [layer('queries'), layer('routes'), layer('http'), layer('schemas'), layer('cli')] },
     },
+    {
+      name: 'webhooks-deliver-off-the-request-path',
+      comment:
+        'The webhook deliverer reads its outbox through the store and each entry through the change feed query; it never imports a route, an HTTP plugin, the explorer or the CLI.',
+      severity: 'error',
+      from: { path: layer('webhooks') },
+      to: { path: [layer('routes'), layer('http'), layer('explore'), layer('cli')] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -126,4 +126,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning:
       'the proxies whose `X-Forwarded-For` is believed: a hop count (`1`) or addresses and CIDR ranges (`10.0.0.0/8,::1`); `true` is refused (it would trust whatever a client writes)',
   },
+  {
+    name: 'LMI_WEBHOOK_INTERVAL',
+    default: '`10s`',
+    meaning:
+      'how often `lmi serve` looks for webhook deliveries that are due (`5s`, `1m`, or `off`: this replica sends none); replicas share the outbox and never send one delivery twice at once',
+  },
+  {
+    name: 'LMI_WEBHOOK_MAX_FAILURES',
+    default: '`8`',
+    meaning:
+      'failed delivery attempts in a row (non-2xx, timeout, refused) that disable a webhook: with the back-off (30 s, then four times longer each time, at most 12 h) about 23 hours of failures',
+  },
+  {
+    name: 'LMI_WEBHOOK_PRIVATE_ADDRESSES',
+    default: '`false`',
+    meaning:
+      '`true` lets webhooks point at loopback, private and reserved addresses (an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
+  },
 ];

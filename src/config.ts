@@ -47,6 +47,17 @@ export interface Config {
    * ranges. Never every hop: the left-most X-Forwarded-For is whatever the client wrote.
    */
   trustProxy: TrustProxy;
+  webhooks: WebhookSettings;
+}
+
+/** How `lmi serve` delivers the change feed to key holders' webhooks. */
+export interface WebhookSettings {
+  /** LMI_WEBHOOK_INTERVAL: how often due deliveries are looked for; null: never in this process. */
+  intervalMs: number | null;
+  /** LMI_WEBHOOK_MAX_FAILURES: failed attempts in a row that disable a webhook. */
+  maxFailures: number;
+  /** LMI_WEBHOOK_PRIVATE_ADDRESSES: whether webhooks may point at loopback and private addresses. */
+  privateAddresses: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -132,6 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       readUrl('LMI_PUBLIC_URL', env.LMI_PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`
     ).replace(/\/+$/, ''),
     trustProxy: readTrustProxy(env.LMI_TRUST_PROXY),
+    webhooks: {
+      intervalMs: readDuration('LMI_WEBHOOK_INTERVAL', env.LMI_WEBHOOK_INTERVAL, '10s'),
+      maxFailures: readWhole('LMI_WEBHOOK_MAX_FAILURES', env.LMI_WEBHOOK_MAX_FAILURES, 8, 1),
+      privateAddresses: readFlag('LMI_WEBHOOK_PRIVATE_ADDRESSES', env.LMI_WEBHOOK_PRIVATE_ADDRESSES),
+    },
   };
 }
 
@@ -248,11 +264,24 @@ const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_00
 
 /** LMI_REFRESH_INTERVAL: `6h` (default), `30m`, `1d`, `90s`, a number of seconds, or `off`. */
 function readRefreshInterval(value: string | undefined): number | null {
-  const text = readNonEmpty('LMI_REFRESH_INTERVAL', value)?.toLowerCase() ?? '6h';
+  return readDuration('LMI_REFRESH_INTERVAL', value, '6h');
+}
+
+/** A duration: `6h`, `30m`, `1d`, `90s`, a number of seconds, or `off` (null). */
+function readDuration(name: string, value: string | undefined, fallback: string): number | null {
+  const text = readNonEmpty(name, value)?.toLowerCase() ?? fallback;
   if (/^(off|no|false|0)$/.test(text)) return null;
   const match = /^(\d+)\s*([smhd]?)$/.exec(text);
-  if (!match) throw new ConfigError(`LMI_REFRESH_INTERVAL must be like 6h, 30m, 1d, 90s or off, got "${text}"`);
+  if (!match) throw new ConfigError(`${name} must be like 6h, 30m, 1d, 90s or off, got "${text}"`);
   return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;
+}
+
+/** `true`/`1`/`yes` or `false`/`0`/`no` (the default). */
+function readFlag(name: string, value: string | undefined): boolean {
+  const text = readNonEmpty(name, value)?.toLowerCase() ?? 'false';
+  if (/^(true|1|yes|on)$/.test(text)) return true;
+  if (/^(false|0|no|off)$/.test(text)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${text}"`);
 }
 
 function readSecret(value: string | undefined): string | null {

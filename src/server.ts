@@ -5,6 +5,7 @@ import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
 import { openMigratedStore } from './runtime.js';
 import { createServices } from './services.js';
+import { WebhookDeliverer } from './webhooks/deliverer.js';
 
 /** Human-readable lines when asked, or by default when stdout is a terminal (`npm start` in a shell); JSON otherwise. */
 export function prettyLogs(format: LogFormat, stdoutIsTty = process.stdout.isTTY === true): boolean {
@@ -50,8 +51,18 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   // Fastify takes hooks only before it listens.
   const refresh = new RefreshSchedule(app, config.refreshIntervalMs, () => services.currentEditions.invalidate());
   app.addHook('onClose', () => refresh.stop());
+  // The change feed's webhooks, sent from the outbox on their own timer, off every request's path.
+  const deliverer = new WebhookDeliverer(
+    store.db,
+    services.changes,
+    { publicUrl: config.publicUrl, ...config.webhooks },
+    () => new Date(),
+    app.log,
+  );
+  app.addHook('onClose', () => deliverer.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
+  deliverer.start(config.webhooks.intervalMs);
   if (metrics && config.metrics.serve === 'own-port') {
     await metrics.listen({ port: config.metrics.port, host: config.host });
     app.log.info({ port: config.metrics.port }, 'metrics served on their own port');

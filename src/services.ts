@@ -30,6 +30,7 @@ import { Skills } from './queries/skills.js';
 import { SocCrosswalkQuery } from './queries/soc-crosswalk.js';
 import { Vacancies } from './queries/vacancies.js';
 import { Visas } from './queries/visas.js';
+import { Webhooks } from './queries/webhooks.js';
 import { WorkProfile } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
@@ -118,6 +119,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations),
+    /** Key holders' webhooks; their deliveries are src/webhooks/deliverer.ts. */
+    webhooks: new Webhooks(store.db, config.webhooks.privateAddresses),
   };
   const { pay, employment } = services;
   const rowsIn = (table: 'ashe_pay' | 'aps_occupation_counts') => (e: Edition) =>

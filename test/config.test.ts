@@ -55,6 +55,25 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ LMI_ESCO_PACKAGE: '/no/such/esco.zip' }), /LMI_ESCO_PACKAGE must be/);
   });
 
+  it('LMI_WEBHOOK_*: the delivery interval, the failures that disable, private addresses', () => {
+    assert.deepEqual(loadConfig({}).webhooks, { intervalMs: 10_000, maxFailures: 8, privateAddresses: false });
+    assert.deepEqual(
+      loadConfig({ LMI_WEBHOOK_INTERVAL: 'off', LMI_WEBHOOK_MAX_FAILURES: '3', LMI_WEBHOOK_PRIVATE_ADDRESSES: 'true' })
+        .webhooks,
+      { intervalMs: null, maxFailures: 3, privateAddresses: true },
+    );
+    assert.equal(loadConfig({ LMI_WEBHOOK_INTERVAL: '1m' }).webhooks.intervalMs, 60_000);
+    assert.throws(() => loadConfig({ LMI_WEBHOOK_INTERVAL: 'often' }), /LMI_WEBHOOK_INTERVAL must be like 6h/);
+    assert.throws(
+      () => loadConfig({ LMI_WEBHOOK_MAX_FAILURES: '0' }),
+      /LMI_WEBHOOK_MAX_FAILURES must be a whole number of at least 1/,
+    );
+    assert.throws(
+      () => loadConfig({ LMI_WEBHOOK_PRIVATE_ADDRESSES: 'maybe' }),
+      /LMI_WEBHOOK_PRIVATE_ADDRESSES must be true or false/,
+    );
+  });
+
   it('LMI_METRICS: on, off or a port of its own; LOG_FORMAT: auto, json or pretty', () => {
     assert.deepEqual(loadConfig({ LMI_METRICS: 'off' }).metrics, { serve: 'off' });
     assert.deepEqual(loadConfig({ LMI_METRICS: 'ON' }).metrics, { serve: 'with-api' });

@@ -12,6 +12,7 @@ export const PROBLEM_KINDS = {
   'area-not-found': { status: 404, title: 'No such area' },
   'source-unavailable': { status: 404, title: 'No release of the source is available' },
   'figure-not-found': { status: 404, title: 'No figure for that combination' },
+  'webhook-not-found': { status: 404, title: 'No such webhook' },
   'route-not-found': { status: 404, title: 'No such resource' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'request-timeout': { status: 408, title: 'Request timeout' },

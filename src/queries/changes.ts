@@ -1,6 +1,6 @@
 import type { ChangeEntry } from '../domain/changes.js';
 import type { ChangeFeed, ChangeFeedItem } from '../schemas/changes.js';
-import { listChanges } from '../store/changes.js';
+import { findChange, listChanges } from '../store/changes.js';
 import type { Db } from '../store/schema.js';
 
 /** How many entries the feed holds: the newest; older ones stay in /v1/meta/editions. */
@@ -27,7 +27,7 @@ export class Changes {
       feed_url: `${this.publicUrl}/v1/meta/changes`,
       description:
         'One entry per release of an upstream source that this service published (and so now serves) or quarantined (held back), newest first, with what changed against the previous release.',
-      items: entries.map((e) => this.item(e)),
+      items: entries.map((e) => this.itemOf(e)),
     };
   }
 
@@ -51,7 +51,13 @@ export class Changes {
     );
   }
 
-  private item(e: ChangeEntry): ChangeFeedItem {
+  /** The feed item of one edition's entry, as the feed shows it now (a webhook delivery's `data`); null before it settles. */
+  async item(editionId: string): Promise<ChangeFeedItem | null> {
+    const entry = await findChange(this.db, editionId);
+    return entry && this.itemOf(entry);
+  }
+
+  private itemOf(e: ChangeEntry): ChangeFeedItem {
     const bulk =
       e.kind === 'published' && this.hasBulk(e.sourceKey)
         ? {

@@ -4,6 +4,7 @@ import { SERVABLE_STATUSES, type Check, type EditionSummary } from '../domain/ed
 import type { Insertable } from 'kysely';
 import type { DbOrTx } from './schema.js';
 import type { EditionChangesTable } from './tables/changes.js';
+import { enqueueWebhookDeliveries } from './webhooks.js';
 
 /** A feed entry worked out, to be written once the edition it names has settled. */
 type PendingChange = Insertable<EditionChangesTable>;
@@ -69,6 +70,7 @@ export async function recordPublication(
   const change = await publicationChange(trx, edition, rowsStored, summary, at);
   await settle();
   await trx.insertInto('edition_changes').values(change).execute();
+  await enqueueWebhookDeliveries(trx, edition.id, at);
 }
 
 /** Writes the feed entry of an edition held back. */
@@ -91,10 +93,20 @@ export async function recordQuarantine(
       summary: describeQuarantine(checks),
     })
     .execute();
+  await enqueueWebhookDeliveries(db, edition.id, at);
 }
 
 /** The newest entries first (ties in time by edition id), at most `limit`. */
 export async function listChanges(db: DbOrTx, limit: number): Promise<ChangeEntry[]> {
+  return changeEntries(db, limit, null);
+}
+
+/** The feed entry of one edition; null when it has none (it has not settled). */
+export async function findChange(db: DbOrTx, editionId: string): Promise<ChangeEntry | null> {
+  return (await changeEntries(db, 1, editionId))[0] ?? null;
+}
+
+async function changeEntries(db: DbOrTx, limit: number, editionId: string | null): Promise<ChangeEntry[]> {
   const rows = await db
     .selectFrom('edition_changes as c')
     .innerJoin('editions as e', 'e.id', 'c.edition_id')
@@ -114,6 +126,7 @@ export async function listChanges(db: DbOrTx, limit: number): Promise<ChangeEntr
       's.label as superseded_label',
       'p.label as previous_label',
     ])
+    .$if(editionId !== null, (q) => q.where('c.edition_id', '=', editionId!))
     .orderBy('c.settled_at', 'desc')
     .orderBy('c.edition_id')
     .limit(limit)

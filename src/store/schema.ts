@@ -15,6 +15,7 @@ import type { SkillsTables } from './tables/skills.js';
 import type { SocCrosswalkTables } from './tables/soc-crosswalk.js';
 import type { VacanciesTables } from './tables/vacancies.js';
 import type { VisasTables } from './tables/visas.js';
+import type { WebhooksTables } from './tables/webhooks.js';
 import type { WorkProfileTables } from './tables/work-profile.js';
 
 /**
@@ -40,7 +41,8 @@ export interface Database
     VisasTables,
     DemandTables,
     JobAdvertsTables,
-    ChangesTables {}
+    ChangesTables,
+    WebhooksTables {}
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -227,6 +227,17 @@ const GROUPS: Record<string, Group> = {
     explorer: onePage,
     queryTest: throughRoute('changes'),
   },
+  webhooks: {
+    routes: ['webhooks'],
+    domain: 'webhooks',
+    schema: 'webhooks',
+    query: 'webhooks',
+    queryClass: 'Webhooks',
+    store: 'webhooks',
+    tables: 'webhooks',
+    explorer: onePage,
+    queryTest: throughRoute('webhooks'),
+  },
   keys: {
     routes: ['keys'],
     domain: { none: 'keys are not labour market data: src/keys holds their rules' },

@@ -26,8 +26,11 @@ export interface TestApp {
 }
 
 /** The app, as `lmi serve` builds it, over a store. */
-export async function buildTestApp(store: Store & { dataDir: string }): Promise<TestApp> {
-  const config = testConfig(store.dataDir);
+export async function buildTestApp(
+  store: Store & { dataDir: string },
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const config = testConfig(store.dataDir, overrides);
   const services = createServices(config, store);
   const app = await buildApp(services);
   await app.ready();
@@ -54,8 +57,8 @@ export async function servedFromTemplate(dialect: Dialect): Promise<ServedApp> {
 }
 
 /** The app serving a store the test prepared (an empty one, or a copy it changed). */
-export async function serve(store: TestStore): Promise<ServedApp> {
-  const served = await buildTestApp(store);
+export async function serve(store: TestStore, overrides: Partial<Config> = {}): Promise<ServedApp> {
+  const served = await buildTestApp(store, overrides);
   return {
     ...served,
     store,

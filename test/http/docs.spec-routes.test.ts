@@ -46,6 +46,11 @@ const BEYOND_SPEC: Record<string, string> = {
   'GET /v1/bulk/{source}/{file}': 'Bulk downloads',
   'GET /v1/meta/changes': 'Metadata',
   'GET /v1/meta/changes.atom': 'Metadata',
+  'POST /v1/webhooks': 'Webhooks',
+  'GET /v1/webhooks': 'Webhooks',
+  'GET /v1/webhooks/{id}': 'Webhooks',
+  'GET /v1/webhooks/{id}/deliveries': 'Webhooks',
+  'DELETE /v1/webhooks/{id}': 'Webhooks',
 };
 const ROUTES_BEYOND_SPEC = Object.keys(BEYOND_SPEC);
 

@@ -34,6 +34,7 @@ import * as socDescriptions from '../../src/store/soc-descriptions.js';
 import * as upstreamState from '../../src/store/upstream-state.js';
 import * as vacancies from '../../src/store/vacancies.js';
 import * as visas from '../../src/store/visas.js';
+import * as webhooks from '../../src/store/webhooks.js';
 import * as workProfile from '../../src/store/work-profile.js';
 import type { TestStore } from '../helpers/stores.js';
 import { REPO_ROOT, copyTemplate } from '../helpers/template-databases.js';
@@ -110,6 +111,7 @@ const READS: Record<string, Read> = {
     ),
   'bulk.countEditionRows': perEdition((db, id) => bulk.countEditionRows(db, 'ashe_pay', id), 'ashe-table14'),
   'changes.listChanges': (db) => changes.listChanges(db, 1_000),
+  'changes.findChange': (db, c) => each(c.all, (id) => changes.findChange(db, id)),
   'coding-index.loadCodingIndex': (db, c) =>
     each(c.editionsOf('soc2020-index'), (id) => codingIndex.loadCodingIndex(db, id)),
   'demand.demandReleaseOf': perEdition(demand.demandReleaseOf, 'occupations-in-demand'),
@@ -272,11 +274,18 @@ const READS: Record<string, Read> = {
       workProfile.onetSoc2018SiblingsOf(db, id, c.values.onet2019Codes),
     ),
   'work-profile.allOnetOccupations': perEdition(workProfile.allOnetOccupations, 'onet-occupations'),
+  // The templates hold no webhooks: these answer empty here; test/webhooks/deliverer.test.ts and
+  // test/routes/v1/webhooks/index.test.ts run them with webhooks and deliveries on both dialects.
+  'webhooks.listWebhooks': (db) => webhooks.listWebhooks(db, 'no-such-key'),
+  'webhooks.findWebhook': (db) => webhooks.findWebhook(db, 'no-such-key', 'wh_none'),
+  'webhooks.listWebhookDeliveries': (db) => webhooks.listWebhookDeliveries(db, 'no-such-key', 'wh_none', 10),
+  'webhooks.claimDueDeliveries': (db) =>
+    webhooks.claimDueDeliveries(db, '9999-12-31T00:00:00.000Z', '9999-12-31T00:00:00.000Z', 10),
 };
 
 /** Exports of src/store that write, open, lock or migrate: not reads, so not compared here (the table parity covers what the writes stored). */
 const NOT_READS =
-  /^(insert|record|update|heartbeat|mark|relabel|quarantine|publish|register|save|start|finish|consume|revoke|with|migrate|open|now|dbDialect)/;
+  /^(insert|record|update|delete|enqueue|disable|heartbeat|mark|relabel|quarantine|publish|register|save|start|finish|consume|revoke|with|migrate|open|now|dbDialect)/;
 /** Modules of src/store with no reads of stored rows. */
 const NO_READS = new Set(['batch', 'clock', 'database', 'ingest-lock', 'key-requests', 'migrate', 'schema', 'sources']);
 

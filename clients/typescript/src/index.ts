@@ -24,13 +24,15 @@ type InitArgs<K extends OperationId> =
   RequiredKeys<OperationInit<K>> extends never ? [init?: OperationInit<K>] : [init: OperationInit<K>];
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
-/** The body of the operation's success answer (200, or 202 for a key request). */
+/** The body of the operation's success answer (200; 201 for a webhook registered; 202 for a key request; none for a 204). */
 export type OperationResult<K extends OperationId> = operations[K]['responses'] extends infer R
   ? 200 extends keyof R
     ? JsonOf<R[200]>
-    : 202 extends keyof R
-      ? JsonOf<R[202]>
-      : undefined
+    : 201 extends keyof R
+      ? JsonOf<R[201]>
+      : 202 extends keyof R
+        ? JsonOf<R[202]>
+        : undefined
   : never;
 
 export type LmiOperations = { [K in OperationId]: (...init: InitArgs<K>) => Promise<OperationResult<K>> };

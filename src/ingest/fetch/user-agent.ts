@@ -10,7 +10,7 @@ interface UserAgentSettings {
   publicUrl: string;
 }
 
-function serviceVersion(): string {
+export function serviceVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version?: string };
   return manifest.version ?? '0.0.0';
 }

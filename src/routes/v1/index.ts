@@ -21,6 +21,7 @@ import { vacancyRoutes } from './occupations/vacancies/index.js';
 import { occupationVisaRoutes } from './occupations/visas/index.js';
 import { workProfileRoutes } from './occupations/work-profile/index.js';
 import { visaRoutes } from './visas/index.js';
+import { webhookRoutes } from './webhooks/index.js';
 
 /**
  * Every /v1 endpoint group (a folder beside this file) with its prefix: a new group is its folder,
@@ -32,6 +33,7 @@ const GROUPS: ReadonlyArray<readonly [prefix: string, routes: FastifyPluginAsync
   ['/meta', metaRoutes],
   ['/meta', changeRoutes],
   ['/bulk', bulkRoutes],
+  ['/webhooks', webhookRoutes],
   ['/keys', keyRoutes],
   ['/occupations', occupationRoutes],
   ['/occupations', skillRoutes],
@@ -127,6 +129,11 @@ export const TAGS: readonly DocTag[] = [
     name: 'Metadata',
     description:
       'The upstream sources, every release read, the ingest status and the change feed (JSON Feed and Atom). No key needed.',
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Each change feed entry POSTed to an https:// address a key holder registers, signed the Standard Webhooks way (HMAC-SHA256 with a secret per webhook), retried with back-off, disabled after 8 failures in a row. Key needed; a key sees only its own webhooks.',
   },
   { name: 'Keys', description: 'Free API keys by e-mail confirmation. No key needed.' },
 ];

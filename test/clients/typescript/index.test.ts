@@ -85,4 +85,15 @@ describe('the TypeScript client against the real server (template data, over a s
     const unknown = await problemOf(createLmiClient({ baseUrl, apiKey: 'lmi_not_a_real_key' }).listOccupations());
     assert.equal(unknown.kind, 'invalid-api-key');
   });
+
+  it('registers, reads and deletes a webhook (a POST with a body, a 201 and an empty 204)', async () => {
+    const created = await lmi.createWebhook({ body: { url: 'https://hooks.example.org/lmi' } });
+    assert.match(created.secret, /^whsec_/);
+    const got = await lmi.getWebhook({ params: { path: { id: created.id } } });
+    assert.deepEqual([got.id, got.status, got.pendingDeliveries], [created.id, 'active', 0]);
+    assert.deepEqual(await lmi.listWebhookDeliveries({ params: { path: { id: created.id } } }), []);
+    await lmi.deleteWebhook({ params: { path: { id: created.id } } });
+    const gone = await problemOf(lmi.getWebhook({ params: { path: { id: created.id } } }));
+    assert.deepEqual([gone.status, gone.kind], [404, 'webhook-not-found']);
+  });
 });

@@ -1,0 +1,147 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import type { ChangeKind } from './changes.js';
+
+/**
+ * Webhooks for the change feed, in the Standard Webhooks format (standardwebhooks.com): each
+ * delivery is a POST of `{type, timestamp, data}` with the headers `webhook-id`,
+ * `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256>`, so a receiver can check
+ * it with any Standard Webhooks library, or with a few lines of its own.
+ */
+
+/** The event of a feed entry: `edition.published` or `edition.quarantined`. */
+export type WebhookEvent = `edition.${ChangeKind}`;
+
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['edition.published', 'edition.quarantined'];
+
+/** A subscription as its key holder sees it: where it points and how its deliveries are going. */
+export interface Webhook {
+  id: string;
+  url: string;
+  createdAt: string;
+  /** `disabled`: no more deliveries (failures, or the key revoked); delete it and register again. */
+  status: 'active' | 'disabled';
+  disabledAt: string | null;
+  disabledReason: string | null;
+  /** Failed attempts since the last success; at the limit the webhook is disabled. */
+  consecutiveFailures: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastFailure: string | null;
+  /** Deliveries not yet made, waiting for their first attempt or a retry. */
+  pendingDeliveries: number;
+}
+
+/** One feed entry's delivery to one webhook, as its key holder sees it. */
+export interface WebhookDelivery {
+  /** The `webhook-id` header: the same on every attempt, for the receiver to drop repeats. */
+  id: string;
+  event: WebhookEvent;
+  /** The edition whose feed entry it carries. */
+  edition: string;
+  createdAt: string;
+  /** `abandoned`: its webhook was disabled before it got through. */
+  state: 'pending' | 'delivered' | 'abandoned';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  /** The receiver's HTTP status on the last attempt; null when it did not answer. */
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+/** The secret's mark, as Standard Webhooks writes it: what follows is base64 of the key bytes. */
+const SECRET_MARK = 'whsec_';
+
+/** A new subscription's signing secret: 32 random bytes. */
+export function newWebhookSecret(): string {
+  return SECRET_MARK + randomBytes(32).toString('base64');
+}
+
+/**
+ * The `webhook-signature` header of one attempt: HMAC-SHA256, keyed with the secret's bytes, of
+ * `<webhook-id>.<webhook-timestamp>.<body>`, base64, after the version `v1,`.
+ */
+export function webhookSignature(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_MARK) ? secret.slice(SECRET_MARK.length) : secret, 'base64');
+  const mac = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64');
+  return `v1,${mac}`;
+}
+
+/** The first retry comes this long after a failed attempt; each next one four times later. */
+const FIRST_RETRY_MS = 30_000;
+/** The longest wait between two attempts. */
+const LONGEST_RETRY_MS = 12 * 3_600_000;
+
+/**
+ * How long after its `attempts`-th failed attempt a delivery is tried again: 30 s, 2 min, 8 min,
+ * 32 min, 2 h 8 min, 8 h 32 min, then every 12 h. With the default limit of 8 consecutive failures
+ * a receiver that never answers is disabled about 23 hours after the first attempt.
+ */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 4 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+const LONGEST_URL = 2048;
+
+/** Addresses no webhook is sent to unless the operator allows them: loopback, private, link-local, reserved. */
+const PRIVATE_RANGES = (() => {
+  const list = new BlockList();
+  for (const [net, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(net, prefix, 'ipv4');
+  for (const [net, prefix] of [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const)
+    list.addSubnet(net, prefix, 'ipv6');
+  return list;
+})();
+
+/** Whether an IP address (v4, v6, or v4 mapped into v6) is one no webhook goes to by default. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE_RANGES.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return false;
+  return PRIVATE_RANGES.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Why `url` cannot be a webhook's address, or null when it can: an absolute https:// URL without
+ * credentials or fragment, at most 2,048 characters, and (unless `allowPrivate`) not a loopback,
+ * private or reserved address. Names are checked again when each delivery resolves them.
+ */
+export function webhookUrlProblem(url: string, allowPrivate: boolean): string | null {
+  if (url.length > LONGEST_URL) return `is ${url.length} characters long; at most ${LONGEST_URL}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not an absolute URL';
+  }
+  if (parsed.protocol !== 'https:')
+    return `must be an https:// address (deliveries are signed, and sent over TLS only)`;
+  if (parsed.username || parsed.password) return 'must not carry a user name or password';
+  if (parsed.hash) return 'must not have a fragment (#...)';
+  // `localhost.` is `localhost`: the trailing dot of a fully qualified name goes before the check.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)))
+    return 'must be a public address, not a loopback, private or reserved one';
+  return null;
+}

@@ -1,0 +1,72 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  isPrivateAddress,
+  newWebhookSecret,
+  retryDelayMs,
+  webhookSignature,
+  webhookUrlProblem,
+} from '../../src/domain/webhooks.js';
+
+describe('webhook signatures (Standard Webhooks v1)', () => {
+  it('reproduce the published Standard Webhooks test vector exactly', () => {
+    // The vector every Standard Webhooks and Svix library tests against: a receiver's library accepts what we send.
+    assert.equal(
+      webhookSignature(
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        1614265330,
+        '{"test": 2432232314}',
+      ),
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
+  });
+
+  it('differ with the secret, the id, the timestamp and the body', () => {
+    const secret = newWebhookSecret();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    const base = webhookSignature(secret, 'msg_a', 1, '{}');
+    assert.notEqual(webhookSignature(newWebhookSecret(), 'msg_a', 1, '{}'), base);
+    assert.notEqual(webhookSignature(secret, 'msg_b', 1, '{}'), base);
+    assert.notEqual(webhookSignature(secret, 'msg_a', 2, '{}'), base);
+    assert.notEqual(webhookSignature(secret, 'msg_a', 1, '{ }'), base);
+  });
+});
+
+describe('webhook retries', () => {
+  it('back off four times longer after each failure, at most 12 hours apart', () => {
+    const minutes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n) / 60_000);
+    assert.deepEqual(minutes, [0.5, 2, 8, 32, 128, 512, 720, 720]);
+  });
+});
+
+describe('webhook addresses', () => {
+  it('must be https://, absolute, without credentials or fragment, at most 2,048 characters', () => {
+    assert.equal(webhookUrlProblem('https://hooks.example.org/lmi?x=1', false), null);
+    assert.match(webhookUrlProblem('http://hooks.example.org/lmi', false)!, /https:\/\//);
+    assert.match(webhookUrlProblem('hooks.example.org/lmi', false)!, /absolute/);
+    assert.match(webhookUrlProblem('https://me:pw@hooks.example.org/', false)!, /user name or password/);
+    assert.match(webhookUrlProblem('https://hooks.example.org/#x', false)!, /fragment/);
+    assert.match(webhookUrlProblem(`https://hooks.example.org/${'a'.repeat(2100)}`, false)!, /at most 2048/);
+  });
+
+  it('refuses loopback, private and reserved addresses unless allowed', () => {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://localhost:8443/',
+      'https://localhost.:8443/',
+      'https://api.localhost/',
+      'https://10.1.2.3/',
+      'https://192.168.0.10/',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/',
+      'https://[fd00::1]/',
+      'https://[::ffff:127.0.0.1]/',
+    ]) {
+      assert.match(webhookUrlProblem(url, false) ?? '', /public address/, url);
+      assert.equal(webhookUrlProblem(url, true), null, url);
+    }
+    assert.equal(isPrivateAddress('93.184.216.34'), false);
+    assert.equal(isPrivateAddress('2606:2800:220:1:248:1893:25c8:1946'), false);
+  });
+});
