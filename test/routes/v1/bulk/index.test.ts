@@ -65,9 +65,10 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         assert.match(String(edition.csv), new RegExp(`/v1/bulk/ashe-table14/${String(edition.id)}\\.csv$`));
       }
       assert.equal(sources.find((s) => s.source === 'soc2020-structure')!.editions[0]!.rows, 412);
-      const skills = sources.find((s) => s.source === 'esco-skills')!;
-      assert.equal(skills.available, false);
-      assert.deepEqual(skills.editions, []);
+      const nations = sources.find((s) => s.source === 'ess-vacancies-nations')!;
+      assert.equal(nations.available, false);
+      assert.match(String(nations.note), /does not serve vacancy figures for the nations/);
+      assert.deepEqual(nations.editions, []);
     });
 
     it("serves ASHE Table 14's rows as /pay gives them, cell for cell, in every edition", async () => {
@@ -188,7 +189,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const unknown = await served.get('/v1/bulk/no-such-source/latest.csv');
       assert.equal(unknown.statusCode, 404);
       assert.match(unknown.json<Json>().detail as string, /ashe-table14/);
-      const withoutExporter = await served.get('/v1/bulk/esco-skills/latest.csv');
+      const withoutExporter = await served.get('/v1/bulk/soc-crosswalk/latest.csv');
       assert.equal(withoutExporter.statusCode, 404);
       const edition = await served.get('/v1/bulk/ashe-table14/00000000-0000-0000-0000-000000000000.jsonl');
       assert.equal(edition.statusCode, 404);
