@@ -117,6 +117,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     bulkExporters({ db: store.db, ...services }),
     config.publicUrl,
     WITHOUT_FILES,
+    () => services.responseCache.clear(),
   );
   return {
     ...services,

@@ -28,7 +28,8 @@ export function columnsOf(schema: SchemaNode, omit: readonly string[] = [], pref
 export function cellsAt(record: BulkRecord, columns: readonly string[][]): BulkScalar[] {
   return columns.map((path) => {
     let value: unknown = record;
-    for (const name of path) value = value === null || value === undefined ? null : (value as Record<string, unknown>)[name];
+    for (const name of path)
+      value = value === null || value === undefined ? null : (value as Record<string, unknown>)[name];
     if (value === undefined || value === null) return null;
     return typeof value === 'object' ? JSON.stringify(value) : (value as BulkScalar);
   });

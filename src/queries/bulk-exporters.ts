@@ -200,7 +200,7 @@ export function bulkExporters(q: BulkQueries): Partial<Record<SourceKey, BulkExp
       'esco-occupation-skills',
       skills('this source relates ESCO occupations to skills, the relations each profile is weighted from.', 'own'),
     ),
-    'esco-skills': endpoint('esco-skills', skills("this source names and describes each skill listed (`skills`).")),
+    'esco-skills': endpoint('esco-skills', skills('this source names and describes each skill listed (`skills`).')),
     'esco-occupations': endpoint(
       'esco-occupations',
       skills('this source gives the ESCO occupations each unit group is placed on (`relatedOccupations`).'),
@@ -221,7 +221,7 @@ export function bulkExporters(q: BulkQueries): Partial<Record<SourceKey, BulkExp
     ...lmsp,
     'working-futures-uk': endpoint('working-futures-uk', {
       ...projections('uk'),
-      note: "One record a unit group, while the UK workbook of the 2020-2035 round (`lmsp-uk`) is not available: the figures of the SOC 2010 sub-major group holding most of its workers, as `derivation` says. Once it is, /projections?area=uk serves it instead and this file is empty.",
+      note: 'One record a unit group, while the UK workbook of the 2020-2035 round (`lmsp-uk`) is not available: the figures of the SOC 2010 sub-major group holding most of its workers, as `derivation` says. Once it is, /projections?area=uk serves it instead and this file is empty.',
     }),
     'occupations-in-demand': endpoint('occupations-in-demand', {
       matches: 'GET /v1/occupations/{soc}/demand',

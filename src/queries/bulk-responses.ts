@@ -1,4 +1,4 @@
-import { Type, type TObject, type TSchema } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import type { BulkRecord } from '../domain/bulk.js';
 import type { Edition } from '../domain/editions.js';
 import { Problem, PROBLEM_KINDS } from '../domain/problems.js';
@@ -91,14 +91,4 @@ export function responseExporter<R extends object>(
 /** A list's item with the unit group it is listed for in front: `{soc2020, ...item}`. */
 export function withUnitGroup(item: TObject): TObject {
   return Type.Object({ soc2020: Type.String(), ...item.properties });
-}
-
-/** The row schema of a response less some of its fields. */
-export function without(schema: TObject, fields: readonly string[]): TObject {
-  return Type.Object(
-    Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !fields.includes(name))) as Record<
-      string,
-      TSchema
-    >,
-  );
 }

@@ -73,6 +73,8 @@ export class Bulk {
     private readonly publicUrl: string,
     /** Why each source without an exporter has none. */
     private readonly withoutFiles: Partial<Record<SourceKey, string>> = {},
+    /** Told when a file's rows or size is first known, since the listing then changes (its cached copy is stale). */
+    private readonly onLearned: () => void = () => undefined,
   ) {}
 
   has(sourceKey: string): boolean {
@@ -170,7 +172,9 @@ export class Bulk {
       records: exporter.records(edition),
       generated: ({ format: made, rows, bytes }) => {
         const known = this.remembered.get(hash) ?? { rows: null, bytes: { csv: null, jsonl: null } };
+        if (known.rows === rows && known.bytes[made] === bytes) return;
         this.remembered.set(hash, { rows, bytes: { ...known.bytes, [made]: bytes } });
+        this.onLearned();
       },
     };
   }
@@ -186,10 +190,7 @@ export class Bulk {
       exporter.scope === 'current'
         ? 'current edition (its records are built by endpoints that serve only the current one)'
         : 'published or superseded edition (a quarantined release is never served)';
-    throw new Problem(
-      'route-not-found',
-      `No ${which} "${ref}" of ${source.key}. Valid editions: ${valid.join(', ')}.`,
-    );
+    throw new Problem('route-not-found', `No ${which} "${ref}" of ${source.key}. Valid editions: ${valid.join(', ')}.`);
   }
 
   private link(source: string, edition: string, format: BulkFormat): string {

@@ -7,6 +7,7 @@ import { quarantineEdition, recordDetectedEdition } from '../../../../src/store/
 import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 import { testConfig } from '../../../helpers/served-app.js';
+import { cells, jsonLines, type Json } from '../../../helpers/bulk-files.js';
 
 /** Unit groups across the major groups, and one ONS withholds much of (small). */
 const SAMPLE = ['1111', '2134', '3112', '5434', '6131', '7111', '8211', '9219', '2231'];
@@ -17,28 +18,6 @@ const PAY_KEYS = SAMPLE.flatMap((soc) =>
     ['all', 'female'].flatMap((sex) => ['all', 'parttime'].map((pattern) => ({ soc, measure, sex, pattern }))),
   ),
 );
-
-type Json = Record<string, unknown>;
-
-/** JSON Lines: the provenance line, then the rows. */
-function jsonLines(body: string): { provenance: Json; rows: Json[] } {
-  const [first, ...rest] = body.trimEnd().split('\n');
-  return {
-    provenance: (JSON.parse(first!) as { provenance: Json }).provenance,
-    rows: rest.map((l) => JSON.parse(l) as Json),
-  };
-}
-
-/** A record's fields as CSV cells: nested objects dotted, null empty, the rest as text. */
-function cells(record: Json, prefix = ''): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(record).flatMap(([k, v]) =>
-      v !== null && typeof v === 'object'
-        ? Object.entries(cells(v as Json, `${prefix}${k}.`))
-        : [[`${prefix}${k}`, v === null ? '' : String(v as string | number | boolean)]],
-    ),
-  );
-}
 
 for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`bulk downloads (${dialect})`, () => {
