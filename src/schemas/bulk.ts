@@ -9,12 +9,10 @@ const BulkEditionSchema = Type.Object({
     description: '`published`: the current release of its series; `superseded`: an earlier one, still downloadable',
   }),
   published: Nullable(DateTime),
-  rows: Nullable(
-    Type.Integer({
-      description:
-        "Rows of figures the edition holds: the file's rows, less its header or provenance line. Counted in the database where the rows are stored by edition; for records built by the endpoints (`note` says which), known once a file of the edition has been generated, null before",
-    }),
-  ),
+  rows: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "Rows of figures the edition holds: the file's rows, less its header or provenance line. Counted in the database for tables kept by edition; for per-occupation responses (`note` says which), known once a file of the edition has been generated whole, null before",
+  }),
   bytes: Type.Object(
     {
       csv: Nullable(Type.Integer()),
