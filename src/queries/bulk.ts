@@ -51,6 +51,9 @@ export interface BulkFile {
 const NO_EXPORTER =
   'No bulk exporter for this source yet: its figures are served through its endpoints only (see docs/downloads.md).';
 
+/** Editions whose rows and sizes are remembered: every source's several times over. */
+const REMEMBERED_FILES = 1_000;
+
 /** What is remembered of an edition's files, by the hash they are validated by. */
 interface Remembered {
   rows: number | null;
@@ -140,11 +143,13 @@ export class Bulk {
 
   /** The file of an edition (`latest`: the current one); 404 naming what exists otherwise. */
   async file(sourceKey: string, editionRef: string, format: BulkFormat): Promise<BulkFile> {
-    if (!isSourceKey(sourceKey) || !this.exporters[sourceKey])
+    if (!isSourceKey(sourceKey) || !this.exporters[sourceKey]) {
+      const why = isSourceKey(sourceKey) ? ` ${this.withoutFiles[sourceKey] ?? NO_EXPORTER}` : '';
       throw new Problem(
         'route-not-found',
-        `No bulk files for source "${sourceKey}". Sources with bulk files: ${Object.keys(this.exporters).join(', ')} (GET /v1/bulk lists them).`,
+        `No bulk files for source "${sourceKey}".${why} Sources with bulk files: ${Object.keys(this.exporters).join(', ')} (GET /v1/bulk lists them).`,
       );
+    }
     const exporter = this.exporters[sourceKey];
     const source = this.current.catalog.profile(sourceKey);
     const edition = await this.resolve(source, exporter, editionRef);
@@ -173,7 +178,10 @@ export class Bulk {
       generated: ({ format: made, rows, bytes }) => {
         const known = this.remembered.get(hash) ?? { rows: null, bytes: { csv: null, jsonl: null } };
         if (known.rows === rows && known.bytes[made] === bytes) return;
+        this.remembered.delete(hash);
         this.remembered.set(hash, { rows, bytes: { ...known.bytes, [made]: bytes } });
+        // Hashes of editions no longer current are never asked for again: the oldest learned go first.
+        if (this.remembered.size > REMEMBERED_FILES) this.remembered.delete(this.remembered.keys().next().value!);
         this.onLearned();
       },
     };

@@ -163,6 +163,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         assert.deepEqual(s.editions, []);
         const res = await served.get(`/v1/bulk/${s.source}/latest.csv`);
         assert.equal(res.statusCode, 404, s.source);
+        assert.ok(String(res.json<{ detail: string }>().detail).includes(s.note), s.source);
       }
     });
 
