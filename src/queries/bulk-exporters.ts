@@ -36,7 +36,7 @@ import type { Visas } from './visas.js';
 import type { WorkProfile } from './work-profile.js';
 
 /** The query objects whose responses the bulk files are built from. */
-export interface BulkQueries {
+interface BulkQueries {
   db: Db;
   currentEditions: CurrentEditions;
   occupations: Occupations;
