@@ -57,7 +57,11 @@ interface BulkQueries {
 /** The most skills /skills lists (its `limit`'s maximum): every skill the profile ranks, up to it. */
 const SKILLS_LISTED = SKILLS_LIMIT.maximum;
 
-/** Why the sources with no bulk files have none: each is an input to a join whose results other files hold. */
+/** Sources registered so that the service can say it has none of their figures (src/ingest/unreleased-source.ts). */
+const UNREAD =
+  'no release of this source is read (it has no parser until a real release has been seen; one found upstream is recorded, never read), so the service serves none of its figures.';
+
+/** Why the sources with no bulk files have none: an input to joins whose results other files hold, or a source not read. */
 export const WITHOUT_FILES: Partial<Record<SourceKey, string>> = {
   'soc-crosswalk':
     "No file of its own: ONS's SOC 2010 to SOC 2020 relationship table is an input to joins, not served as rows. What it carries is in other files: projections for the UK from Working Futures (`working-futures-uk`, each row's `derivation`), how-to-become's placements (`ncs-job-profiles`).",
@@ -70,9 +74,12 @@ export const WITHOUT_FILES: Partial<Record<SourceKey, string>> = {
   'isco-us-soc-crosswalk':
     "No file of its own: BLS's ISCO-08 to US SOC table is an input to the chain from SOC 2020 to O*NET-SOC, not served as rows. Each unit group's chain is in the work profile file (`onet-interests`: `chain`).",
   'ess-vacancies-nations':
-    'No file: the service does not serve vacancy figures for the nations (GET /v1/occupations/{soc}/vacancies?area=<nation> answers 404), so there are no rows to download.',
-  'aps-occupation-age':
-    "No file: the release is detected, not ingested; /workforce's age figures are null and say so in its `coverage.note`.",
+    'No file: the service does not serve vacancy figures for the nations (GET /v1/occupations/{soc}/vacancies?area=<nation> answers 404; no release of this source is read), so there are no rows to download.',
+  'aps-occupation-age': `No file: ${UNREAD} /workforce's age bands are empty and its \`coverage.note\` says why.`,
+  't-levels': `No file: ${UNREAD} /apprenticeships gives \`tLevels\` as null until one is.`,
+  'apprenticeship-units': `No file: ${UNREAD} /apprenticeships lists no apprenticeship units until one is.`,
+  'foundation-apprenticeships': `No file: ${UNREAD} /apprenticeships lists no foundation apprenticeships until one is.`,
+  'higher-technical-qualifications': `No file: ${UNREAD} /apprenticeships lists no higher technical qualifications until one is.`,
 };
 
 /** Every source's bulk exporter, each built from the same code as the JSON response it matches. */
@@ -234,19 +241,6 @@ export function bulkExporters(q: BulkQueries): Partial<Record<SourceKey, BulkExp
       'apprenticeship-standards',
       apprenticeships('this source gives the apprenticeship standards (`occupations[].products`).', 'own'),
     ),
-    'apprenticeship-units': endpoint(
-      'apprenticeship-units',
-      apprenticeships('this source gives the apprenticeship units among the products.'),
-    ),
-    'foundation-apprenticeships': endpoint(
-      'foundation-apprenticeships',
-      apprenticeships('this source gives the foundation apprenticeships among the products.'),
-    ),
-    'higher-technical-qualifications': endpoint(
-      'higher-technical-qualifications',
-      apprenticeships('this source gives the higher technical qualifications among the products.'),
-    ),
-    't-levels': endpoint('t-levels', apprenticeships('this source gives the T Levels among the products.')),
     'ncs-job-profiles': endpoint('ncs-job-profiles', {
       matches: 'GET /v1/occupations/{soc}/how-to-become',
       note: 'One record a unit group with a placed profile.',
