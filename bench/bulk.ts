@@ -2,7 +2,10 @@
  * Memory while a bulk file is downloaded: the process's peak RSS over its RSS before, for a real
  * edition (ASHE Table 14, 2024: 40,788 rows) and for a bench-only edition twelve times its size
  * (the same rows copied under each of the 12 pay areas, in the bench's scratch copy only: repeated
- * figures, not regional ones). Flat memory: the peak does not grow with the rows.
+ * figures, not regional ones). Flat memory: the peak does not grow with the rows. Then the largest
+ * file built from per-occupation responses: ESCO occupation skills' (every unit group's /skills at
+ * its limit, ~10 MiB), after one /skills request has built the skills model the endpoint keeps in
+ * memory anyway, so the figure is the file's own.
  *
  * Run: npm run bench:bulk (after the test templates exist: npx tsx test/build-templates.ts)
  */
@@ -75,13 +78,18 @@ async function download(path: string, gzip: boolean) {
 const mb = (n: number) => (n / 2 ** 20).toFixed(1);
 console.log('| edition | rows | format | MiB sent | s | RSS before MiB | peak RSS MiB | peak - before MiB |');
 console.log('|---|---|---|---|---|---|---|---|');
-for (const [name, edition, rows] of [
-  ['ASHE Table 14, 2024', real.id, real.rowsStored],
-  ['bench-only, 12 x the rows', large.id, null],
+const skills = (await services.currentEditions.latest('esco-occupation-skills'))!;
+/** Builds the skills model /skills keeps in memory, so the ESCO rows measure the file, not the model. */
+const skillsModel = () => fetch(`${address}/v1/occupations/2134/skills`, { headers: { 'x-api-key': key } });
+for (const [name, source, edition, rows, prepare] of [
+  ['ASHE Table 14, 2024', 'ashe-table14', real.id, real.rowsStored, null],
+  ['bench-only, 12 x the rows', 'ashe-table14', large.id, null, null],
+  ['ESCO occupation skills (per-occupation responses)', 'esco-occupation-skills', skills.id, null, skillsModel],
 ] as const) {
+  await prepare?.();
   for (const format of ['csv', 'jsonl'] as const)
     for (const gzip of [false, true]) {
-      const r = await download(`/v1/bulk/ashe-table14/${edition}.${format}`, gzip);
+      const r = await download(`/v1/bulk/${source}/${edition}.${format}`, gzip);
       if (r.status !== 200) throw new Error(`${name} ${format}: ${r.status}`);
       const counted = gzip ? (rows ?? '') : r.lines - 1;
       console.log(

@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './keys/mailer.js';
 import { resolveSecret } from './keys/secret.js';
 import { Apprenticeships } from './queries/apprenticeships.js';
 import { Bulk } from './queries/bulk.js';
+import { bulkExporters, WITHOUT_FILES } from './queries/bulk-exporters.js';
 import { Changes } from './queries/changes.js';
 import { LocalAreas } from './queries/local-areas.js';
 import { CodingIndexCache } from './queries/coding-index.js';
@@ -35,9 +36,7 @@ import { WorkProfile } from './queries/work-profile.js';
 import type { RateLimitStore } from './ratelimit/limiter.js';
 import { memoryRateLimitStore } from './ratelimit/memory-store.js';
 import { redisRateLimitStore } from './ratelimit/redis-store.js';
-import { countEditionRows } from './store/bulk.js';
 import type { Store } from './store/database.js';
-import type { Edition } from './domain/editions.js';
 
 interface ServiceLogger {
   info(obj: object, msg: string): void;
@@ -122,35 +121,13 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     /** Key holders' webhooks; their deliveries are src/webhooks/deliverer.ts. */
     webhooks: new Webhooks(store.db, config.webhooks.privateAddresses),
   };
-  const { pay, employment } = services;
-  const rowsIn = (table: 'ashe_pay' | 'aps_occupation_counts') => (e: Edition) =>
-    countEditionRows(store.db, table, e.id);
   const bulk = new Bulk(
     store.db,
     currentEditions,
-    {
-      'soc2020-structure': {
-        matches: 'GET /v1/occupations',
-        rows: (e) => occupations.unitGroupCount(e),
-        records: (e) => occupations.bulkRecords(e),
-      },
-      'ashe-table14': {
-        matches: 'GET /v1/occupations/{soc}/pay',
-        rows: rowsIn('ashe_pay'),
-        records: (e) => pay.bulkRecords(e),
-      },
-      'ashe-table15': {
-        matches: 'GET /v1/occupations/{soc}/pay?area=<region>',
-        rows: rowsIn('ashe_pay'),
-        records: (e) => pay.bulkRecords(e),
-      },
-      'aps-occupation': {
-        matches: "GET /v1/occupations/{soc}/employment's `employment` (for each breakdown)",
-        rows: rowsIn('aps_occupation_counts'),
-        records: (e) => employment.bulkRecords(e),
-      },
-    },
+    bulkExporters({ db: store.db, ...services }),
     config.publicUrl,
+    WITHOUT_FILES,
+    () => services.responseCache.clear(),
   );
   return {
     ...services,

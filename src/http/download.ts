@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { asciiJson, BULK_CONTENT_TYPES, csvLine, flatten, type BulkFormat } from '../domain/bulk.js';
+import { cellsAt } from '../queries/bulk-columns.js';
 import type { BulkFile } from '../queries/bulk.js';
 
 /** Whether the client takes gzip (RFC 9110 Accept-Encoding; `gzip;q=0` refuses it). */
@@ -28,13 +29,26 @@ function matches(header: string | undefined, etag: string): boolean {
  * which takes it only when the socket drains: memory holds a page, whatever the file's size.
  */
 async function* lines(file: BulkFile, format: BulkFormat): AsyncGenerator<string> {
-  if (format === 'jsonl') yield `${JSON.stringify({ provenance: file.provenance })}\n`;
-  let header = false;
+  let rows = 0;
+  let bytes = 0;
+  const sent = (chunk: string) => {
+    bytes += Buffer.byteLength(chunk);
+    return chunk;
+  };
+  if (format === 'jsonl') yield sent(`${JSON.stringify({ provenance: file.provenance })}\n`);
+  const { columns } = file;
+  if (format === 'csv' && columns) yield sent(csvLine(columns.map((path) => path.join('.'))));
+  let header = columns !== undefined;
   for await (const page of file.records) {
     let chunk = '';
     for (const record of page) {
+      rows += 1;
       if (format === 'jsonl') {
         chunk += `${JSON.stringify(record)}\n`;
+        continue;
+      }
+      if (columns) {
+        chunk += csvLine(cellsAt(record, columns));
         continue;
       }
       const cells = flatten(record);
@@ -44,8 +58,10 @@ async function* lines(file: BulkFile, format: BulkFormat): AsyncGenerator<string
       }
       chunk += csvLine(cells.map(([, value]) => value));
     }
-    if (chunk) yield chunk;
+    if (chunk) yield sent(chunk);
   }
+  // Reached only when every row was read and taken: a file cut short tells nothing of its size.
+  file.generated({ format, rows, bytes });
 }
 
 /**

@@ -21,7 +21,7 @@ import { percentText, round } from '../domain/numbers.js';
 import type { SourceKey } from '../domain/sources.js';
 
 /** Each area's workbook of the 2020-2035 round (SOC 2020): England's, the UK's, each nation's and English region's. */
-const LMSP_AREAS: Record<ProjectionAreaSlug, SourceKey> = {
+export const LMSP_AREAS: Record<ProjectionAreaSlug, SourceKey> = {
   uk: 'lmsp-uk',
   england: 'lmsp-england',
   wales: 'lmsp-wales',

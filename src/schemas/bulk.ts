@@ -9,14 +9,19 @@ const BulkEditionSchema = Type.Object({
     description: '`published`: the current release of its series; `superseded`: an earlier one, still downloadable',
   }),
   published: Nullable(DateTime),
-  rows: Type.Integer({
-    description: "Rows of figures the edition holds: the file's rows, less its header or provenance line",
+  rows: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "Rows of figures the edition holds: the file's rows, less its header or provenance line. Counted in the database for tables kept by edition; for per-occupation responses (`note` says which), known once a file of the edition has been generated whole, null before",
   }),
-  bytes: Nullable(
-    Type.Integer({
+  bytes: Type.Object(
+    {
+      csv: Nullable(Type.Integer()),
+      jsonl: Nullable(Type.Integer()),
+    },
+    {
       description:
-        'Size of the file; null: not known before the file is generated (files are streamed from the database, chunked)',
-    }),
+        'Size of each file, uncompressed: known once the file has been generated whole (files are streamed from the database, chunked, so not before); remembered by the serving process until the edition or a release it is joined with changes',
+    },
   ),
   csv: Type.String(),
   jsonl: Type.String(),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { RELATED_OCCUPATIONS_LISTED, SKILL_RELATIONS } from '../domain/skills.js';
 import { Nullable, MethodSchema, ProvenanceSchema, StringEnum } from './shared.js';
 
-const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
+export const SKILLS_LIMIT = { minimum: 1, maximum: 200, default: 40 } as const;
 
 export const SkillsQuerySchema = Type.Object(
   {

@@ -292,6 +292,9 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'skill-profiles':
       'the one skills model: every unit group’s weighted ESCO skill profile, read by skills, moves and compare',
     'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
+    'bulk-columns': 'the bulk group’s CSV columns, from a response schema',
+    'bulk-exporters': 'every source’s bulk exporter, wired to the group whose JSON its rows match',
+    'bulk-responses': 'the bulk files built from a per-occupation endpoint’s responses',
   },
   'src/store': {
     batch: 'batched inserts, for every group',

@@ -1358,9 +1358,13 @@ export interface operations {
                                  */
                                 status: "published" | "superseded";
                                 published: string | null;
-                                /** @description Rows of figures the edition holds: the file's rows, less its header or provenance line */
-                                rows: number;
-                                bytes: number | null;
+                                /** @description Rows of figures the edition holds: the file's rows, less its header or provenance line. Counted in the database for tables kept by edition; for per-occupation responses (`note` says which), known once a file of the edition has been generated whole, null before */
+                                rows: number | null;
+                                /** @description Size of each file, uncompressed: known once the file has been generated whole (files are streamed from the database, chunked, so not before); remembered by the serving process until the edition or a release it is joined with changes */
+                                bytes: {
+                                    csv: number | null;
+                                    jsonl: number | null;
+                                };
                                 csv: string;
                                 jsonl: string;
                             }[];

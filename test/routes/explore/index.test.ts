@@ -213,7 +213,7 @@ describe('the web explorer (/explore) over the template data', () => {
     assert.ok(files.length >= 10);
     for (const file of files) assert.ok(response.body.includes(`href="${file}"`), file);
     assert.match(response.body, /href="\/v1\/meta\/changes\.atom"/);
-    assert.match(response.body, /No bulk files yet for: [^<]*esco-skills/);
+    assert.match(response.body, /No bulk files for: [^<]*soc-crosswalk/);
     assert.match((await open('/explore')).body, /href="\/explore\/downloads"/);
   });
 

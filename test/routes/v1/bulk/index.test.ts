@@ -7,6 +7,7 @@ import { quarantineEdition, recordDetectedEdition } from '../../../../src/store/
 import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 import { appForSuite } from '../../../helpers/composition-root.js';
 import { testConfig } from '../../../helpers/served-app.js';
+import { cells, jsonLines, type Json } from '../../../helpers/bulk-files.js';
 
 /** Unit groups across the major groups, and one ONS withholds much of (small). */
 const SAMPLE = ['1111', '2134', '3112', '5434', '6131', '7111', '8211', '9219', '2231'];
@@ -17,28 +18,6 @@ const PAY_KEYS = SAMPLE.flatMap((soc) =>
     ['all', 'female'].flatMap((sex) => ['all', 'parttime'].map((pattern) => ({ soc, measure, sex, pattern }))),
   ),
 );
-
-type Json = Record<string, unknown>;
-
-/** JSON Lines: the provenance line, then the rows. */
-function jsonLines(body: string): { provenance: Json; rows: Json[] } {
-  const [first, ...rest] = body.trimEnd().split('\n');
-  return {
-    provenance: (JSON.parse(first!) as { provenance: Json }).provenance,
-    rows: rest.map((l) => JSON.parse(l) as Json),
-  };
-}
-
-/** A record's fields as CSV cells: nested objects dotted, null empty, the rest as text. */
-function cells(record: Json, prefix = ''): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(record).flatMap(([k, v]) =>
-      v !== null && typeof v === 'object'
-        ? Object.entries(cells(v as Json, `${prefix}${k}.`))
-        : [[`${prefix}${k}`, v === null ? '' : String(v as string | number | boolean)]],
-    ),
-  );
-}
 
 for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`bulk downloads (${dialect})`, () => {
@@ -65,9 +44,10 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         assert.match(String(edition.csv), new RegExp(`/v1/bulk/ashe-table14/${String(edition.id)}\\.csv$`));
       }
       assert.equal(sources.find((s) => s.source === 'soc2020-structure')!.editions[0]!.rows, 412);
-      const skills = sources.find((s) => s.source === 'esco-skills')!;
-      assert.equal(skills.available, false);
-      assert.deepEqual(skills.editions, []);
+      const nations = sources.find((s) => s.source === 'ess-vacancies-nations')!;
+      assert.equal(nations.available, false);
+      assert.match(String(nations.note), /does not serve vacancy figures for the nations/);
+      assert.deepEqual(nations.editions, []);
     });
 
     it("serves ASHE Table 14's rows as /pay gives them, cell for cell, in every edition", async () => {
@@ -188,7 +168,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const unknown = await served.get('/v1/bulk/no-such-source/latest.csv');
       assert.equal(unknown.statusCode, 404);
       assert.match(unknown.json<Json>().detail as string, /ashe-table14/);
-      const withoutExporter = await served.get('/v1/bulk/esco-skills/latest.csv');
+      const withoutExporter = await served.get('/v1/bulk/soc-crosswalk/latest.csv');
       assert.equal(withoutExporter.statusCode, 404);
       const edition = await served.get('/v1/bulk/ashe-table14/00000000-0000-0000-0000-000000000000.jsonl');
       assert.equal(edition.statusCode, 404);

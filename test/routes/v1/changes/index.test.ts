@@ -42,7 +42,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.deepEqual(times, [...times].sort().reverse());
       const pay = items.find((i) => i._lmi.source === 'ashe-table14')!;
       assert.match(pay._lmi.bulk!.csv, /\/v1\/bulk\/ashe-table14\/[\w-]+\.csv$/);
-      assert.equal(items.find((i) => i._lmi.source === 'esco-skills')!._lmi.bulk, null);
+      assert.equal(items.find((i) => i._lmi.source === 'soc-crosswalk')!._lmi.bulk, null);
     });
 
     it('adds exactly one entry for a publish, naming what it superseded and what changed', async () => {
