@@ -116,7 +116,7 @@ export class MoveFacts {
         year: found.latest.year,
         hardToFillPercent: found.latest.hardToFillPercent,
         presentable: found.latest.presentable,
-        derivation: `The Employer Skills Survey codes to SOC 2010: these are the figures of SOC 2010 unit group ${found.group.code} (${found.group.title}), carried over to ${soc}; /v1/occupations/${soc}/vacancies says how much of it that group covers.`,
+        derivation: `The Employer Skills Survey codes to SOC 2010: these are the figures of SOC 2010 ${found.group.level} ${found.group.code} (${found.group.title}), carried over to ${soc}; /v1/occupations/${soc}/vacancies says how much of it that group covers.`,
         reason: null,
         provenance: found.provenance,
       };

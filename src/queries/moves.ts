@@ -181,9 +181,13 @@ export class Moves {
       heldInTarget: round(g.target),
       heldInSource: round(g.source),
     });
-    const cannotTell = distinguishable
-      ? ''
-      : ` ESCO describes both largely with the same occupations (${Math.round(overlap * 100)}% of their evidence), so it cannot tell what ${target.soc} needs that ${source.soc} lacks: an empty list to learn does not mean there is nothing to learn.`;
+    // An empty list to learn is never shown as nothing to learn: either ESCO cannot tell the two
+    // apart, or what the source lacks lies outside the target's core skills.
+    const cannotTell = !distinguishable
+      ? ` ESCO describes both largely with the same occupations (${Math.round(overlap * 100)}% of their evidence), so it cannot tell what ${target.soc} needs that ${source.soc} lacks: an empty list to learn does not mean there is nothing to learn.`
+      : gaps.toLearn.length === 0
+        ? ` ${source.soc} holds every core skill of ${target.soc}; the ${100 - Math.round(score * 100)}% of the skill weight it lacks is in skills fewer of ${target.soc}'s ESCO occupations hold, so an empty list to learn does not mean there is nothing to learn.`
+        : '';
     return {
       closeness: round(score, 3),
       distinguishable,

@@ -160,7 +160,7 @@ export const MoveSchema = Type.Object(
     subMajorGroup: SubMajorGroupSchema,
     rankScore: Type.Number({
       description:
-        'The order of the list: skills closeness, times 1.25 when the two share a route in (sharedRoutesIn > 0), times (pay ratio / 0.8) when the target pays under 80% of the source',
+        "The order of the list (docs/skills-and-moves.md#moves): skills closeness, times 2 when the two share a route in (sharedRoutesIn > 0), times 2 when the target is in the same SOC 2020 minor group, times the pay ratio when the target pays less than the source or 1.5 when it pays as much or more, times (the target's ASHE employee jobs in thousands / 100) ^ 0.2",
     }),
     sharedRoutesIn: Type.Integer({
       description:
