@@ -227,16 +227,16 @@ async function grid() {
     new Map([...evidence].map(([from, list]) => [from, shortlistOf(from, list, r)] as const));
   // The grid: a same-minor-group bonus at least the sub-major one (a closer group is not worth less).
   const structural = product({
-    shortlist: [60, 120],
-    closenessPower: [1, 2, 3],
-    sharedRouteBonus: [0, 0.25, 0.5, 1],
-    sameMinorBonus: [0, 0.25, 0.5, 1, 2],
-    sameSubMajorBonus: [0, 0.25, 0.5, 1],
+    shortlist: [60],
+    closenessPower: [1],
+    sharedRouteBonus: [0, 1, 2, 4],
+    sameMinorBonus: [0, 1, 2],
+    sameSubMajorBonus: [0, 0.5, 1],
   }).filter((p) => p.sameSubMajorBonus! <= p.sameMinorBonus!);
   const priors = product({
-    payCutFrom: [0.6, 0.8, 1],
-    payRiseBonus: [0, 0.1, 0.25, 0.5],
-    jobsPower: [0, 0.1, 0.2, 0.3],
+    payCutFrom: [0.8, 1, 1.2, 1.5],
+    payRiseBonus: [0, 0.5, 1, 2],
+    jobsPower: [0, 0.2, 0.3, 0.5],
   });
   const fit = pairs.filter((p) => inFitHalf(p.from));
   const heldOut = pairs.filter((p) => !inFitHalf(p.from));

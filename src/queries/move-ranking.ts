@@ -6,8 +6,9 @@
  */
 
 /**
- * The ranking's constants: the best of a grid of 16,128 points by mean reciprocal rank on half the
- * NCS career-path pairs (`BENCH_PARTS=grid npm run bench:moves`), reported on the other half.
+ * The ranking's constants: the best by mean reciprocal rank on half the NCS career-path pairs of
+ * the grid in `BENCH_PARTS=grid npm run bench:moves` (the third, widened where the first two chose
+ * an edge), reported on the other half.
  */
 export const RANKING = {
   /** How many candidates, best by closeness and structure, are weighed with pay and size. */
@@ -15,17 +16,17 @@ export const RANKING = {
   /** Score = closeness ^ this × the factors below: above 1 lets closeness outweigh the bonuses more. */
   closenessPower: 1,
   /** A shared NCS job profile or apprenticeship standard multiplies the score by 1 + this. */
-  sharedRouteBonus: 1,
+  sharedRouteBonus: 2,
   /** The target in the same SOC 2020 minor group (three digits) multiplies it by 1 + this. */
   sameMinorBonus: 1,
   /** Else in the same sub-major group (two digits). */
   sameSubMajorBonus: 0,
-  /** A target paying under this share of the source's median pay is ranked down in proportion. */
-  payCutFrom: 1,
+  /** A target paying under this multiple of the source's median pay is ranked down in proportion. */
+  payCutFrom: 1.5,
   /** A target paying at least as much as the source multiplies the score by 1 + this. */
-  payRiseBonus: 0.5,
+  payRiseBonus: 2,
   /** The target's employee jobs (ASHE, thousands) over 100, to this power: a larger occupation has more openings. */
-  jobsPower: 0.2,
+  jobsPower: 0.3,
 };
 export type Ranking = { [K in keyof typeof RANKING]: number };
 
