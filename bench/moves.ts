@@ -135,7 +135,7 @@ async function ranking() {
   ] as const)
     console.log(`  ${name.padEnd(14)} ${measures(subset.map((p) => rankOf(p.from, p.to)))}`);
   const rank = (r: number) => (r === Infinity ? '>50' : String(r));
-  console.log(`2231 -> 2232 (nurses -> midwives): ${rank(rankOf('2231', '2232'))}`);
+  console.log(`2231 -> 2232 (midwifery nurses -> community nurses): ${rank(rankOf('2231', '2232'))}`);
   console.log(`6135 -> 6131 (care worker -> healthcare assistant): ${rank(rankOf('6135', '6131'))}`);
   console.log(`8211 -> 8212 (HGV -> bus and coach driver): ${rank(rankOf('8211', '8212'))}`);
   const primary = moves.get('2314')?.moves.slice(0, 10) ?? [];
