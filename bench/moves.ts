@@ -237,6 +237,7 @@ async function grid() {
     payCutFrom: [0.8, 1, 1.2, 1.5],
     payRiseBonus: [0, 0.5, 1, 2],
     jobsPower: [0, 0.2, 0.3, 0.5],
+    payLeapFrom: [1.5, 2, 100],
   });
   const fit = pairs.filter((p) => inFitHalf(p.from));
   const heldOut = pairs.filter((p) => !inFitHalf(p.from));

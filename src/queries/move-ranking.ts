@@ -25,6 +25,8 @@ export const RANKING = {
   payCutFrom: 1.5,
   /** A target paying at least as much as the source multiplies the score by 1 + this. */
   payRiseBonus: 2,
+  /** A target paying more than this multiple of the source is ranked down in proportion: a leap, not a step. */
+  payLeapFrom: 2,
   /** The target's employee jobs (ASHE, thousands) over 100, to this power: a larger occupation has more openings. */
   jobsPower: 0.3,
 };
@@ -69,7 +71,10 @@ export function shortlistOf<C extends MoveCandidate>(
 /** The final score of a shortlisted candidate: a figure withheld (null) leaves the score as it is. */
 export function rankScore(structural: number, prior: MovePrior, r: Ranking): number {
   const { payRatio, jobsThousands } = prior;
-  const pay = payRatio === null ? 1 : Math.min(1, payRatio / r.payCutFrom) * (payRatio >= 1 ? 1 + r.payRiseBonus : 1);
+  const pay =
+    payRatio === null
+      ? 1
+      : Math.min(1, payRatio / r.payCutFrom, r.payLeapFrom / payRatio) * (payRatio >= 1 ? 1 + r.payRiseBonus : 1);
   const size = jobsThousands === null || jobsThousands <= 0 ? 1 : (jobsThousands / 100) ** r.jobsPower;
   return structural * pay * size;
 }

@@ -24,12 +24,15 @@ describe('move ranking', () => {
     );
   });
 
-  it('ranks a pay cut down in proportion, a rise up, and leaves a withheld figure out of the score', () => {
+  it('ranks a pay cut down in proportion, a rise up, a leap of more than double down again, and leaves a withheld figure out of the score', () => {
     const r = { ...RANKING, payCutFrom: 1, payRiseBonus: 0.5, jobsPower: 0.2 };
     assert.equal(rankScore(1, { payRatio: 0.5, jobsThousands: null }, r), 0.5);
     assert.equal(rankScore(1, { payRatio: 1.2, jobsThousands: null }, r), 1.5);
     assert.equal(rankScore(1, { payRatio: null, jobsThousands: null }, r), 1);
     assert.equal(rankScore(1, { payRatio: null, jobsThousands: 100 }, r), 1);
+    const leap = { ...r, payCutFrom: 1.5, payRiseBonus: 2, payLeapFrom: 2 };
+    assert.equal(rankScore(1, { payRatio: 1.5, jobsThousands: null }, leap), 3);
+    assert.equal(rankScore(1, { payRatio: 3, jobsThousands: null }, leap), 2);
     assert.ok(
       rankScore(1, { payRatio: null, jobsThousands: 400 }, r) > rankScore(1, { payRatio: null, jobsThousands: 20 }, r),
     );
