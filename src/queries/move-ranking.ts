@@ -33,7 +33,7 @@ export const RANKING = {
 export type Ranking = { [K in keyof typeof RANKING]: number };
 
 /** What the first pass knows of a candidate: its skills closeness and the routes in it shares. */
-export interface MoveCandidate {
+interface MoveCandidate {
   soc: string;
   closeness: number;
   sharedRoutes: number;
