@@ -43,18 +43,30 @@ export class MoveFacts {
 
   /** Median gross annual pay of all employee jobs in the UK, latest ASHE year. */
   async pay(soc: string): Promise<MovePayFigure | { reason: string }> {
+    const found = await this.ashe(soc);
+    return isMissing(found) ? found : found.figure;
+  }
+
+  /** ASHE's estimate of the occupation's employee jobs, thousands (indicative): null when withheld or missing. */
+  async jobsThousands(soc: string): Promise<number | null> {
+    const found = await this.ashe(soc);
+    return isMissing(found) ? null : found.jobsThousands;
+  }
+
+  private async ashe(soc: string) {
     return this.keep(`pay:${soc}`, async () => {
       const found = await orReason(
         this.queries.pay.pay(soc, { measure: 'annual_pay_gross', sex: 'all', pattern: 'all', area: 'uk' }),
       );
       if (isMissing(found)) return found;
-      return {
+      const figure: MovePayFigure = {
         year: found.year,
         median: found.distribution.median,
         quality: found.quality,
         presentable: found.presentable,
         provenance: found.provenance,
       };
+      return { figure, jobsThousands: found.employeeJobsThousands };
     });
   }
 
@@ -104,7 +116,7 @@ export class MoveFacts {
         year: found.latest.year,
         hardToFillPercent: found.latest.hardToFillPercent,
         presentable: found.latest.presentable,
-        derivation: `The Employer Skills Survey codes to SOC 2010: these are the figures of SOC 2010 unit group ${found.group.code} (${found.group.title}), carried over to ${soc}; /v1/occupations/${soc}/vacancies says how much of it that group covers.`,
+        derivation: `The Employer Skills Survey codes to SOC 2010: these are the figures of SOC 2010 ${found.group.level} ${found.group.code} (${found.group.title}), carried over to ${soc}; /v1/occupations/${soc}/vacancies says how much of it that group covers.`,
         reason: null,
         provenance: found.provenance,
       };

@@ -14,6 +14,7 @@ import type {
 } from '../schemas/moves.js';
 import type { JobProfiles } from './job-profiles.js';
 import { MoveFacts, type MoveFactQueries } from './move-facts.js';
+import { RANKING, rankScore, shortlistOf, type Ranking } from './move-ranking.js';
 import { closeness, denseWeights, INDISTINCT_FROM, sharedEvidence, skillGaps } from './moves-skills.js';
 import type { Occupations } from './occupations.js';
 import type { SkillProfile, SkillProfiles, SkillProfilesView } from './skill-profiles.js';
@@ -23,19 +24,6 @@ const SKILLS_IN_MOVE = 6;
 const SKILLS_COMPARED = 20;
 
 const WHAT = 'Career moves (skills of related ESCO occupations)';
-
-/**
- * The ranking's constants, set by judgement and checked on the career-path pairs of
- * bench/moves.ts (`--grid` tries others): the closest `shortlist` by skills are re-ranked with the
- * progression evidence the data holds.
- */
-export const RANKING = {
-  shortlist: 60,
-  /** A shared NCS job profile or apprenticeship standard multiplies the score by 1 + this. */
-  sharedRouteBonus: 0.25,
-  /** A target paying under this share of the source's median pay is ranked down in proportion. */
-  payCutFrom: 0.8,
-} as const;
 
 const difference = (from: MovePayFigure | { reason: string }, to: MovePayFigure | { reason: string }): MovePay => {
   const figure = (f: MovePayFigure | { reason: string }) => ('provenance' in f ? f : null);
@@ -69,32 +57,38 @@ export class Moves {
     this.facts = new MoveFacts(queries);
   }
 
-  /** Every other unit group with a profile, best move first: skills closeness, then the progression evidence. */
-  async ranked(
-    soc: string,
-    view: SkillProfilesView,
-    source: SkillProfile,
-    ranking: { [K in keyof typeof RANKING]: number } = RANKING,
-  ) {
+  /** Every other unit group with a profile: its skills closeness and the routes in the two share. */
+  async candidates(soc: string, view: SkillProfilesView, source: SkillProfile) {
     const dense = denseWeights(source, view.catalogue);
-    const byCloseness = [...view.profiles.values()]
-      .filter((p) => p.soc !== soc)
-      .map((target) => ({ target, closeness: closeness(dense, target) }))
-      .sort((a, b) => b.closeness - a.closeness || a.target.soc.localeCompare(b.target.soc));
     const routes = await this.routesIn();
-    const fromPay = await this.facts.pay(soc);
+    return [...view.profiles.values()]
+      .filter((p) => p.soc !== soc)
+      .map((target) => ({
+        soc: target.soc,
+        target,
+        closeness: closeness(dense, target),
+        sharedRoutes: sharedRoutes(routes.get(soc), routes.get(target.soc)),
+      }));
+  }
+
+  /** The pay difference of a move and what the ranking weighs of the target's pay and size. */
+  async prior(from: string, to: string) {
+    const pay = difference(await this.facts.pay(from), await this.facts.pay(to));
+    const payRatio = pay.differencePercent === null ? null : 1 + pay.differencePercent / 100;
+    return { pay, prior: { payRatio, jobsThousands: await this.facts.jobsThousands(to) } };
+  }
+
+  /** The best moves first: the shortlist by closeness and structure, weighed with pay and size (move-ranking.ts). */
+  async ranked(soc: string, view: SkillProfilesView, source: SkillProfile, ranking: Ranking = RANKING) {
+    const candidates = await this.candidates(soc, view, source);
     const shortlist = await Promise.all(
-      byCloseness.slice(0, ranking.shortlist).map(async ({ target, closeness }) => {
-        const pay = difference(fromPay, await this.facts.pay(target.soc));
-        const shared = sharedRoutes(routes.get(soc), routes.get(target.soc));
-        const ratio = pay.differencePercent === null ? null : 1 + pay.differencePercent / 100;
-        const payFactor = ratio === null ? 1 : Math.min(1, ratio / ranking.payCutFrom);
-        const score = closeness * payFactor * (1 + (shared > 0 ? ranking.sharedRouteBonus : 0));
-        return { target, closeness, pay, shared, score };
+      shortlistOf(soc, candidates, ranking).map(async (c) => {
+        const { pay, prior } = await this.prior(soc, c.soc);
+        return { ...c, pay, score: rankScore(c.structural, prior, ranking) };
       }),
     );
-    shortlist.sort((a, b) => b.score - a.score || a.target.soc.localeCompare(b.target.soc));
-    return { shortlist, candidates: byCloseness.length, fromPay };
+    shortlist.sort((a, b) => b.score - a.score || a.soc.localeCompare(b.soc));
+    return { shortlist, candidates: candidates.length };
   }
 
   async moves(soc: string, query: MovesQuery): Promise<MovesResponse> {
@@ -105,14 +99,14 @@ export class Moves {
       .filter((m) => query.minPayChange === undefined || (m.pay.differencePercent ?? -Infinity) >= query.minPayChange)
       .slice(0, query.limit);
     const moves = await Promise.all(
-      chosen.map(async ({ target, pay, shared, score }): Promise<Move> => {
+      chosen.map(async ({ target, pay, sharedRoutes, score }): Promise<Move> => {
         const group = await this.subMajorGroup(target.soc);
         return {
           soc2020: target.soc,
           title: group.unit.title,
           subMajorGroup: group.subMajor,
           rankScore: round(score, 3),
-          sharedRoutesIn: shared,
+          sharedRoutesIn: sharedRoutes,
           skills: this.skillsOfMove(view, source, target, SKILLS_IN_MOVE),
           pay,
           ...(await this.outlookAndMore(target.soc, query.area)),
@@ -187,9 +181,13 @@ export class Moves {
       heldInTarget: round(g.target),
       heldInSource: round(g.source),
     });
-    const cannotTell = distinguishable
-      ? ''
-      : ` ESCO describes both largely with the same occupations (${Math.round(overlap * 100)}% of their evidence), so it cannot tell what ${target.soc} needs that ${source.soc} lacks: an empty list to learn does not mean there is nothing to learn.`;
+    // An empty list to learn is never shown as nothing to learn: either ESCO cannot tell the two
+    // apart, or what the source lacks lies outside the target's core skills.
+    const cannotTell = !distinguishable
+      ? ` ESCO describes both largely with the same occupations (${Math.round(overlap * 100)}% of their evidence), so it cannot tell what ${target.soc} needs that ${source.soc} lacks: an empty list to learn does not mean there is nothing to learn.`
+      : gaps.toLearn.length === 0
+        ? ` ${source.soc} holds every core skill of ${target.soc}; the ${100 - Math.round(score * 100)}% of the skill weight it lacks is in skills fewer of ${target.soc}'s ESCO occupations hold, so an empty list to learn does not mean there is nothing to learn.`
+        : '';
     return {
       closeness: round(score, 3),
       distinguishable,

@@ -1,5 +1,6 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { RANKING, rankScore, structuralScore } from '../../src/queries/move-ranking.js';
 import type { MovesQuery } from '../../src/schemas/moves.js';
 import { createServices, type Services } from '../../src/services.js';
 import { rejectsWithProblem } from '../helpers/problems.js';
@@ -45,7 +46,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
     });
     after(() => store.dispose());
 
-    it('ranks by skills closeness and progression evidence: HGV drivers to bus drivers in the first 5, primary teachers to no job paying half as much', async () => {
+    it('ranks by skills closeness and progression evidence: HGV drivers to bus drivers in the first 5, care workers to nursing auxiliaries in the first 10, primary teachers to no job paying half as much', async () => {
       const moves = await services.moves.moves('8211', query({ limit: 25 }));
       assert.equal(moves.candidates, 410);
       assert.equal(moves.moves.length, 25);
@@ -56,12 +57,48 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         scores,
         [...scores].sort((a, b) => b - a),
       );
-      for (const m of moves.moves) assert.ok(m.rankScore <= m.skills.closeness * 1.25 + 0.001, m.soc2020);
       assert.ok(moves.moves.every((m) => m.soc2020 !== '8211'));
+      const care = await services.moves.moves('6135', query({ limit: 10 }));
+      assert.ok(care.moves.some((m) => m.soc2020 === '6131'));
       const primary = await services.moves.moves('2314', query({ limit: 10 }));
       for (const m of primary.moves)
         assert.ok((m.pay.differencePercent ?? 0) > -50, `${m.soc2020} ${m.pay.differencePercent}`);
       assert.ok(!primary.moves.some((m) => m.soc2020 === '9233'), 'no exam invigilators');
+    });
+
+    it("scores each move by the documented evidence: closeness, shared routes in, the SOC minor group, pay direction and the target's ASHE jobs", async () => {
+      for (const from of ['6135', '2231']) {
+        const { moves } = await services.moves.moves(from, query({ limit: 10 }));
+        for (const m of moves) {
+          const ashe = await services.pay.pay(m.soc2020, {
+            measure: 'annual_pay_gross',
+            sex: 'all',
+            pattern: 'all',
+            area: 'uk',
+          });
+          const structural = structuralScore(
+            from,
+            { soc: m.soc2020, closeness: m.skills.closeness, sharedRoutes: m.sharedRoutesIn },
+            RANKING,
+          );
+          const payRatio = m.pay.differencePercent === null ? null : 1 + m.pay.differencePercent / 100;
+          const expected = rankScore(structural, { payRatio, jobsThousands: ashe.employeeJobsThousands }, RANKING);
+          // The response rounds closeness and rankScore to three places.
+          assert.ok(Math.abs(m.rankScore - expected) <= 0.002 + 0.02 * expected, `${from} -> ${m.soc2020}`);
+        }
+      }
+    });
+
+    it('never shows an empty list to learn as nothing to learn: the basis says why it is empty', async () => {
+      let empty = 0;
+      for (const from of ['2314', '4212', '4215', '2235']) {
+        const { moves } = await services.moves.moves(from, query({ limit: 10 }));
+        for (const m of moves.filter((x) => x.skills.toLearnCount === 0)) {
+          empty += 1;
+          assert.match(m.skills.basis, /does not mean there is nothing to learn/, `${from} -> ${m.soc2020}`);
+        }
+      }
+      assert.ok(empty > 0);
     });
 
     it('says where ESCO cannot tell two occupations apart instead of claiming nothing to learn', async () => {
@@ -112,7 +149,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         } else assert.equal(pay.differencePounds, null);
         assert.ok(outlook.provenance && outlook.group && outlook.direction);
         assert.match(outlook.provenance.edition, /Working Futures/);
-        assert.match(vacancies.derivation ?? '', /SOC 2010 unit group \d{4}/);
+        assert.match(vacancies.derivation ?? '', /SOC 2010 (unit|minor|sub-major|major) group \d{1,4} /);
         assert.ok(vacancies.provenance);
         assert.ok(routesIn.howToBecomeProfiles.count !== null && routesIn.howToBecomeProfiles.provenance);
         assert.ok(routesIn.apprenticeships.count !== null && routesIn.apprenticeships.provenance);

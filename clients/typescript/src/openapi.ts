@@ -6011,7 +6011,7 @@ export interface operations {
                                 code: string;
                                 title: string;
                             };
-                            /** @description The order of the list: skills closeness, times 1.25 when the two share a route in (sharedRoutesIn > 0), times (pay ratio / 0.8) when the target pays under 80% of the source */
+                            /** @description The order of the list (docs/skills-and-moves.md#moves): skills closeness, times 3 when the two share a route in (sharedRoutesIn > 0), times 2 when the target is in the same SOC 2020 minor group, times (pay ratio / 1.5, at most 1, and 2 / pay ratio past double) and times 3 more when the target pays at least as much as the source, times (the target's ASHE employee jobs in thousands / 100) ^ 0.3; a withheld figure leaves the score as it is */
                             rankScore: number;
                             /** @description NCS job profiles placed on both occupations and apprenticeship standards those profiles link to both: evidence of a real route between them */
                             sharedRoutesIn: number;
