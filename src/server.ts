@@ -5,6 +5,7 @@ import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
 import { openMigratedStore } from './runtime.js';
 import { createServices } from './services.js';
+import { resolveSecret } from './keys/secret.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
 /** Human-readable lines when asked, or by default when stdout is a terminal (`npm start` in a shell); JSON otherwise. */
@@ -55,7 +56,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   const deliverer = new WebhookDeliverer(
     store.db,
     services.changes,
-    { publicUrl: config.publicUrl, ...config.webhooks },
+    { publicUrl: config.publicUrl, serviceSecret: resolveSecret(config), ...config.webhooks },
     () => new Date(),
     app.log,
   );

@@ -119,7 +119,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations),
     /** Key holders' webhooks; their deliveries are src/webhooks/deliverer.ts. */
-    webhooks: new Webhooks(store.db, config.webhooks.privateAddresses),
+    webhooks: new Webhooks(store.db, config.webhooks.privateAddresses, resolveSecret(config)),
   };
   const bulk = new Bulk(
     store.db,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { ChangeKind } from './changes.js';
 
@@ -57,6 +57,38 @@ const SECRET_MARK = 'whsec_';
 /** A new subscription's signing secret: 32 random bytes. */
 export function newWebhookSecret(): string {
   return SECRET_MARK + randomBytes(32).toString('base64');
+}
+
+/** How a stored secret starts: sealed with AES-256-GCM, then its IV, ciphertext and tag (base64url). */
+const SEALED_MARK = 'sealed.v1.';
+
+/** The sealing key: derived from the service's own secret (LMI_SECRET), never stored beside the rows. */
+function sealingKey(serviceSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serviceSecret, 'uk-lmi', 'webhook signing secrets', 32));
+}
+
+/**
+ * A webhook's secret as stored: unlike an API key it cannot be kept as a hash, since every
+ * delivery is signed with it, so it is sealed under the service's secret; a copy of the database
+ * alone cannot sign a delivery.
+ */
+export function sealWebhookSecret(secret: string, serviceSecret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(serviceSecret), iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return `${SEALED_MARK}${[iv, sealed, cipher.getAuthTag()].map((b) => b.toString('base64url')).join('.')}`;
+}
+
+/** The secret a sealed one holds; throws when it was sealed under another service secret. */
+export function openWebhookSecret(stored: string, serviceSecret: string): string {
+  if (!stored.startsWith(SEALED_MARK)) throw new Error('a webhook secret stored unsealed');
+  const [iv, sealed, tag] = stored
+    .slice(SEALED_MARK.length)
+    .split('.')
+    .map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(serviceSecret), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
 }
 
 /**

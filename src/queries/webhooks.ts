@@ -1,5 +1,11 @@
 import { invalidParameter, Problem } from '../domain/problems.js';
-import { newWebhookSecret, webhookUrlProblem, type Webhook, type WebhookDelivery } from '../domain/webhooks.js';
+import {
+  newWebhookSecret,
+  sealWebhookSecret,
+  webhookUrlProblem,
+  type Webhook,
+  type WebhookDelivery,
+} from '../domain/webhooks.js';
 import type { CreatedWebhook } from '../schemas/webhooks.js';
 import { nowIso } from '../store/clock.js';
 import type { Db } from '../store/schema.js';
@@ -20,6 +26,8 @@ export class Webhooks {
     private readonly db: Db,
     /** LMI_WEBHOOK_PRIVATE_ADDRESSES: whether loopback and private addresses may be registered (tests, intranets). */
     private readonly allowPrivate: boolean,
+    /** The service's secret (LMI_SECRET), which seals each webhook's signing secret at rest. */
+    private readonly serviceSecret: string,
   ) {}
 
   async create(keyId: string, url: string): Promise<CreatedWebhook> {
@@ -33,7 +41,8 @@ export class Webhooks {
         { invalidParams: [{ name: 'url', reason: `a key may register at most ${WEBHOOKS_PER_KEY} webhooks` }] },
       );
     const secret = newWebhookSecret();
-    const webhook = await insertWebhook(this.db, { keyId, url: url.trim(), secret, at: nowIso() });
+    const sealed = sealWebhookSecret(secret, this.serviceSecret);
+    const webhook = await insertWebhook(this.db, { keyId, url: url.trim(), secret: sealed, at: nowIso() });
     return { ...webhook, secret };
   }
 

@@ -1,4 +1,4 @@
-import { retryDelayMs, webhookSignature, type WebhookEvent } from '../domain/webhooks.js';
+import { openWebhookSecret, retryDelayMs, webhookSignature, type WebhookEvent } from '../domain/webhooks.js';
 import { serviceVersion } from '../ingest/fetch/user-agent.js';
 import type { Changes } from '../queries/changes.js';
 import type { Db } from '../store/schema.js';
@@ -20,6 +20,8 @@ const AT_ONCE = 4;
 
 interface DelivererSettings {
   publicUrl: string;
+  /** The service's secret (LMI_SECRET), under which each webhook's signing secret is sealed. */
+  serviceSecret: string;
   maxFailures: number;
   privateAddresses: boolean;
   timeoutMs?: number;
@@ -114,7 +116,12 @@ export class WebhookDeliverer {
       {
         'webhook-id': delivery.id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': webhookSignature(delivery.secret, delivery.id, timestamp, body),
+        'webhook-signature': webhookSignature(
+          openWebhookSecret(delivery.secret, this.settings.serviceSecret),
+          delivery.id,
+          timestamp,
+          body,
+        ),
       },
       body,
       this.send,

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import {
   isPrivateAddress,
   newWebhookSecret,
+  openWebhookSecret,
+  sealWebhookSecret,
   retryDelayMs,
   webhookSignature,
   webhookUrlProblem,
@@ -68,5 +70,18 @@ describe('webhook addresses', () => {
     }
     assert.equal(isPrivateAddress('93.184.216.34'), false);
     assert.equal(isPrivateAddress('2606:2800:220:1:248:1893:25c8:1946'), false);
+  });
+});
+
+describe('webhook secrets at rest', () => {
+  it('are sealed under the service secret: the stored form holds no trace of the secret, and opens only with that service secret', () => {
+    const secret = newWebhookSecret();
+    const sealed = sealWebhookSecret(secret, 'service secret one');
+    assert.match(sealed, /^sealed\.v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    assert.ok(!sealed.includes(secret.slice('whsec_'.length, 20)));
+    assert.notEqual(sealWebhookSecret(secret, 'service secret one'), sealed, 'a fresh IV each time');
+    assert.equal(openWebhookSecret(sealed, 'service secret one'), secret);
+    assert.throws(() => openWebhookSecret(sealed, 'service secret two'));
+    assert.throws(() => openWebhookSecret(secret, 'service secret one'), /unsealed/);
   });
 });

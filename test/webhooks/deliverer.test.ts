@@ -8,6 +8,7 @@ import { issueApiKey } from '../../src/keys/api-key.js';
 import { publishEdition, quarantineEdition, recordDetectedEdition } from '../../src/store/editions.js';
 import { revokeKeyByPrefix } from '../../src/store/keys.js';
 import { findWebhook } from '../../src/store/webhooks.js';
+import { resolveSecret } from '../../src/keys/secret.js';
 import { WebhookDeliverer } from '../../src/webhooks/deliverer.js';
 import { makeTestCertificates } from '../helpers/publisher-double/tls.js';
 import { serve, testConfig, type ServedApp } from '../helpers/served-app.js';
@@ -80,6 +81,7 @@ for (const dialect of DIALECTS) {
         served.services.changes,
         {
           publicUrl: 'https://lmi.example.org',
+          serviceSecret: resolveSecret(served.services.config),
           maxFailures: 8,
           privateAddresses: true,
           ca: [receiver.certificates.caPem],

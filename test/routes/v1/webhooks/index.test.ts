@@ -67,6 +67,12 @@ for (const dialect of DIALECTS) {
       assert.ok(secret);
       assert.deepEqual(got.json(), withoutSecret);
       assert.equal('secret' in listed[0]!, false);
+      const stored = await served.store.db
+        .selectFrom('webhooks')
+        .select('secret')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      assert.match(stored.secret, /^sealed\.v1\./, 'kept sealed under the service secret, never as issued');
     });
 
     it('refuses http://, a relative address, a private one and a missing url with a 400 naming `url`', async () => {
