@@ -60,10 +60,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   // Build the job-title search before the first caller needs it.
   const warmSearch = () =>
     services.codingIndex
-      .get()
+      .search()
       .then(
         (view) =>
-          view && app.log.info({ ms: Math.round(view.buildMs), edition: view.edition.label }, 'search index built'),
+          view &&
+          app.log.info({ ms: Math.round(view.buildMs), edition: view.codingIndex.edition.label }, 'search index built'),
       )
       .catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'))
       // The skill profiles of every unit group (skills, moves, compare) before the first caller needs them.
