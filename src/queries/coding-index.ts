@@ -2,7 +2,7 @@ import type { Edition } from '../domain/editions.js';
 import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 import { aliasesThroughGroups, aliasesThroughIsco } from '../search/aliases.js';
 import { entryRank } from '../search/searchable-entries.js';
-import { TitleIndex } from '../search/title-index.js';
+import { TitleIndex, type TitleIndexData } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
 import { publishedEmploymentByUnitGroup } from '../store/employment.js';
 import type { Db } from '../store/schema.js';
@@ -53,6 +53,12 @@ export interface TitleSearchView {
  * serves. The search takes seconds to build and only the search and the work profile's twins read
  * it, so a route that needs a unit group's titles does not wait for it.
  */
+/**
+ * How the search is built from what was read: `TitleIndex.buildInSlices`, unless the caller shares
+ * builds (the tests, over many copies of one database, share one build of the same input).
+ */
+export type SearchBuilder = (index: CodingIndex, data: TitleIndexData) => Promise<TitleIndex>;
+
 export class CodingIndexCache {
   private view: CodingIndexView | null = null;
   private loading: Promise<CodingIndexView> | null = null;
@@ -62,6 +68,7 @@ export class CodingIndexCache {
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
+    private readonly buildSearch: SearchBuilder = (index, data) => TitleIndex.buildInSlices(index, data),
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
@@ -126,7 +133,7 @@ export class CodingIndexCache {
     const { index } = codingIndex;
     // ESCO labels lead to unit groups through the coding index's own ISCO-08 column; NCS
     // profile titles through the profile's SOC 2010 code.
-    const search = await TitleIndex.buildInSlices(index, {
+    const search = await this.buildSearch(index, {
       aliases: [
         ...aliasesThroughIsco(index, evidence.escoLabels),
         ...aliasesThroughGroups(index, evidence.ncsLabels, NCS_TITLE_SHARE),
