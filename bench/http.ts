@@ -64,7 +64,7 @@ await ingestSources({
 const services = createServices(config, store);
 const app = await buildApp(services);
 const started = performance.now();
-await services.codingIndex.get();
+await services.codingIndex.search();
 console.log(`search index built in ${Math.round(performance.now() - started)} ms`);
 const { key } = await issueApiKey(store.db, {
   tier: config.tiers[0]!,

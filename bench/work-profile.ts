@@ -31,6 +31,7 @@ const services = createServices(testConfig(store.dataDir), store);
 const latest = async (key: Parameters<typeof services.currentEditions.latest>[0]) =>
   (await services.currentEditions.latest(key))!;
 const index = (await services.codingIndex.get())!;
+const titleSearch = (await services.codingIndex.search())!;
 
 // Every served work profile.
 const profiles = new Map<string, WorkProfileResponse>();
@@ -113,7 +114,7 @@ for (const p of exported) {
  * itself, so circular by construction) or every Volume 1 related title (the held-out set itself).
  */
 type Twins = Map<string, OwnTwin[]>;
-const search = (title: string, limit: number) => index.search.search(title, limit, { abstain: false });
+const search = (title: string, limit: number) => titleSearch.search.search(title, limit, { abstain: false });
 const byTitle = new Map(rated.map((o) => [exactTitleKey(o.title), o]));
 const withTitles = (twins: Twins, titlesOf: Map<string, Set<string>>): Twins => {
   const out = new Map([...twins].map(([soc, list]) => [soc, list.map((t) => ({ ...t }))]));

@@ -75,11 +75,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   // placements for how-to-become and apprenticeships; the work profile's US twins). A source with
   // no release answers 404 here as it would to a caller: nothing to build.
   const warmUp = async () => {
-    const search = await services.codingIndex.get().catch((error: unknown) => {
+    const search = await services.codingIndex.search().catch((error: unknown) => {
       app.log.error({ err: error }, 'search index build failed');
       return null;
     });
-    if (search) app.log.info({ ms: Math.round(search.buildMs), edition: search.edition.label }, 'search index built');
+    if (search)
+      app.log.info({ ms: Math.round(search.buildMs), edition: search.codingIndex.edition.label }, 'search index built');
     await services.skillProfiles.get('Skills').then(
       (view) => app.log.info({ ms: Math.round(view.buildMs), unitGroups: view.profiles.size }, 'skill profiles built'),
       (error: unknown) => app.log.info({ err: error }, 'no skill profiles yet'),

@@ -12,7 +12,7 @@ import { Bulk } from './queries/bulk.js';
 import { bulkExporters, WITHOUT_FILES } from './queries/bulk-exporters.js';
 import { Changes } from './queries/changes.js';
 import { LocalAreas } from './queries/local-areas.js';
-import { CodingIndexCache } from './queries/coding-index.js';
+import { CodingIndexCache, type SearchBuilder } from './queries/coding-index.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Demand } from './queries/demand.js';
 import { Employment } from './queries/employment.js';
@@ -46,6 +46,8 @@ interface ServiceLogger {
 interface ServiceOptions {
   sources?: SourceProfile[];
   rateLimits?: RateLimitStore;
+  /** How the job-title search is built (queries/coding-index.ts); tests share builds of the same input. */
+  buildSearch?: SearchBuilder;
   mailer?: Mailer;
   logger?: ServiceLogger;
   /** How long the current editions are kept before the store is asked again: the bound on seeing another process's change (5 s). */
@@ -61,7 +63,7 @@ const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefin
 export function createServices(config: Config, store: Store, options: ServiceOptions = {}) {
   const sources = new SourceCatalog(options.sources ?? SOURCES);
   const currentEditions = new CurrentEditions(store.db, sources, options.editionsMaxAgeMs);
-  const codingIndex = new CodingIndexCache(store.db, currentEditions);
+  const codingIndex = new CodingIndexCache(store.db, currentEditions, options.buildSearch);
   const mailer = options.mailer ?? createMailer(config);
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);

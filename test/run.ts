@@ -18,6 +18,7 @@ import { requestedTier } from './tiers.js';
 
 const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
 const BIN = path.join(TEST_DIR, '..', 'node_modules', '.bin');
+const TYPECHECK_BUILD_INFO = path.join(TEST_DIR, '..', 'dist', '.typecheck.tsbuildinfo');
 
 /** A command in its own process group, so stopping it also stops what it started (tsx runs node). */
 function start(command: string, args: string[]): { child: ChildProcess; exit: Promise<number> } {
@@ -46,10 +47,20 @@ process.env.LMI_TEST_SHARDS ??= String(availableParallelism());
 async function prepare(): Promise<number> {
   const phase = timer();
   const templates = start('tsx', ['test/build-templates.ts']);
-  const typecheck = tier === 'unit' ? start('tsc', ['--noEmit']) : { child: null, exit: Promise.resolve(0) };
+  // Incremental: a run after a change checks again only what the change can affect (the build
+  // info, under dist/ like the build's own, is this checkout's).
+  const typecheck =
+    tier === 'unit'
+      ? start('tsc', ['--noEmit', '--incremental', '--tsBuildInfoFile', TYPECHECK_BUILD_INFO])
+      : { child: null, exit: Promise.resolve(0) };
+  // The tests that run the lmi command run the build (test/helpers/lmi-process.ts): bring it up
+  // to date once here, so that the shards never build it at once. It runs beside the type check
+  // (with the templates reused, one would otherwise wait for the other) and is stopped with it.
+  const build = start('node', [path.join(TEST_DIR, '..', 'bin', 'build-if-changed.js')]);
   const interrupt = (): void => {
     stop(templates.child);
     if (typecheck.child) stop(typecheck.child);
+    stop(build.child);
     process.exit(130);
   };
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
@@ -57,13 +68,11 @@ async function prepare(): Promise<number> {
   if (tier === 'unit') phase('type check');
   if (typed !== 0) {
     stop(templates.child);
-    await templates.exit;
-    console.error('npm test: the type check failed; the template build was stopped.');
+    stop(build.child);
+    await Promise.all([templates.exit, build.exit]);
+    console.error('npm test: the type check failed; the template build and the build of dist/ were stopped.');
     return typed;
   }
-  // The tests that run the lmi command run the build (test/helpers/lmi-process.ts): bring it up
-  // to date once here, so that the shards never build it at once.
-  const build = start('node', [path.join(TEST_DIR, '..', 'bin', 'build-if-changed.js')]);
   const built = await templates.exit;
   phase('template databases');
   const compiled = await build.exit;

@@ -1,8 +1,8 @@
 import type { Edition } from '../domain/editions.js';
-import type { CodingIndexRecord } from '../domain/soc.js';
+import type { CodingIndex, CodingIndexRecord } from '../domain/soc.js';
 import { aliasesThroughGroups, aliasesThroughIsco } from '../search/aliases.js';
 import { entryRank } from '../search/searchable-entries.js';
-import { TitleIndex } from '../search/title-index.js';
+import { TitleIndex, type TitleIndexData } from '../search/title-index.js';
 import { loadCodingIndex } from '../store/coding-index.js';
 import { publishedEmploymentByUnitGroup } from '../store/employment.js';
 import type { Db } from '../store/schema.js';
@@ -24,70 +24,87 @@ const APS_BY_INDUSTRY = 'aps-occupation-industry';
 /** NCS job profiles (2026 pages, 2020 export with SOC 2010 codes) and the SOC 2010 -> 2020 table: careers-site titles (search-evidence.ts). */
 const NCS_SOURCES = ['ncs-job-profiles', 'ncs-content-export-2020', 'soc-crosswalk'] as const;
 
-/** The current coding index in memory: its records by unit group, and the job-title search over it. */
+/** The current coding index in memory: its records by unit group. */
 export interface CodingIndexView {
   edition: Edition;
+  /** Coded records of each unit group, default entries first (the order `examples` uses). */
+  byUnitGroup: Map<string, CodingIndexRecord[]>;
+  index: CodingIndex;
+}
+
+/** The job-title search over the current coding index, and the editions it was built from. */
+export interface TitleSearchView {
+  codingIndex: CodingIndexView;
   /** The ESCO occupations edition whose labels the search holds as aliases; null when none is published. */
   aliasEdition: Edition | null;
   /** The APS edition whose employment weighs shared exact titles; null when none is published. */
   employmentEdition: Edition | null;
   /** The NCS pages, NCS export and SOC crosswalk editions whose profile titles the search holds as aliases (null where none). */
   ncsEditions: Array<Edition | null>;
-  /** Coded records of each unit group, default entries first (the order `examples` uses). */
-  byUnitGroup: Map<string, CodingIndexRecord[]>;
   search: TitleIndex;
   buildMs: number;
 }
 
 /**
- * Loads the current coding index edition and builds the search over it, with the labels of the
- * current ESCO occupations edition as aliases and the current APS employment by unit group as the
- * prior of shared exact titles; rebuilt, without a restart, when a new edition of any of them is
- * published. Until the new one is built the previous one serves.
+ * Loads the current coding index edition (`get`) and, apart, builds the job-title search over it
+ * (`search`), with the labels of the current ESCO occupations edition as aliases and the current
+ * APS employment by unit group as the prior of shared exact titles; each is rebuilt, without a
+ * restart, when a new edition of what it is made of is published, and until then the previous one
+ * serves. The search takes seconds to build and only the search and the work profile's twins read
+ * it, so a route that needs a unit group's titles does not wait for it.
  */
+/**
+ * How the search is built from what was read: `TitleIndex.buildInSlices`, unless the caller shares
+ * builds (the tests, over many copies of one database, share one build of the same input).
+ */
+export type SearchBuilder = (index: CodingIndex, data: TitleIndexData) => Promise<TitleIndex>;
+
 export class CodingIndexCache {
   private view: CodingIndexView | null = null;
-  private building: Promise<CodingIndexView | null> | null = null;
+  private loading: Promise<CodingIndexView> | null = null;
+  private searchView: TitleSearchView | null = null;
+  private building: Promise<TitleSearchView> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
+    private readonly buildSearch: SearchBuilder = (index, data) => TitleIndex.buildInSlices(index, data),
   ) {}
 
   async get(): Promise<CodingIndexView | null> {
-    const [edition, aliasEdition, employmentEdition, ...ncsEditions] = await Promise.all([
-      this.current.latest(CODING_INDEX),
+    const edition = await this.current.latest(CODING_INDEX);
+    if (!edition) return null;
+    if (this.view?.edition.id === edition.id) return this.view;
+    this.loading ??= this.load(edition).finally(() => {
+      this.loading = null;
+    });
+    const loaded = await this.loading;
+    return loaded.edition.id === edition.id ? loaded : this.get();
+  }
+
+  async search(): Promise<TitleSearchView | null> {
+    const [index, aliasEdition, employmentEdition, ...ncsEditions] = await Promise.all([
+      this.get(),
       this.current.latest(ESCO_OCCUPATIONS),
       this.current.latest(APS_BY_INDUSTRY),
       ...NCS_SOURCES.map((source) => this.current.latest(source)),
     ]);
-    if (!edition) return null;
-    const current = (view: CodingIndexView | null) =>
-      view?.edition.id === edition.id &&
+    if (!index) return null;
+    const current = (view: TitleSearchView | null) =>
+      view?.codingIndex === index &&
       (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null) &&
       (view.employmentEdition?.id ?? null) === (employmentEdition?.id ?? null) &&
       view.ncsEditions.every((e, i) => (e?.id ?? null) === (ncsEditions[i]?.id ?? null));
-    if (current(this.view)) return this.view;
-    this.building ??= this.build(edition, aliasEdition, employmentEdition, ncsEditions).finally(() => {
+    if (current(this.searchView)) return this.searchView;
+    this.building ??= this.build(index, aliasEdition, employmentEdition, ncsEditions).finally(() => {
       this.building = null;
     });
     const built = await this.building;
-    return current(built) ? built : this.get();
+    return current(built) ? built : this.search();
   }
 
-  private async build(
-    edition: Edition,
-    aliasEdition: Edition | null,
-    employmentEdition: Edition | null,
-    ncsEditions: Array<Edition | null>,
-  ): Promise<CodingIndexView> {
-    const started = performance.now();
-    const [pages = null, exported = null, crosswalk = null] = ncsEditions;
-    const [index, evidence, employment] = await Promise.all([
-      loadCodingIndex(this.db, edition.id),
-      searchEvidence(this.db, { esco: aliasEdition, pages, export: exported, crosswalk }),
-      employmentEdition ? publishedEmploymentByUnitGroup(this.db, employmentEdition.id) : new Map<string, number>(),
-    ]);
+  private async load(edition: Edition): Promise<CodingIndexView> {
+    const index = await loadCodingIndex(this.db, edition.id);
     const byUnitGroup = new Map<string, CodingIndexRecord[]>();
     for (const record of index.records) {
       if (record.soc2020 === null) continue;
@@ -96,9 +113,27 @@ export class CodingIndexCache {
       else byUnitGroup.set(record.soc2020, [record]);
     }
     for (const list of byUnitGroup.values()) list.sort((a, b) => entryRank(a) - entryRank(b));
+    const view = { edition, byUnitGroup, index };
+    this.view = view;
+    return view;
+  }
+
+  private async build(
+    codingIndex: CodingIndexView,
+    aliasEdition: Edition | null,
+    employmentEdition: Edition | null,
+    ncsEditions: Array<Edition | null>,
+  ): Promise<TitleSearchView> {
+    const started = performance.now();
+    const [pages = null, exported = null, crosswalk = null] = ncsEditions;
+    const [evidence, employment] = await Promise.all([
+      searchEvidence(this.db, { esco: aliasEdition, pages, export: exported, crosswalk }),
+      employmentEdition ? publishedEmploymentByUnitGroup(this.db, employmentEdition.id) : new Map<string, number>(),
+    ]);
+    const { index } = codingIndex;
     // ESCO labels lead to unit groups through the coding index's own ISCO-08 column; NCS
     // profile titles through the profile's SOC 2010 code.
-    const search = await TitleIndex.buildInSlices(index, {
+    const search = await this.buildSearch(index, {
       aliases: [
         ...aliasesThroughIsco(index, evidence.escoLabels),
         ...aliasesThroughGroups(index, evidence.ncsLabels, NCS_TITLE_SHARE),
@@ -107,15 +142,14 @@ export class CodingIndexCache {
       names: evidence.names,
     });
     const view = {
-      edition,
+      codingIndex,
       aliasEdition,
       employmentEdition,
       ncsEditions,
-      byUnitGroup,
       search,
       buildMs: performance.now() - started,
     };
-    this.view = view;
+    this.searchView = view;
     return view;
   }
 }

@@ -137,7 +137,7 @@ export class Occupations {
   }
 
   async search(query: string, limit: number): Promise<OccupationMatch[]> {
-    const [{ groups }, index] = await Promise.all([this.structure(), this.codingIndex.get()]);
+    const [{ groups }, index] = await Promise.all([this.structure(), this.codingIndex.search()]);
     if (!index)
       throw new Problem('not-ready', 'The SOC 2020 coding index has not been ingested yet; try again shortly.', {
         retryAfter: 30,

@@ -4,7 +4,7 @@ import { RIASEC, type OnetOccupation } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
 import { allOnetOccupations, scoresOf } from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
-import { CODING_INDEX, type CodingIndexCache, type CodingIndexView } from './coding-index.js';
+import { CODING_INDEX, type CodingIndexCache, type TitleSearchView } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
 import { OnetCloseness } from './joins/onet-closeness.js';
@@ -41,7 +41,7 @@ const ONET_ABILITIES = 'onet-abilities';
  * its title matches the unit group (joins/onet-closeness.ts).
  */
 export class WorkProfile {
-  private model: { key: string; index: CodingIndexView; built: Promise<WeightingModel> } | null = null;
+  private model: { key: string; index: TitleSearchView; built: Promise<WeightingModel> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -52,9 +52,9 @@ export class WorkProfile {
   ) {}
 
   /** Built once per (unit-group texts, job-title search, O*NET occupations, interests) editions. */
-  private async weightingModel(index: CodingIndexView, onetOccupations: Edition, interests: Edition) {
-    const texts = await this.unitGroupTexts.get();
-    if (!texts)
+  private async weightingModel(onetOccupations: Edition, interests: Edition) {
+    const [texts, index] = await Promise.all([this.unitGroupTexts.get(), this.codingIndex.search()]);
+    if (!texts || !index)
       throw this.current.unavailable(
         CODING_INDEX,
         'Work profiles (joined through the ISCO-08 codes of the coding index)',
@@ -114,7 +114,7 @@ export class WorkProfile {
       );
     }
 
-    const model = await this.weightingModel(index, onetOccupations, interests);
+    const model = await this.weightingModel(onetOccupations, interests);
     const weighted = blendTwins(model.closeness.reweight(soc, chain.matched), model.twins.get(soc) ?? [], (twin) =>
       model.closeness.closeness(soc, twin),
     );

@@ -41,7 +41,7 @@ export interface TitleMatch {
 }
 
 /** What the index is built from besides the coding index. */
-interface TitleIndexData {
+export interface TitleIndexData {
   /** Titles from elsewhere (see aliases.ts), found only by fuzzy matching, at a discount. */
   aliases?: readonly TitleAlias[];
   /** People in employment per unit group: how often a title shared by several groups means each (title-prior.ts). */

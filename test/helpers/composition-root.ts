@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../src/services.js';
 import type { Dialect } from '../../src/store/database.js';
 import type { SourceKey } from '../../src/domain/sources.js';
 import { serve, testConfig, type ServedApp } from './served-app.js';
+import { sharedSearchBuilds } from './shared-search.js';
 import type { TestStore } from './stores.js';
 import { copyTemplate, withdrawSources } from './template-databases.js';
 
@@ -27,7 +28,7 @@ export function servicesForSuite(dialect: Dialect): SuiteServices {
   let services: Services | undefined;
   before(async () => {
     store = await copyTemplate(dialect);
-    services = createServices(testConfig(store.dataDir), store);
+    services = createServices(testConfig(store.dataDir), store, { buildSearch: sharedSearchBuilds });
   });
   after(() => store?.dispose());
   return {

@@ -5,6 +5,7 @@ import { issueApiKey } from '../../src/keys/api-key.js';
 import { createServices, type Services } from '../../src/services.js';
 import type { Dialect, Store } from '../../src/store/database.js';
 import type { TestStore } from './stores.js';
+import { sharedSearchBuilds } from './shared-search.js';
 import { copyTemplate } from './template-databases.js';
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
@@ -31,7 +32,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const config = testConfig(store.dataDir, overrides);
-  const services = createServices(config, store);
+  const services = createServices(config, store, { buildSearch: sharedSearchBuilds });
   const app = await buildApp(services);
   await app.ready();
   const { key } = await issueApiKey(store.db, {

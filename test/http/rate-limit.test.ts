@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { issueApiKey } from '../../src/keys/api-key.js';
 import { createServices } from '../../src/services.js';
 import { servedFromTemplate, testConfig, type ServedApp } from '../helpers/served-app.js';
+import { sharedSearchBuilds } from '../helpers/shared-search.js';
 
 const REDIS_URL = process.env.LMI_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -11,7 +12,9 @@ describe('per-key limits over HTTP', () => {
   let served: ServedApp;
   const apps: App[] = [];
   const newApp = async (redisUrl: string | null) => {
-    const app = await buildApp(createServices(testConfig(served.store.dataDir, { redisUrl }), served.store));
+    const app = await buildApp(
+      createServices(testConfig(served.store.dataDir, { redisUrl }), served.store, { buildSearch: sharedSearchBuilds }),
+    );
     apps.push(app);
     return app;
   };

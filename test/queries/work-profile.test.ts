@@ -86,7 +86,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
     });
 
     it("finds 3312 police officers no twin at the floor; named titles, a setting the bench tries, reach it through 'Detectives'", async () => {
-      const index = (await root.services.codingIndex.get())!;
+      const index = (await root.services.codingIndex.search())!;
       const search = (title: string, limit: number) => index.search.search(title, limit, { abstain: false });
       const police = [
         { code: '33-3051.00', title: "Police and Sheriff's Patrol Officers" },

@@ -70,7 +70,7 @@ export class UnitGroupTexts {
   async get(): Promise<UnitGroupTextView | null> {
     const [descriptions, index] = await Promise.all([this.current.latest(SOC_DESCRIPTIONS), this.codingIndex.get()]);
     if (!index) return null;
-    const key = `${descriptions?.id ?? ''}|${index.edition.id}|${index.aliasEdition?.id ?? ''}`;
+    const key = `${descriptions?.id ?? ''}|${index.edition.id}`;
     if (this.view?.key === key) return this.view;
     this.building ??= this.build(key, descriptions, index).finally(() => {
       this.building = null;

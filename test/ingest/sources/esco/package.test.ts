@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
-import type { AnySourceDescriptor } from '../../../../src/ingest/source.js';
+import type { AnySourceDescriptor, ReleaseRef } from '../../../../src/ingest/source.js';
+import type { UpstreamFile } from '../../../../src/ingest/upstream.js';
 import { escoOccupationSkillsSource } from '../../../../src/ingest/sources/esco/esco-occupation-skills/descriptor.js';
 import { escoOccupationsSource } from '../../../../src/ingest/sources/esco/esco-occupations/descriptor.js';
 import { escoSkillsSource } from '../../../../src/ingest/sources/esco/esco-skills/descriptor.js';
@@ -41,9 +43,27 @@ function escoPackage(version: '1.2.1' | '1.1.1'): { name: string; bytes: Uint8Ar
 
 const context = (escoPackage: string | null) => routeContext('esco-skills', routes(), { escoPackage });
 
+/** The v1.2.1 package both the reading test and the pipeline's read it through: one set of bytes. */
+const v12 = escoPackage('1.2.1');
+const v12Sha256 = createHash('sha256').update(v12.bytes).digest('hex');
+/**
+ * Each source's parse of that package, made by the test that reads the files from inside it; the
+ * pipeline reading the same bytes over HTTPS is given it rather than parsing the package again
+ * (the three sources' parse through the pipeline's worker is the next suite's, from the v1.1.1 zips).
+ */
+const parsedV12 = new Map<string, Promise<unknown>>();
+function parsingV12Once<T extends AnySourceDescriptor>(source: T): T {
+  return {
+    ...source,
+    parse(file: UpstreamFile, ref: ReleaseRef, companions: UpstreamFile[]) {
+      const parsed = file.sha256 === v12Sha256 ? parsedV12.get(source.key) : undefined;
+      return parsed ?? source.parse(file, ref, companions);
+    },
+  };
+}
+
 describe('ESCO from the package the operator configures (LMI_ESCO_PACKAGE)', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'lmi-esco-'));
-  const v12 = escoPackage('1.2.1');
   const local = path.join(folder, v12.name);
   writeFileSync(local, v12.bytes);
 
@@ -98,7 +118,9 @@ describe('ESCO from the package the operator configures (LMI_ESCO_PACKAGE)', () 
       escoOccupationSkillsSource,
     ] as AnySourceDescriptor[]) {
       const [release] = (await source.discover!(context(local))).releases;
-      const parsed = await source.parse({ uri: release!.location.url, bytes: v12.bytes, sha256: '' }, release!, []);
+      const parsing = source.parse({ uri: release!.location.url, bytes: v12.bytes, sha256: v12Sha256 }, release!, []);
+      parsedV12.set(source.key, parsing);
+      const parsed = await parsing;
       assert.ok((parsed as unknown[]).length > 2000, `${source.key}: ${(parsed as unknown[]).length} rows`);
       assert.match(source.labelOf!(parsed), /^ESCO v1\.2\.1: ESCO /);
     }
@@ -128,7 +150,6 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
   describe(`ESCO read from a configured package through the pipeline (${dialect})`, () => {
     let double: PublisherDouble;
     let store: TestStore;
-    const v12 = escoPackage('1.2.1');
     // ESCO e-mails a link: the operator keeps the package at an address of their own (here one the double's certificate names).
     const remote = `https://raw.githubusercontent.com/operator/esco/main/${encodeURIComponent(v12.name)}`;
     before(async () => {
@@ -144,7 +165,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
     it('publishes the three ESCO sources from one https:// package', async () => {
       const results = await ingestFromDouble(double, {
         store,
-        sources: [escoOccupationsSource, escoSkillsSource, escoOccupationSkillsSource],
+        sources: [escoOccupationsSource, escoSkillsSource, escoOccupationSkillsSource].map(parsingV12Once),
         discovery: { escoPackage: remote, ncsIntervalMs: 0 },
       });
       assert.deepEqual(
