@@ -46,6 +46,12 @@ export interface TitleSearchView {
 }
 
 /**
+ * How the search is built from what was read: `TitleIndex.buildInSlices`, unless the caller shares
+ * builds (the tests, over many copies of one database, share one build of the same input).
+ */
+export type SearchBuilder = (index: CodingIndex, data: TitleIndexData) => Promise<TitleIndex>;
+
+/**
  * Loads the current coding index edition (`get`) and, apart, builds the job-title search over it
  * (`search`), with the labels of the current ESCO occupations edition as aliases and the current
  * APS employment by unit group as the prior of shared exact titles; each is rebuilt, without a
@@ -53,12 +59,6 @@ export interface TitleSearchView {
  * serves. The search takes seconds to build and only the search and the work profile's twins read
  * it, so a route that needs a unit group's titles does not wait for it.
  */
-/**
- * How the search is built from what was read: `TitleIndex.buildInSlices`, unless the caller shares
- * builds (the tests, over many copies of one database, share one build of the same input).
- */
-export type SearchBuilder = (index: CodingIndex, data: TitleIndexData) => Promise<TitleIndex>;
-
 export class CodingIndexCache {
   private view: CodingIndexView | null = null;
   private loading: Promise<CodingIndexView> | null = null;
