@@ -288,6 +288,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'visa-responses': 'the visas group’s pure response builders',
     'move-facts':
       'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
+    'move-ranking':
+      'the order of career moves: closeness weighed with progression evidence (routes in, minor group, pay, size)',
     'moves-skills': 'closeness and skill gaps between two unit groups’ skill profiles, for career moves',
     'skill-profiles':
       'the one skills model: every unit group’s weighted ESCO skill profile, read by skills, moves and compare',
