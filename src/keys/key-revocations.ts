@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 
 /** The Redis channel on which a revocation is announced to every replica. */
-export const REVOCATION_CHANNEL = 'lmi:keys:revoked';
+const REVOCATION_CHANNEL = 'lmi:keys:revoked';
 
 /**
  * How a revocation reaches the key checks of every replica at once. Each replica remembers keys
