@@ -182,7 +182,10 @@ export async function apsOccupationCountsFor(
     .where('edition_id', 'in', editionIds)
     .where('soc2020', '=', soc2020)
     .where('area', '=', area)
-    .orderBy(['edition_id', 'sex', 'pattern', 'employment_type'])
+    .orderBy('edition_id')
+    .orderBy('sex')
+    .orderBy('pattern')
+    .orderBy('employment_type')
     .execute();
   return rows.map(toApsCount);
 }
