@@ -70,7 +70,10 @@ program
     const cfg = config();
     const store = await openMigratedStore(cfg);
     try {
-      const matches = await createServices(cfg, store).occupations.search(words.join(' '), Math.min(options.limit, 50));
+      // A one-off search needs neither shared limits nor revocations: without REDIS_URL the services
+      // open no Redis connection, which would keep the command from exiting.
+      const services = createServices({ ...cfg, redisUrl: null }, store);
+      const matches = await services.occupations.search(words.join(' '), Math.min(options.limit, 50));
       process.stdout.write(`${matchTable(matches)}\n`);
     } finally {
       await store.close();

@@ -15,12 +15,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 async function lmi(
   args: string[],
   env: Record<string, string>,
+  /** Kill the command after this long (0: never): for a command that must exit by itself. */
+  timeout = 0,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const cli = lmiCli();
     const { stdout, stderr } = await run(cli.command, [...cli.args, ...args], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      timeout,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -87,6 +90,13 @@ describe('the lmi command (embedded SQLite)', () => {
     assert.match(lines[0]!, /^#\s+SOC\s+conf\.\s+match\s+matched title\s+unit group$/);
     assert.match(lines[2]!, /^1\s+4216\s+1\.000\s+exact\s+Doctor's receptionist\s+Receptionists$/);
     assert.equal(lines.length, 5);
+  });
+
+  it('search exits by itself when REDIS_URL is set (it opens no Redis connection)', async () => {
+    const redis = process.env.LMI_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const result = await lmi(['search', 'nurse', '--limit', '1'], { ...env, REDIS_URL: redis }, 60_000);
+    assert.equal(result.code, 0, `killed after 60 s, or failed: ${result.stderr}`);
+    assert.match(result.stdout, /^1\s+\d{4}\s/m);
   });
 
   it('ingest exits non-zero when a source is quarantined, saying why', async () => {
