@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerApiKeyAuth } from './http/auth.js';
+import { registerCacheHits } from './http/cache-hits.js';
 import { registerCaching } from './http/caching.js';
 import { registerDocs } from './http/docs.js';
 import { edgeServerOptions, registerEdgeGuards } from './http/edge.js';
@@ -10,7 +10,7 @@ import { stdoutLogDestination } from './http/log-destination.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerQueryParameterRule } from './http/query-parameters.js';
 import { registerRateLimits } from './http/rate-limit.js';
-import { registerRequestContext } from './http/request-context.js';
+import { registerRequestContext, requestIdOf } from './http/request-context.js';
 import { lazyRequestLogger, OneLinePerRequest, redactedUrl } from './http/request-log.js';
 import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
@@ -27,8 +27,6 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Pino's options: JSON lines, or with `pretty` one readable line per event through pino-pretty,
@@ -70,10 +68,7 @@ export async function buildApp(
     logger: options.logger ?? { level: 'silent' },
     logController: requestEnd,
     childLoggerFactory: lazyRequestLogger,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     ajv: {
       customOptions: {
         verbose: true,
@@ -110,5 +105,14 @@ export async function buildApp(
   registerQueryParameterRule(app);
   await app.register(v1Routes, { prefix: '/v1' });
   await app.register(exploreRoutes);
+  registerCacheHits(app, {
+    cache: services.responseCache,
+    currentEditions: services.currentEditions,
+    liveKeys: services.liveKeys,
+    rateLimits: services.rateLimits,
+    tiers: services.config.tiers,
+    trustProxy: services.config.trustProxy,
+    requestEnd,
+  });
   return app;
 }

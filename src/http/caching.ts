@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { CurrentEditions } from '../queries/current-editions.js';
 import { Lru } from '../lru.js';
-import { routeConfig } from './request-context.js';
+import { routeConfig, type RouteConfig } from './request-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,17 +15,20 @@ declare module 'fastify' {
 const KEYED_MAX_AGE_S = 300;
 const OPEN_MAX_AGE_S = 60;
 
-interface CachedBody {
+export interface CachedBody {
   /** The body as sent: serialised once, served as bytes. */
   payload: Buffer;
   etag: string;
   contentType: string;
+  /** The config of the route that answered it, and what that says about caching (read by the hit path, `cache-hits.ts`). */
+  route: RouteConfig;
+  policy: RoutePolicy;
 }
 
 /** A hit's own headers, made once when the body is stored rather than on every hit. */
 const hitHeaders = new WeakMap<CachedBody, { 'content-type': string; 'content-length': string; etag: string }>();
 
-function headersOf(body: CachedBody) {
+export function headersOf(body: CachedBody) {
   let headers = hitHeaders.get(body);
   if (!headers) {
     headers = { 'content-type': body.contentType, 'content-length': String(body.payload.length), etag: body.etag };
@@ -45,6 +48,8 @@ export class ResponseCache {
   /** Lookups that found a body and that did not, since start (read by the metrics). */
   hits = 0;
   misses = 0;
+  /** Of the hits, those answered before routing (`cache-hits.ts`). */
+  hitsBeforeRouting = 0;
 
   constructor(
     maxEntries = 5_000,
@@ -58,6 +63,11 @@ export class ResponseCache {
     if (body) this.hits += 1;
     else this.misses += 1;
     return body;
+  }
+
+  /** A body without counting the lookup: the hit path counts only what it serves, and leaves a miss to be counted once by the hook. */
+  peek(key: string): CachedBody | undefined {
+    return this.bodies.get(key);
   }
 
   set(key: string, body: CachedBody): void {
@@ -83,7 +93,7 @@ export class ResponseCache {
 }
 
 /** The request with its query parameters in a fixed order, so equal requests share an entry. */
-function cacheKey(url: string): string {
+export function cacheKey(url: string): string {
   const mark = url.indexOf('?');
   // One parameter or none: already in its one order.
   if (mark === -1 || !url.includes('&', mark)) return url;
@@ -96,8 +106,8 @@ function etagOf(payload: string | Buffer): string {
   return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
 }
 
-function matches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+/** Whether If-None-Match names this ETag (weakly compared, as RFC 9110 asks of GET). */
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return (
     header === '*' ||
@@ -106,7 +116,7 @@ function matches(request: FastifyRequest, etag: string): boolean {
   );
 }
 
-interface RoutePolicy {
+export interface RoutePolicy {
   /** Kept in the in-process cache (GET /v1/... unless marked `cache: false`). */
   cached: boolean;
   /** `cache: false`: no-store, no validator, never 304. */
@@ -160,7 +170,7 @@ function sendHit(request: FastifyRequest, reply: FastifyReply, hit: CachedBody):
   const headers: Record<string, number | string | string[] | undefined> = reply.getHeaders();
   headers.etag = own.etag;
   reply.hijack();
-  if (matches(request, hit.etag)) {
+  if (matches(request.headers['if-none-match'], hit.etag)) {
     reply.raw.writeHead(304, headers);
     reply.raw.end();
     return;
@@ -226,9 +236,11 @@ export function registerCaching(
         payload: Buffer.from(payload),
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        route: routeConfig(request),
+        policy,
       });
     }
-    if (matches(request, etag)) {
+    if (matches(request.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
     }

@@ -18,7 +18,7 @@ import { problemBody, problemContentType } from './problem.js';
  */
 
 /** Longer request targets get 414 (Node refuses request lines and headers over 16 KiB with 431). */
-const MAX_URL_LENGTH = 8 * 1024;
+export const MAX_URL_LENGTH = 8 * 1024;
 
 /** What Node's parser reports, by its error code, as the problem it is. */
 function clientErrorProblem(code: string | undefined): Problem {

@@ -51,6 +51,15 @@ class AppMetrics {
         this.inc({ result: 'miss' }, cache.misses);
       },
     });
+    new Counter({
+      name: 'lmi_response_cache_hits_before_routing_total',
+      help: 'Of the cache hits, those answered in front of the router (a keyed GET whose key and limit the hit path settled).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(cache.hitsBeforeRouting);
+      },
+    });
     new Gauge({
       name: 'lmi_response_cache_entries',
       help: 'Bodies held in the response cache.',
@@ -136,9 +145,7 @@ export function registerMetrics(
   const metrics = new AppMetrics(sources);
   app.decorate('metrics', metrics);
   // Observed where the request's log line is written: an onResponse hook would cost a hook run on every request.
-  requestEnd.onCompleted((request, reply) =>
-    metrics.requests.observe(request.route, request.method, reply.statusCode, reply.elapsedTime / 1000),
-  );
+  requestEnd.onCompleted(({ route, method, status, ms }) => metrics.requests.observe(route, method, status, ms / 1000));
   if (setting.serve === 'with-api') metricsRoute(app, metrics);
 }
 

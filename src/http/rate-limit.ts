@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import type { Tier } from '../config.js';
 import { Problem } from '../domain/problems.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
@@ -22,6 +29,29 @@ interface Counted {
 /** A key's policy and subject, worked out once per key record (LiveKeys hands out the same record for seconds at a time). */
 const byKey = new WeakMap<ApiKeyRecord, Counted>();
 
+/** What a key's requests count against: its own limit, else its tier's. */
+export function keyCount(key: ApiKeyRecord, tiers: Tier[]): Counted {
+  let count = byKey.get(key);
+  if (!count) {
+    const limit =
+      key.requestsPerMinute ?? tiers.find((t) => t.name === key.tier)?.requestsPerMinute ?? tiers[0]!.requestsPerMinute;
+    count = { policy: { name: 'key', limit, windowSeconds: LIMITS.keyWindowSeconds }, subject: `key:${key.id}` };
+    byKey.set(key, count);
+  }
+  return count;
+}
+
+/**
+ * Decisions the hit path (`cache-hits.ts`) has already taken for requests it then handed to
+ * Fastify (over the limit, or its cached answer gone meanwhile): the hook uses the decision
+ * rather than counting the request twice.
+ */
+const decidedOnHitPath = new WeakMap<IncomingMessage, LimitDecision | null>();
+
+export function decidedBeforeRouting(req: IncomingMessage, decision: LimitDecision | null): void {
+  decidedOnHitPath.set(req, decision);
+}
+
 /**
  * Applies the limits: per key for keyed routes (the tier's requests per minute, or the key's own
  * override), per client address for open routes that name a limit. Every limited response
@@ -32,19 +62,7 @@ const byKey = new WeakMap<ApiKeyRecord, Counted>();
  */
 export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, tiers: Tier[]): void {
   const counted = (request: FastifyRequest): Counted | null => {
-    const key = request.apiKey;
-    if (key) {
-      let count = byKey.get(key);
-      if (!count) {
-        const limit =
-          key.requestsPerMinute ??
-          tiers.find((t) => t.name === key.tier)?.requestsPerMinute ??
-          tiers[0]!.requestsPerMinute;
-        count = { policy: { name: 'key', limit, windowSeconds: LIMITS.keyWindowSeconds }, subject: `key:${key.id}` };
-        byKey.set(key, count);
-      }
-      return count;
-    }
+    if (request.apiKey) return keyCount(request.apiKey, tiers);
     const policy = routeConfig(request).clientLimit;
     return policy && !request.is404 ? { policy, subject: `client:${policy.name}:${request.ip}` } : null;
   };
@@ -52,7 +70,9 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
   app.addHook('onRequest', (request, reply, done) => {
     const count = counted(request);
     if (!count) return done();
-    const decision = hitOrNull(request, store, count.policy, count.subject);
+    const decision = decidedOnHitPath.has(request.raw)
+      ? decidedOnHitPath.get(request.raw)!
+      : hitOrNull(request.log, store, count.policy, count.subject);
     if (decision instanceof Promise)
       decision.then((settled) => answer(request, reply, done, count.policy, settled), done);
     else answer(request, reply, done, count.policy, decision);
@@ -83,19 +103,19 @@ export async function enforce(
   subject: string,
   options: { advertise?: boolean } = {},
 ): Promise<void> {
-  const decision = await hitOrNull(request, store, policy, subject);
+  const decision = await hitOrNull(request.log, store, policy, subject);
   if (decision && !applied(reply, policy, decision, options.advertise !== false)) throw overLimit(policy, decision);
 }
 
 /** The store's decision; null when the store is down (a limiter outage must not take the API down with it: serve, and say so in the logs). */
-function hitOrNull(
-  request: FastifyRequest,
+export function hitOrNull(
+  log: FastifyBaseLogger,
   store: RateLimitStore,
   policy: Policy,
   subject: string,
 ): LimitDecision | null | Promise<LimitDecision | null> {
   const unavailable = (error: unknown) => {
-    request.log.error({ err: error, policy: policy.name }, 'rate limit store unavailable; request not counted');
+    log.error({ err: error, policy: policy.name }, 'rate limit store unavailable; request not counted');
     return null;
   };
   try {
@@ -106,11 +126,20 @@ function hitOrNull(
   }
 }
 
+/** The RateLimit-Policy and RateLimit header values of a decision. */
+export function rateLimitHeaders(policy: Policy, decision: LimitDecision): [policy: string, remaining: string] {
+  return [
+    `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
+    `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
+  ];
+}
+
 /** Sets the RateLimit headers (when advertised); false when the request is over the limit. */
 function applied(reply: FastifyReply, policy: Policy, decision: LimitDecision, advertise: boolean): boolean {
   if (advertise) {
-    appendHeader(reply, 'ratelimit-policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`);
-    appendHeader(reply, 'ratelimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
+    const [named, remaining] = rateLimitHeaders(policy, decision);
+    appendHeader(reply, 'ratelimit-policy', named);
+    appendHeader(reply, 'ratelimit', remaining);
   }
   return decision.allowed;
 }

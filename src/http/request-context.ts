@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -11,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-type RouteConfig = FastifyContextConfig & { url?: string };
+export type RouteConfig = FastifyContextConfig & { url?: string };
 
 /** The request's route config: as read by the first hook, or (for a request answered before the hooks ran: a URL that does not decode) read now. */
 export function routeConfig(request: FastifyRequest): RouteConfig {
@@ -26,4 +28,12 @@ export function registerRequestContext(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     done();
   });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A request's id: the caller's X-Request-Id when it is a sensible token (a proxy's trace id), else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }

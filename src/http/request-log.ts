@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { round } from '../domain/numbers.js';
+import type { RouteConfig } from './request-context.js';
 
 /** Query-string values that must never reach a log line, whatever a caller puts there. */
 const SECRET_PARAMS = /([?&](?:api_?key|apiKey|key|x-api-key|token)=)[^&]*/gi;
@@ -9,7 +10,23 @@ export function redactedUrl(url: string): string {
   return url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
 }
 
-type Completed = (request: FastifyRequest, reply: FastifyReply) => void;
+/** A finished request, as the metrics observe it. */
+export interface Completion {
+  /** The matched route's config (null on a 404). */
+  route: RouteConfig | null;
+  method: string;
+  status: number;
+  ms: number;
+}
+
+type Completed = (completion: Completion) => void;
+
+/** A request answered before Fastify saw it (the hit path, `cache-hits.ts`): what its log line says. */
+export interface AnsweredOutside extends Completion {
+  id: string;
+  url: string;
+  keyPrefix: string;
+}
 
 /** Writes one finished JSON line to a pino logger's destination; null when the logger is not pino (logging off). */
 type LineWriter = ((fields: string) => void) | null;
@@ -58,7 +75,13 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    for (const observer of this.observers) observer(request, reply);
+    const completion = {
+      route: request.route,
+      method: request.method,
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+    };
+    for (const observer of this.observers) observer(completion);
     const ms = round(reply.elapsedTime, 1);
     const logger = request.server.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
     const write = error ? null : lineWriter(logger);
@@ -76,11 +99,41 @@ export class OneLinePerRequest extends LogController {
       return;
     }
     if (logger.isLevelEnabled?.('info') === false) return;
-    const key = request.apiKey ? `,"key":${JSON.stringify(request.apiKey.prefix)}` : '';
     write(
-      `,"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactedUrl(request.url))},"status":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)}${key}`,
+      lineFields(request.id, request.method, request.url, reply.statusCode, ms, request.ip, request.apiKey?.prefix),
     );
   }
+
+  /** The same observation and line for a request answered before routing; `ip` is read only when the line is written. */
+  answeredOutside(logger: FastifyBaseLogger, answered: AnsweredOutside, ip: () => string | undefined): void {
+    for (const observer of this.observers) observer(answered);
+    const write = lineWriter(logger);
+    if (!write || (logger as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') === false) return;
+    write(
+      lineFields(
+        answered.id,
+        answered.method,
+        answered.url,
+        answered.status,
+        round(answered.ms, 1),
+        ip(),
+        answered.keyPrefix,
+      ),
+    );
+  }
+}
+
+function lineFields(
+  id: string,
+  method: string,
+  url: string,
+  status: number,
+  ms: number,
+  ip: string | undefined,
+  keyPrefix: string | undefined,
+): string {
+  const key = keyPrefix === undefined ? '' : `,"key":${JSON.stringify(keyPrefix)}`;
+  return `,"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method)},"url":${JSON.stringify(redactedUrl(url))},"status":${status},"ms":${ms},"ip":${JSON.stringify(ip ?? null)}${key}`;
 }
 
 type LogMethod = (...args: unknown[]) => void;

@@ -9,7 +9,13 @@ import { servedFromTemplate, type ServedApp } from '../helpers/served-app.js';
 import { VOLUME2_FILE, alteredVolume2, makeMirror } from '../helpers/upstream.js';
 
 describe('ResponseCache', () => {
-  const body = (payload: string) => ({ payload: Buffer.from(payload), etag: 'W/"x"', contentType: 'application/json' });
+  const body = (payload: string) => ({
+    payload: Buffer.from(payload),
+    etag: 'W/"x"',
+    contentType: 'application/json',
+    route: { url: '/v1/x' },
+    policy: { cached: true, noStore: false, cacheControl: 'private, max-age=300', vary: 'X-API-Key' },
+  });
 
   it('drops the least recently used entry past its entry limit', () => {
     const cache = new ResponseCache(2, 1_000_000);

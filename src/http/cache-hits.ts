@@ -1,0 +1,137 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
+import type { Tier, TrustProxy } from '../config.js';
+import type { LiveKeys } from '../keys/live-keys.js';
+import type { CurrentEditions } from '../queries/current-editions.js';
+import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
+import type { ApiKeyRecord } from '../store/keys.js';
+import { cacheKey, headersOf, matches, type CachedBody, type ResponseCache } from './caching.js';
+import { MAX_URL_LENGTH } from './edge.js';
+import { decidedBeforeRouting, hitOrNull, keyCount, rateLimitHeaders } from './rate-limit.js';
+import { requestIdOf } from './request-context.js';
+import type { OneLinePerRequest } from './request-log.js';
+
+interface HitPathParts {
+  cache: ResponseCache;
+  currentEditions: CurrentEditions;
+  liveKeys: LiveKeys;
+  rateLimits: RateLimitStore;
+  tiers: Tier[];
+  trustProxy: TrustProxy;
+  requestEnd: OneLinePerRequest;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The hit path: a keyed GET whose answer is in the response cache is answered in front of
+ * Fastify, by the same rules its hooks apply (Host and URL-length guards, the key check, the
+ * rate limit counted once, Cache-Control, ETag and 304, X-Request-Id, the log line and the
+ * metrics), and in the same header order. Routing, the request and reply objects and the hook
+ * chain were most of what such an answer cost. Whatever the path cannot settle by itself goes on
+ * to Fastify unchanged: an unknown, missing or not yet remembered key, a request over its limit
+ * (with the decision taken, so it is not counted twice), a stale edition check, a HEAD, a miss,
+ * and every open route. Requests made with `inject` never pass here, only those on the socket.
+ */
+export function registerCacheHits(app: FastifyInstance, parts: HitPathParts): void {
+  const { cache, currentEditions, liveKeys, rateLimits, tiers, requestEnd } = parts;
+  const clientAddress = clientAddressOf(parts.trustProxy);
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
+  /** The cached answer the path may give, or null to go on to Fastify. */
+  const servable = (req: IncomingMessage): CachedBody | null => {
+    if (req.method !== 'GET' || closing || cache.size === 0 || currentEditions.stale) return null;
+    const url = req.url!;
+    if (url.length > MAX_URL_LENGTH || (req.httpVersion === '1.1' && !req.headers.host)) return null;
+    const hit = cache.peek(cacheKey(url));
+    // Open routes carry per-address limits and no key: the hooks answer them.
+    return hit && hit.route.access !== 'open' ? hit : null;
+  };
+
+  const keyOf = (req: IncomingMessage): ApiKeyRecord | null => {
+    const header = req.headers['x-api-key'];
+    if (typeof header !== 'string' || header === '') return null;
+    const found = liveKeys.find(header.trim());
+    return found instanceof Promise ? null : found;
+  };
+
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    hit: CachedBody,
+    key: ApiKeyRecord,
+    policy: ReturnType<typeof keyCount>['policy'],
+    decision: LimitDecision | null,
+  ) => {
+    cache.hits += 1;
+    cache.hitsBeforeRouting += 1;
+    const id = requestIdOf(req);
+    const own = headersOf(hit);
+    const headers: Record<string, string> = { 'x-request-id': id };
+    if (decision) [headers['ratelimit-policy'], headers.ratelimit] = rateLimitHeaders(policy, decision);
+    headers['cache-control'] = hit.policy.cacheControl;
+    if (hit.policy.vary) headers.vary = hit.policy.vary;
+    headers.etag = own.etag;
+    let status = 304;
+    if (matches(req.headers['if-none-match'], hit.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+    } else {
+      status = 200;
+      headers['content-type'] = own['content-type'];
+      headers['content-length'] = own['content-length'];
+      res.writeHead(200, headers);
+      res.end(hit.payload);
+    }
+    requestEnd.answeredOutside(
+      app.log,
+      {
+        id,
+        route: hit.route,
+        method: 'GET',
+        url: req.url!,
+        status,
+        ms: performance.now() - started,
+        keyPrefix: key.prefix,
+      },
+      () => clientAddress(req),
+    );
+  };
+
+  const server = app.server;
+  const [fastifyListener, ...others] = server.listeners('request') as Listener[];
+  if (!fastifyListener || others.length > 0)
+    throw new Error('the hit path expects Fastify as the one request listener');
+  server.removeListener('request', fastifyListener);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const hit = servable(req);
+    const key = hit && keyOf(req);
+    if (!hit || !key) return fastifyListener(req, res);
+    const { policy, subject } = keyCount(key, tiers);
+    const settle = (decision: LimitDecision | null, waited: boolean) => {
+      // Over the limit, or the answer gone while a shared store counted: Fastify answers, with this decision.
+      if ((decision && !decision.allowed) || (waited && cache.peek(cacheKey(req.url!)) !== hit)) {
+        decidedBeforeRouting(req, decision);
+        return fastifyListener(req, res);
+      }
+      send(req, res, started, hit, key, policy, decision);
+    };
+    const decision = hitOrNull(app.log, rateLimits, policy, subject);
+    if (decision instanceof Promise) void decision.then((settled) => settle(settled, true));
+    else settle(decision, false);
+  });
+}
+
+/** The client's address as Fastify's `request.ip` gives it, under the same proxy trust. */
+function clientAddressOf(trust: TrustProxy): (req: IncomingMessage) => string | undefined {
+  if (trust === false) return (req) => req.socket.remoteAddress;
+  const trusted = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust);
+  return (req) => proxyAddr.all(req, trusted).at(-1);
+}
