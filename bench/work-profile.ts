@@ -3,7 +3,8 @@
  * to its own US twin, and how much weight lands on the O*NET occupations NCS coded its profiles
  * to, for the chain alone (before) and with the own twins blended in at several shares. The sets
  * are built from the sources' own fields; bench/README.md ("Work profiles: own twins first")
- * describes them and keeps the figures.
+ * describes them and keeps the figures. It prints why each most-entries and Volume 1 twin does not
+ * lead; COMPARE=<part of a row label> lists the leaders that row changes and what each set says.
  *
  *   npm run bench:work-profile     (needs the test templates: npm run test:templates)
  */
