@@ -3,7 +3,8 @@
  * to its own US twin, and how much weight lands on the O*NET occupations NCS coded its profiles
  * to, for the chain alone (before) and with the own twins blended in at several shares. The sets
  * are built from the sources' own fields; bench/README.md ("Work profiles: own twins first")
- * describes them and keeps the figures.
+ * describes them and keeps the figures. It prints why each most-entries and Volume 1 twin does not
+ * lead; COMPARE=<part of a row label> lists the leaders that row changes and what each set says.
  *
  *   npm run bench:work-profile     (needs the test templates: npm run test:templates)
  */
@@ -16,7 +17,14 @@ import { exactTitleKey } from '../src/search/exact-title.js';
 import { profilesOf } from '../src/store/how-to-become.js';
 import { allSocDescriptions } from '../src/store/soc-descriptions.js';
 import { soc2010GroupsIntoEach } from '../src/store/soc-crosswalk.js';
-import { allOnetOccupations, onetSoc2019SuccessorsOf, scoresOf } from '../src/store/work-profile.js';
+import type { TitleMatch } from '../src/search/title-index.js';
+import {
+  allOnetOccupations,
+  onetSoc2010Of,
+  onetSoc2019SuccessorsOf,
+  scoresOf,
+  usSocLinksOfIscoGroups,
+} from '../src/store/work-profile.js';
 import { testConfig } from '../test/helpers/served-app.js';
 import { copyTemplate } from '../test/helpers/template-databases.js';
 
@@ -132,8 +140,138 @@ const withTitles = (twins: Twins, titlesOf: Map<string, Set<string>>): Twins => 
   return out;
 };
 const served = ownTwins(search, rated);
+
+/**
+ * The crosswalk as a second witness (tried, not served): each ISCO-08 group of the coding index
+ * carried along the chain's own steps (BLS crosswalk, O*NET's 2010 taxonomy, its 2010 to 2019
+ * crosswalk) to the O*NET-SOC 2019 occupations it reaches. A hit of an O*NET title is witnessed
+ * when the ISCO-08 code of the coding-index record it matched (exact: every record of the group
+ * with the title) reaches that occupation. How often the witness speaks for a right and a wrong
+ * placement is fitted by least squares on the hits themselves (share witnessed = p·right +
+ * (1 − p)·wrong, p the hit's evidence), and the evidence is updated by Bayes' rule: the shares of
+ * a title several groups hold together (they are one distribution), a fuzzy match on its own odds.
+ * The same placements also try the bare title's coding (tried, not served): an O*NET title is a
+ * bare title, and the group holding it as an unqualified entry is where the index codes it.
+ */
+const iscoCodes = [
+  ...new Set(
+    [...index.byUnitGroup.values()].flatMap((records) => records.flatMap((r) => (r.isco08 ? [r.isco08] : []))),
+  ),
+];
+const usLinks = await usSocLinksOfIscoGroups(store.db, (await latest('isco-us-soc-crosswalk')).id, iscoCodes);
+const onet2010 = await onetSoc2010Of(store.db, (await latest('onet-soc-2010-crosswalk')).id, [
+  ...new Set(usLinks.map((l) => l.usSoc2010)),
+]);
+const onet2019 = await onetSoc2019SuccessorsOf(store.db, (await latest('onet-soc-2019-crosswalk')).id, [
+  ...new Set(onet2010.map((l) => l.onetSoc2010)),
+]);
+const reach = new Map<string, Set<string>>();
+for (const link of usLinks)
+  for (const o10 of onet2010.filter((l) => l.usSoc2010 === link.usSoc2010))
+    for (const o19 of onet2019.filter((l) => l.onetSoc2010 === o10.onetSoc2010))
+      reach.set(link.isco08, (reach.get(link.isco08) ?? new Set()).add(o19.onetSoc2019));
+const witnessed = (hit: TitleMatch, code: string) => {
+  const key = hit.matchType === 'exact' ? exactTitleKey(hit.matchedTitle) : null;
+  return (index.byUnitGroup.get(hit.soc2020) ?? []).some(
+    (r) =>
+      (key !== null
+        ? exactTitleKey(r.naturalTitle) === key
+        : r.naturalTitle === hit.matchedTitle && r.qualifier === hit.qualifier) &&
+      r.isco08 !== null &&
+      (reach.get(r.isco08)?.has(code) ?? false),
+  );
+};
+interface Placement {
+  soc: string;
+  evidence: number;
+  fuzzy: boolean;
+  witnessed: boolean;
+  /** An exact hit on the group's unqualified entry of the title (the index's reading of the bare title). */
+  unqualified: boolean;
+}
+const placements = new Map(
+  rated.map((o) => {
+    const best = new Map<string, Placement>();
+    for (const hit of search(o.title, OWN_TWINS.limit)) {
+      const evidence = hit.matchType === 'exact' ? (hit.titleShare ?? 1) : hit.confidence;
+      if ((best.get(hit.soc2020)?.evidence ?? -1) < evidence)
+        best.set(hit.soc2020, {
+          soc: hit.soc2020,
+          evidence,
+          fuzzy: hit.matchType === 'fuzzy',
+          witnessed: witnessed(hit, o.code),
+          unqualified: hit.matchType === 'exact' && hit.qualifier === null,
+        });
+    }
+    return [o.code, [...best.values()]];
+  }),
+);
+const sharedTitle = (p: Placement) => !p.fuzzy && p.evidence < 1;
+function witnessRates(kind: (p: Placement) => boolean) {
+  const hits = [...placements.values()].flat().filter(kind);
+  const mean = (f: (p: Placement) => number) => hits.reduce((sum, p) => sum + f(p), 0) / hits.length;
+  const [mp, mw] = [mean((p) => p.evidence), mean((p) => (p.witnessed ? 1 : 0))];
+  const slope = mean((p) => (p.evidence - mp) * ((p.witnessed ? 1 : 0) - mw)) / mean((p) => (p.evidence - mp) ** 2);
+  const wrong = mw - slope * mp;
+  return { right: wrong + slope, wrong, hits: hits.length };
+}
+const RATES = { shared: witnessRates(sharedTitle), fuzzy: witnessRates((p) => p.fuzzy) };
+const ratio = (p: Placement, r: { right: number; wrong: number }) =>
+  p.witnessed ? r.right / r.wrong : (1 - r.right) / (1 - r.wrong);
+function witnessedTwins(
+  update: { shared: boolean; fuzzy: boolean; unqualified?: boolean },
+  only?: (code: string) => boolean,
+): Twins {
+  const out: Twins = new Map();
+  for (const o of rated) {
+    if (only && !only(o.code)) continue;
+    const list = placements.get(o.code)!;
+    const total = list.filter(sharedTitle).reduce((sum, p) => sum + p.evidence * ratio(p, RATES.shared), 0);
+    for (const p of list) {
+      let evidence = p.evidence;
+      if (update.unqualified && p.unqualified) evidence = 1;
+      else if (update.shared && sharedTitle(p)) evidence = (p.evidence * ratio(p, RATES.shared)) / total;
+      if (update.fuzzy && p.fuzzy) {
+        const odds = (p.evidence / (1 - p.evidence)) * ratio(p, RATES.fuzzy);
+        evidence = odds / (1 + odds);
+      }
+      if (evidence < OWN_TWINS.floor) continue;
+      out.set(p.soc, [...(out.get(p.soc) ?? []), { code: o.code, title: o.title, evidence }]);
+    }
+  }
+  for (const list of out.values()) list.sort((a, b) => b.evidence - a.evidence || a.code.localeCompare(b.code));
+  return out;
+}
+/** `first`'s twins, and for a unit group it gives none, `then`'s. */
+const orElse = (first: Twins, then: Twins): Twins =>
+  new Map([...new Set([...first.keys(), ...then.keys()])].map((soc) => [soc, first.get(soc) ?? then.get(soc)!]));
+const placedByTitles = new Set([...served.values()].flatMap((list) => list.map((t) => t.code)));
+
 const VARIANTS: Array<{ label: string; twins: Twins; shares: number[] }> = [
   { label: 'served: O*NET titles asked of the search, floor 0.75', twins: served, shares: SHARES },
+  {
+    label: 'crosswalk witness: shared exact titles',
+    twins: witnessedTwins({ shared: true, fuzzy: false }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'crosswalk witness: shared exact titles and fuzzy matches',
+    twins: witnessedTwins({ shared: true, fuzzy: true }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'a shared title certain for the group holding it unqualified (no witness)',
+    twins: witnessedTwins({ shared: false, fuzzy: false, unqualified: true }),
+    shares: [OWN_TWINS.share],
+  },
+  {
+    label: 'served, and for unit groups it gives no twin: witnessed fuzzy matches of occupations it places nowhere',
+    twins: orElse(
+      served,
+      witnessedTwins({ shared: false, fuzzy: true }, (code) => !placedByTitles.has(code)),
+    ),
+    shares: [OWN_TWINS.share],
+  },
   {
     label: '+ the titles an O*NET title names, when its own places it nowhere (onet-titles.ts)',
     twins: ownTwins(search, rated, { floor: OWN_TWINS.floor, named: 'fallback' }),
@@ -260,25 +398,109 @@ for (const variant of VARIANTS)
     `${variant.label}\n  ${['5241', '3312', '2231', '6135', '2134'].map((soc) => top(variant.twins, soc)).join('\n  ')}`,
   );
 
-// The served profiles' misses on the strict and loose sets.
+// The served profiles' misses on each set. For the most-entries and Volume 1 sets, why each
+// expected twin does not lead: not found (a title the index shares, this group's titleShare under
+// the floor; a fuzzy match under it; placed elsewhere), or found and outweighed (by a twin of
+// higher or equal evidence, the chain deciding a tie, or by the chain's weight on another twin).
 const show = (soc: string) => {
   const profile = profiles.get(soc);
   if (!profile) return `${soc}: no profile`;
   const top = profile.basedOn.slice(0, 3).map((o) => `${o.title} ${o.weightPercent}%`);
   return `${soc} ${profile.title}: ${top.join(', ')}`;
 };
-for (const [name, set] of [
-  ['Strict', strict],
-  ['Loose', loose],
-  ['Most-entries', most],
-  ['Volume 1', volume1],
+const titleOf = (code: string) => rated.find((o) => o.code === code)!.title;
+function why(soc: string, code: string): { kind: string; text: string } {
+  const profile = profiles.get(soc)!;
+  const lead = profile.basedOn[0]!;
+  const leadEvidence = lead.titleEvidence;
+  const own = profile.basedOn.find((o) => o.code === code);
+  const chain = own && own.chainWeightPercent > 0 ? `chain ${own.chainWeightPercent}%` : 'not on the chain';
+  const twin = served.get(soc)?.find((t) => t.code === code);
+  if (twin) {
+    const kind =
+      leadEvidence > twin.evidence
+        ? 'found, a stronger twin leads'
+        : leadEvidence === twin.evidence
+          ? 'found, tied with the leader: the chain decides'
+          : 'found, the chain lifts a weaker twin over it';
+    return {
+      kind,
+      text: `${kind}: evidence ${twin.evidence.toFixed(2)}, ${own?.weightPercent ?? 0}% (${chain}) against ${lead.title} evidence ${leadEvidence}, chain ${lead.chainWeightPercent}%`,
+    };
+  }
+  const hits = search(titleOf(code), 10);
+  const here = hits.find((h) => h.soc2020 === soc);
+  if (!here)
+    return {
+      kind: 'not found: placed elsewhere',
+      text: `not found: the search places it elsewhere (${hits[0]?.soc2020}); ${chain}`,
+    };
+  if (here.matchType === 'fuzzy')
+    return {
+      kind: 'not found: fuzzy match under the floor',
+      text: `not found: a fuzzy match ("${here.matchedTitle}") at ${here.confidence.toFixed(2)}; ${chain}`,
+    };
+  const top = hits[0]!;
+  const kind =
+    (here.titleShare ?? 1) >= 0.5
+      ? 'not found: a shared title, most of it here but under the floor'
+      : "not found: a shared title, mostly another group's";
+  return {
+    kind,
+    text: `${kind}: titleShare ${(here.titleShare ?? 1).toFixed(3)} here${top.soc2020 === soc ? '' : `, ${(top.titleShare ?? 1).toFixed(3)} in ${top.soc2020}`}; ${chain}`,
+  };
+}
+for (const [name, set, explain] of [
+  ['Strict', strict, false],
+  ['Loose', loose, false],
+  ['Most-entries', most, true],
+  ['Volume 1', volume1, true],
 ] as const) {
   const misses = [...set].filter(
     ([soc, codes]) => profiles.has(soc) && !codes.has(profiles.get(soc)!.basedOn[0]!.code),
   );
-  console.log(
-    `\n${name} own twin not leading (served): ${misses.length}\n${misses.map(([soc, codes]) => `${show(soc)} | twins ${[...codes].map((c) => rated.find((o) => o.code === c)!.title).join(', ')}`).join('\n')}`,
-  );
+  console.log(`\n${name} own twin not leading (served): ${misses.length}`);
+  const kinds = new Map<string, number>();
+  for (const [soc, codes] of misses) {
+    if (!explain) {
+      console.log(`${show(soc)} | twins ${[...codes].map(titleOf).join(', ')}`);
+      continue;
+    }
+    console.log(show(soc));
+    const reasons = [...codes].map((code) => ({ code, ...why(soc, code) }));
+    for (const r of reasons) console.log(`  ${titleOf(r.code)}: ${r.text}`);
+    // A miss counts once, under the reason of its closest twin (found before not found).
+    const closest = reasons.find((r) => r.kind.startsWith('found')) ?? reasons[0]!;
+    kinds.set(closest.kind, (kinds.get(closest.kind) ?? 0) + 1);
+  }
+  if (explain) console.log(`  by reason: ${[...kinds].map(([k, n]) => `${k} ${n}`).join('; ')}`);
+}
+console.log(
+  `\nCrosswalk witness rates (fitted): shared exact titles right ${RATES.shared.right.toFixed(2)}, wrong ${RATES.shared.wrong.toFixed(2)} (${RATES.shared.hits} hits); fuzzy right ${RATES.fuzzy.right.toFixed(2)}, wrong ${RATES.fuzzy.wrong.toFixed(2)} (${RATES.fuzzy.hits} hits)`,
+);
+
+// Leader changes of a variant against the served twins, and what each set makes of them (COMPARE=<label part>).
+const compare = process.env.COMPARE;
+for (const variant of VARIANTS.filter((v) => compare && v !== VARIANTS[0] && v.label.includes(compare))) {
+  console.log(`\nLeaders changed by "${variant.label}" (against served):`);
+  for (const [soc, profile] of profiles) {
+    const name = (code: string) => profile.basedOn.find((o) => o.code === code)?.title ?? titleOf(code);
+    const before = largest(weightsAt(profile, served.get(soc) ?? [], OWN_TWINS.share, OWN_TWINS.power));
+    const after = largest(weightsAt(profile, variant.twins.get(soc) ?? [], OWN_TWINS.share, OWN_TWINS.power));
+    if (before === after) continue;
+    const verdicts = (
+      [
+        ['strict', strict],
+        ['most-entries', most],
+        ['Volume 1', volume1],
+        ['NCS', ncs],
+      ] as const
+    ).flatMap(([n, set]) => {
+      const right = set.get(soc);
+      return right && right.has(before) !== right.has(after) ? [`${n} ${right.has(after) ? '+' : '-'}`] : [];
+    });
+    console.log(`  ${soc} ${profile.title}: ${name(before)} -> ${name(after)} ${verdicts.join(', ')}`);
+  }
 }
 
 await store.dispose();
