@@ -64,6 +64,8 @@ for (const [limits, redisUrl] of [
       const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
       app = await buildApp(services, { logger: { level: 'info', stream } });
       await app.listen({ port: 0, host: '127.0.0.1' });
+      // With Redis, the replica forgets its keys when its revocation listener first connects: let that pass first.
+      await services.keyRevocations.listening;
       port = (app.server.address() as AddressInfo).port;
       ({ key } = await issueApiKey(store.db, { tier: config.tiers[0]!, emailHmac: null, requestsPerMinute: 1_000 }));
     });
