@@ -237,8 +237,13 @@ export class Scratch {
    * query ("Mechanical and electrical engineer" before "Electrical and mechanical engineer"),
    * then the default entry.
    */
-  bestPerCode(count: number, typed: string, hits: readonly Hit[]): { hit: Hit; score: number }[] {
-    const best: { hit: Hit; score: number; closeness: number }[] = [];
+  bestPerCode(
+    count: number,
+    typed: string,
+    hits: readonly Hit[],
+    prior: (hit: Hit) => number,
+  ): { hit: Hit; score: number }[] {
+    const best: { hit: Hit; score: number; closeness: number; prior: number }[] = [];
     // A title that nearly matches (a typo, a plural) is the answer; otherwise each group's other
     // matching titles add evidence, so a label like "tobacco shop manager" goes where many
     // "... shop manager" titles lead rather than to the one title sharing its rarest word.
@@ -255,12 +260,21 @@ export class Scratch {
         hit: hits[this.bestHit[code]!]!,
         score: (bestScore + support) * this.groupCoverage(code),
         closeness: -1,
+        prior: -1,
       });
     }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
       entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));
+    // Ties, then, to the group the best title most often means (computed only for ties).
+    const weight = (entry: { hit: Hit; prior: number }): number =>
+      entry.prior >= 0 ? entry.prior : (entry.prior = prior(entry.hit));
     best.sort(
-      (a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code,
+      (a, b) =>
+        b.score - a.score ||
+        closeness(b) - closeness(a) ||
+        weight(b) - weight(a) ||
+        a.hit.rank - b.hit.rank ||
+        a.hit.code - b.hit.code,
     );
     return best.slice(0, Math.max(0, count));
   }
