@@ -235,7 +235,7 @@ export class Scratch {
   /**
    * The best `count` unit groups offered: highest score; on a tie the title spelt most like the
    * query ("Mechanical and electrical engineer" before "Electrical and mechanical engineer"),
-   * then the default entry.
+   * then the group the title most often means (`prior`), then the default entry.
    */
   bestPerCode(
     count: number,
@@ -265,17 +265,27 @@ export class Scratch {
     }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
       entry.closeness >= 0 ? entry.closeness : (entry.closeness = sharedEnds(typed, entry.hit.spelling));
-    // Ties, then, to the group the best title most often means (computed only for ties).
+    best.sort(
+      (a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code,
+    );
+    // A run of ties reaching into the first `count` goes, after the spelling, to the group its
+    // best title most often means (`prior`, computed only for those runs: it reads group records).
     const weight = (entry: { hit: Hit; prior: number }): number =>
       entry.prior >= 0 ? entry.prior : (entry.prior = prior(entry.hit));
-    best.sort(
-      (a, b) =>
-        b.score - a.score ||
-        closeness(b) - closeness(a) ||
-        weight(b) - weight(a) ||
-        a.hit.rank - b.hit.rank ||
-        a.hit.code - b.hit.code,
-    );
+    for (let from = 0, to = 0; from < Math.min(count, best.length); from = to) {
+      to = from + 1;
+      while (
+        to < best.length &&
+        best[to]!.score === best[from]!.score &&
+        closeness(best[to]!) === closeness(best[from]!)
+      )
+        to++;
+      if (to - from < 2) continue;
+      const run = best
+        .slice(from, to)
+        .sort((a, b) => weight(b) - weight(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);
+      best.splice(from, run.length, ...run);
+    }
     return best.slice(0, Math.max(0, count));
   }
 }

@@ -215,6 +215,7 @@ export class TitleIndex {
     if (analysed.tokens.length === 0) return [];
     const matches: TitleMatch[] = [];
     this.scratch.reset();
+    this.tiedTitles.clear();
     this.exactMatches(query, analysed, wanted, matches);
     // One more group than asked for: a fuzzy first answer's confidence depends on the runner-up.
     if (matches.length < wanted)
@@ -307,9 +308,17 @@ export class TitleIndex {
    * group's prior weight, as an exact match of that title would order them.
    */
   private readonly hitPrior = (hit: Hit): number => {
-    const analysed = this.normaliser.analyse(hit.title);
-    return this.groupWeigher(analysed.tokens, analysed.head, [titleKey(analysed.tokens)])(hit.code);
+    let weigher = this.tiedTitles.get(hit.title);
+    if (!weigher) {
+      const analysed = this.normaliser.analyse(hit.title);
+      weigher = this.groupWeigher(analysed.tokens, analysed.head, [titleKey(analysed.tokens)]);
+      this.tiedTitles.set(hit.title, weigher);
+    }
+    return weigher(hit.code);
   };
+
+  /** Per query: the prior of each tied title (`hitPrior`), several groups' ties often sharing one title. */
+  private readonly tiedTitles = new Map<string, (code: number) => number>();
 
   private fuzzyMatches(
     query: string,
