@@ -326,6 +326,12 @@ async function main(): Promise<void> {
   ];
   console.log(`\nbefore -> after (confident wrong: a wrong first answer at confidence >= ${CONFIDENT})`);
   for (const [name, set] of sets) report(name, measure(before, set), measure(after, set));
+  // Counts of the whole set: a change of one query shows.
+  const [b, a] = [measure(before, sets[0]![1]), measure(after, sets[0]![1])];
+  const count = (share: number, n: number) => Math.round(share * n);
+  console.log(
+    `  counts, all: top-1 ${count(b.top1, b.n)} -> ${count(a.top1, a.n)}, top-3 ${count(b.top3, b.n)} -> ${count(a.top3, a.n)}, confident wrong ${count(b.confidentWrong, b.n)} -> ${count(a.confidentWrong, a.n)}, empty ${count(b.empty, b.n)} -> ${count(a.empty, a.n)}`,
+  );
   console.log(`\nafter, without the empty answer (calibrated confidence, every query answered):`);
   for (const [name, set] of sets) report(name, measure(before, set), measure(raw, set));
   console.log('\nthe empty-answer threshold (first answer fuzzy and under it: empty), data-judged set:');

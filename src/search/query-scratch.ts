@@ -235,10 +235,15 @@ export class Scratch {
   /**
    * The best `count` unit groups offered: highest score; on a tie the title spelt most like the
    * query ("Mechanical and electrical engineer" before "Electrical and mechanical engineer"),
-   * then the default entry.
+   * then the group the title most often means (`prior`), then the default entry.
    */
-  bestPerCode(count: number, typed: string, hits: readonly Hit[]): { hit: Hit; score: number }[] {
-    const best: { hit: Hit; score: number; closeness: number }[] = [];
+  bestPerCode(
+    count: number,
+    typed: string,
+    hits: readonly Hit[],
+    prior: (hit: Hit) => number,
+  ): { hit: Hit; score: number }[] {
+    const best: { hit: Hit; score: number; closeness: number; prior: number }[] = [];
     // A title that nearly matches (a typo, a plural) is the answer; otherwise each group's other
     // matching titles add evidence, so a label like "tobacco shop manager" goes where many
     // "... shop manager" titles lead rather than to the one title sharing its rarest word.
@@ -255,6 +260,7 @@ export class Scratch {
         hit: hits[this.bestHit[code]!]!,
         score: (bestScore + support) * this.groupCoverage(code),
         closeness: -1,
+        prior: -1,
       });
     }
     const closeness = (entry: { hit: Hit; closeness: number }): number =>
@@ -262,6 +268,24 @@ export class Scratch {
     best.sort(
       (a, b) => b.score - a.score || closeness(b) - closeness(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code,
     );
+    // A run of ties reaching into the first `count` goes, after the spelling, to the group its
+    // best title most often means (`prior`, computed only for those runs: it reads group records).
+    const weight = (entry: { hit: Hit; prior: number }): number =>
+      entry.prior >= 0 ? entry.prior : (entry.prior = prior(entry.hit));
+    for (let from = 0, to = 0; from < Math.min(count, best.length); from = to) {
+      to = from + 1;
+      while (
+        to < best.length &&
+        best[to]!.score === best[from]!.score &&
+        closeness(best[to]!) === closeness(best[from]!)
+      )
+        to++;
+      if (to - from < 2) continue;
+      const run = best
+        .slice(from, to)
+        .sort((a, b) => weight(b) - weight(a) || a.hit.rank - b.hit.rank || a.hit.code - b.hit.code);
+      best.splice(from, run.length, ...run);
+    }
     return best.slice(0, Math.max(0, count));
   }
 }

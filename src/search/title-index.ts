@@ -215,6 +215,7 @@ export class TitleIndex {
     if (analysed.tokens.length === 0) return [];
     const matches: TitleMatch[] = [];
     this.scratch.reset();
+    this.tiedTitles.clear();
     this.exactMatches(query, analysed, wanted, matches);
     // One more group than asked for: a fuzzy first answer's confidence depends on the runner-up.
     if (matches.length < wanted)
@@ -235,21 +236,8 @@ export class TitleIndex {
     const spelt = rewritten(tokens, this.rewrites);
     const keys = [tokens, joined, spelt].filter((variant) => variant !== null).map((variant) => titleKey(variant));
     // The prior reads the title as the index spells it ("adviser" records, not "advisor" ones).
-    const asIndexed = spelt ?? tokens;
-    const words = [...new Set(asIndexed)].map((token) => this.vocabulary.idOf(token)).filter((id) => id !== undefined);
-    const head = this.vocabulary.idOf(asIndexed[analysed.head] ?? '') ?? -1;
+    const groupWeight = this.groupWeigher(spelt ?? tokens, analysed.head, keys);
     const found: { hit: Hit; order: number; prior: number; closeness: number }[] = [];
-    const groupWeights = new Map<number, number>();
-    const votes = [...new Set(keys)].flatMap((key) => [...(this.aliasVotes.get(key) ?? [])]);
-    const groupWeight = (code: number): number => {
-      let weight = groupWeights.get(code);
-      if (weight === undefined) {
-        const vote = votes.reduce((sum, [voted, share]) => (voted === code ? sum + share : sum), 0);
-        weight = this.prior.groupWeight(code, words, head) * (1 + ALIAS_VOTE_WEIGHT * vote);
-        groupWeights.set(code, weight);
-      }
-      return weight;
-    };
     const collect = (titleIds: readonly number[] | undefined, viaQualifier: boolean): void => {
       for (const id of titleIds ?? []) {
         for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
@@ -278,6 +266,59 @@ export class TitleIndex {
     for (const { hit, prior } of best.slice(0, Math.max(0, wanted - matches.length)))
       matches.push(this.match(hit, 1, 'exact', total > 0 ? prior / total : null));
   }
+
+  /**
+   * The prior weight (title-prior.ts) of each unit group for the title of `tokens` (as the index
+   * spells it, head at `head`), with the votes of other sources' labels spelt like one of `keys`.
+   */
+  private groupWeigher(tokens: readonly string[], head: number, keys: readonly string[]): (code: number) => number {
+    const words = [...new Set(tokens)].map((token) => this.vocabulary.idOf(token)).filter((id) => id !== undefined);
+    const headId = this.vocabulary.idOf(tokens[head] ?? '') ?? -1;
+    const groupWeights = new Map<number, number>();
+    const votes = [...new Set(keys)].flatMap((key) => [...(this.aliasVotes.get(key) ?? [])]);
+    // Where the index has an unqualified default for the title ("Store manager" 1242), the
+    // labels' reading of the bare title weighs like it; where every entry is qualified ("Teacher
+    // [...]"), the index leaves the bare title open and the labels only vote.
+    const asDefault = this.hasUnqualifiedDefault(keys);
+    return (code: number): number => {
+      let weight = groupWeights.get(code);
+      if (weight === undefined) {
+        const vote = votes.reduce((sum, [voted, share]) => (voted === code ? sum + share : sum), 0);
+        weight = this.prior.groupWeight(code, words, headId, asDefault ? vote : 0) * (1 + ALIAS_VOTE_WEIGHT * vote);
+        groupWeights.set(code, weight);
+      }
+      return weight;
+    };
+  }
+
+  /** Whether a title of one of `keys` has an unqualified flagged entry: the index's default for the bare title. */
+  private hasUnqualifiedDefault(keys: readonly string[]): boolean {
+    for (const key of new Set(keys))
+      for (const id of this.exactTitles.get(key) ?? [])
+        for (let h = this.titles.firstHit[id]!; h < this.titles.firstHit[id + 1]!; h++) {
+          const hit = this.titles.hits[h]!;
+          if (hit.flagged && hit.qualifier === null && !hit.viaSeeReference) return true;
+        }
+    return false;
+  }
+
+  /**
+   * A fuzzy tie between unit groups whose best titles score alike ("counselor" reaches every
+   * "Counsellor [...]" entry at the same score) goes to what the title most often means: its
+   * group's prior weight, as an exact match of that title would order them.
+   */
+  private readonly hitPrior = (hit: Hit): number => {
+    let weigher = this.tiedTitles.get(hit.title);
+    if (!weigher) {
+      const analysed = this.normaliser.analyse(hit.title);
+      weigher = this.groupWeigher(analysed.tokens, analysed.head, [titleKey(analysed.tokens)]);
+      this.tiedTitles.set(hit.title, weigher);
+    }
+    return weigher(hit.code);
+  };
+
+  /** Per query: the prior of each tied title (`hitPrior`), several groups' ties often sharing one title. */
+  private readonly tiedTitles = new Map<string, (code: number) => number>();
 
   private fuzzyMatches(
     query: string,
@@ -336,7 +377,12 @@ export class TitleIndex {
     });
 
     this.offerReachedTitles(queryWeight);
-    for (const { hit, score } of s.bestPerCode(wanted - matches.length, spelling(query), this.titles.hits)) {
+    for (const { hit, score } of s.bestPerCode(
+      wanted - matches.length,
+      spelling(query),
+      this.titles.hits,
+      this.hitPrior,
+    )) {
       matches.push(this.match(hit, similarityOf(score), 'fuzzy', null));
     }
   }

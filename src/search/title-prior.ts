@@ -65,7 +65,7 @@ export class TitlePrior {
    * The unnormalised weight of unit group `code` for a title of the vocabulary words `words`
    * with head word `head` (`words` distinct: the title's exact key).
    */
-  groupWeight(code: number, words: readonly number[], head: number): number {
+  groupWeight(code: number, words: readonly number[], head: number, vote = 0): number {
     const from = this.firstRecord[code] ?? 0;
     const to = this.firstRecord[code + 1] ?? from;
     const records = to - from;
@@ -87,7 +87,11 @@ export class TitlePrior {
     }
     // The group holds the title, so at least one record counts (see-row targets may not hold its words).
     const share = Math.sqrt((Math.max(containing, 1) / records) * (Math.max(withHead, 1) / records));
-    const flags = entries > 0 ? entryWeight / entries : 1;
+    // Other sources' labels spelt like the title are unqualified: as far as they vote for the
+    // group (`vote`, which the caller passes only where the index has an unqualified default to
+    // weigh against), they make its entry count as that default ("store manager": the index's
+    // default is storage, 1242; ESCO's store managers lead to retail, 1150).
+    const flags = Math.max(entries > 0 ? entryWeight / entries : 1, UNQUALIFIED_DEFAULT_WEIGHT * vote);
     return this.employmentWeights[code]! * share * flags;
   }
 

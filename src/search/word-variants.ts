@@ -61,6 +61,18 @@ export function* learnWordVariants(
     }
     for (const words of buckets.values()) pairWords(words, isTitleWord, add);
   }
+  // Variants chain: "physio" is a clipped "physiotherapy" (the coding index's "Physio assistant",
+  // "Physiotherapy assistant"), which is a clipped "physiotherapist" (ESCO's "physiotherapy
+  // assistant", "physiotherapist assistant"), so "physio" stands for "physiotherapist" too when
+  // the pair passes the same test.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [word, titleWords] of variants) {
+      const before = titleWords.size;
+      for (const titleWord of [...titleWords]) for (const further of variants.get(titleWord) ?? []) add(word, further);
+      grown ||= titleWords.size > before;
+    }
+  }
   return new Map([...variants].map(([word, titleWords]) => [word, [...titleWords].sort()]));
 }
 

@@ -240,6 +240,36 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     assert.deepEqual([top?.soc2020, top?.matchedTitle, top?.matchType], ['5313', 'Bricklayer', 'fuzzy']);
   });
 
+  it('chains learnt clipped forms: "physio" stands for "physiotherapist" through "physiotherapy"', () => {
+    // The coding index pairs "Physio assistant" with "Physiotherapy assistant" (6131); alone it
+    // leaves "physio" at the assistants.
+    assert.equal(index.search('physio', 1, { abstain: false })[0]?.soc2020, '6131');
+    // A source pairing "physiotherapy" with "physiotherapist" (ESCO's assistant labels) completes the chain.
+    const built = TitleIndex.build(codingIndex, { names: [['Physiotherapy assistant', 'Physiotherapist assistant']] });
+    const [top] = built.search('physio', 3);
+    assert.deepEqual([top?.soc2020, top?.matchedTitle, top?.matchType], ['2221', 'Physiotherapist', 'fuzzy']);
+  });
+
+  it('breaks a fuzzy tie between groups as the exact title would: "counselor" orders like "counsellor"', () => {
+    // The variant reaches every "Counsellor [...]" entry at one score; the prior orders them.
+    const built = TitleIndex.build(codingIndex, { names: [['Counsellor', 'Counselor']] });
+    const fuzzy = built.search('counselor', 3, { abstain: false });
+    assert.ok(fuzzy.every((m) => m.matchType === 'fuzzy' && m.similarity === fuzzy[0]!.similarity));
+    assert.deepEqual(codes(fuzzy), codes(built.search('counsellor', 3)));
+  });
+
+  it('lets other sources\' labels of a shared title vote as its unqualified default: "store manager"', () => {
+    // The index's unqualified default is storage (1242); a label "store manager" of retail
+    // managers (ISCO-08 1420, mostly 1150) makes 1150's entry count as the unqualified one.
+    assert.equal(index.search('store manager', 1)[0]?.soc2020, '1242');
+    const built = TitleIndex.build(codingIndex, {
+      aliases: aliasesThroughIsco(codingIndex, [{ title: 'store manager', isco08: '1420' }]),
+    });
+    const matches = built.search('store manager', 2);
+    assert.deepEqual(codes(matches), ['1150', '1242']);
+    assert.ok(matches.every((m) => m.matchType === 'exact'));
+  });
+
   it('respects the limit', () => {
     assert.equal(index.search('manager', 3).length, 3);
     assert.equal(index.search('manager', 1).length, 1);

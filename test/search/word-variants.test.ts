@@ -40,6 +40,20 @@ describe('learnWordVariants', () => {
     );
   });
 
+  it('chains variants that pass the same test: a clipping of a clipping', () => {
+    const words = ['physio', 'physiotherapy', 'physiotherapist', 'assistant'];
+    assert.deepEqual(
+      learn(
+        [
+          ['Physio assistant', 'Physiotherapy assistant'],
+          ['Physiotherapy assistant', 'Physiotherapist assistant'],
+        ],
+        words,
+      ),
+      { physio: ['physiotherapist', 'physiotherapy'], physiotherapy: ['physiotherapist'] },
+    );
+  });
+
   it('pairs only names of one occupation, differing in one word', () => {
     assert.deepEqual(learn([['Nail technician'], ['Nail tech']], titleWords), {});
     assert.deepEqual(learn([['Senior nail technician', 'Nail tech']], titleWords), {});
