@@ -11,7 +11,7 @@ export function redactedUrl(url: string): string {
 }
 
 /** A finished request, as the metrics observe it. */
-export interface Completion {
+interface Completion {
   /** The matched route's config (null on a 404). */
   route: RouteConfig | null;
   method: string;
@@ -22,7 +22,7 @@ export interface Completion {
 type Completed = (completion: Completion) => void;
 
 /** A request answered before Fastify saw it (the hit path, `cache-hits.ts`): what its log line says. */
-export interface AnsweredOutside extends Completion {
+interface AnsweredOutside extends Completion {
   id: string;
   url: string;
   keyPrefix: string;
