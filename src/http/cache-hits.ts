@@ -109,23 +109,43 @@ export function registerCacheHits(app: FastifyInstance, parts: HitPathParts): vo
   if (!fastifyListener || others.length > 0)
     throw new Error('the hit path expects Fastify as the one request listener');
   server.removeListener('request', fastifyListener);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  /** Takes the request (answered, or waiting for a shared store's count), or false to leave it to Fastify. */
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     const started = performance.now();
     const hit = servable(req);
     const key = hit && keyOf(req);
-    if (!hit || !key) return fastifyListener(req, res);
+    if (!hit || !key) return false;
     const { policy, subject } = keyCount(key, tiers);
-    const settle = (decision: LimitDecision | null, waited: boolean) => {
+    const settle = (decision: LimitDecision | null, waited: boolean): boolean => {
       // Over the limit, or the answer gone while a shared store counted: Fastify answers, with this decision.
       if ((decision && !decision.allowed) || (waited && cache.peek(cacheKey(req.url!)) !== hit)) {
         decidedBeforeRouting(req, decision);
-        return fastifyListener(req, res);
+        return false;
       }
       send(req, res, started, hit, key, policy, decision);
+      return true;
     };
     const decision = hitOrNull(app.log, rateLimits, policy, subject);
-    if (decision instanceof Promise) void decision.then((settled) => settle(settled, true));
-    else settle(decision, false);
+    if (!(decision instanceof Promise)) return settle(decision, false);
+    void decision
+      .then((settled) => settle(settled, true))
+      .catch((error: unknown) => failed(error, req, res))
+      .then((taken) => taken || fastifyListener(req, res));
+    return true;
+  };
+  // Outside Fastify nothing else catches: a fault here must not take the process down, and the request is still answered.
+  const failed = (error: unknown, req: IncomingMessage, res: ServerResponse): boolean => {
+    app.log.error({ err: error, url: req.url }, 'the hit path failed; Fastify answers the request');
+    return res.headersSent;
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    let taken: boolean;
+    try {
+      taken = answer(req, res);
+    } catch (error) {
+      taken = failed(error, req, res);
+    }
+    if (!taken) fastifyListener(req, res);
   });
 }
 

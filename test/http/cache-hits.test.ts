@@ -161,6 +161,22 @@ for (const [limits, redisUrl] of [
       assert.ok(header(answers[3]!, 'retry-after'));
     });
 
+    it('leaves the request to Fastify when the hit path faults, and says so in the log', async () => {
+      await get(port, PATH, { 'x-api-key': key });
+      const cache = services.responseCache;
+      const peek = cache.peek.bind(cache);
+      cache.peek = () => {
+        throw new Error('injected fault');
+      };
+      try {
+        const answered = await get(port, PATH, { 'x-api-key': key });
+        assert.equal(answered.status, 200);
+        assert.ok(lines.some((l) => l.msg === 'the hit path failed; Fastify answers the request'));
+      } finally {
+        cache.peek = peek;
+      }
+    });
+
     it('refuses a revoked key at once', async () => {
       const {
         key: doomed,
