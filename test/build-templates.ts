@@ -198,6 +198,9 @@ function templateKey(): string {
     else add(full, relative);
   }
   walk(UPSTREAM_DIR, 'upstream');
+  // The mirror's path is in what the templates hold (a missing release's message names it), and
+  // checkouts on one PostgreSQL server share its template databases by this key.
+  hash.update(`mirror at ${UPSTREAM_DIR}\n`);
   return hash.digest('hex');
 }
 
