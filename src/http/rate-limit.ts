@@ -70,9 +70,8 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
   app.addHook('onRequest', (request, reply, done) => {
     const count = counted(request);
     if (!count) return done();
-    const decision = decidedOnHitPath.has(request.raw)
-      ? decidedOnHitPath.get(request.raw)!
-      : hitOrNull(request.log, store, count.policy, count.subject);
+    const taken = decidedOnHitPath.get(request.raw);
+    const decision = taken !== undefined ? taken : hitOrNull(request.log, store, count.policy, count.subject);
     if (decision instanceof Promise)
       decision.then((settled) => answer(request, reply, done, count.policy, settled), done);
     else answer(request, reply, done, count.policy, decision);

@@ -107,19 +107,16 @@ export class OneLinePerRequest extends LogController {
   /** The same observation and line for a request answered before routing; `ip` is read only when the line is written. */
   answeredOutside(logger: FastifyBaseLogger, answered: AnsweredOutside, ip: () => string | undefined): void {
     for (const observer of this.observers) observer(answered);
+    const ms = round(answered.ms, 1);
     const write = lineWriter(logger);
-    if (!write || (logger as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') === false) return;
-    write(
-      lineFields(
-        answered.id,
-        answered.method,
-        answered.url,
-        answered.status,
-        round(answered.ms, 1),
-        ip(),
-        answered.keyPrefix,
-      ),
-    );
+    if (!write) {
+      // Not pino's own destination: the line goes through the logger, as requestCompleted sends it.
+      const { id: reqId, method, url, status, keyPrefix: key } = answered;
+      logger.info({ reqId, method, url: redactedUrl(url), status, ms, ip: ip(), key }, 'request completed');
+      return;
+    }
+    if ((logger as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') === false) return;
+    write(lineFields(answered.id, answered.method, answered.url, answered.status, ms, ip(), answered.keyPrefix));
   }
 }
 

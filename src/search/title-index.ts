@@ -279,7 +279,7 @@ export class TitleIndex {
     // Where the index has an unqualified default for the title ("Store manager" 1242), the
     // labels' reading of the bare title weighs like it; where every entry is qualified ("Teacher
     // [...]"), the index leaves the bare title open and the labels only vote.
-    const asDefault = this.hasUnqualifiedDefault(keys);
+    const asDefault = votes.length > 0 && this.hasUnqualifiedDefault(keys);
     return (code: number): number => {
       let weight = groupWeights.get(code);
       if (weight === undefined) {
