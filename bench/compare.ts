@@ -14,7 +14,10 @@
  * Env: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_DEPLOYMENTS (embedded,scale-out),
  *      BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/lmi_bench), BENCH_REDIS_URL (redis://127.0.0.1:6379),
  *      BENCH_SCENARIOS (names to run, comma-separated: pay,profile,search,healthz,304,429),
- *      BENCH_CPU_PROF (a folder: our server and the bare app write --cpu-prof profiles there), BENCH_LOG_LEVEL (info).
+ *      BENCH_CPU_PROF (a folder: our server and the bare app write --cpu-prof profiles there), BENCH_LOG_LEVEL (info),
+ *      BENCH_NODE_FLAGS (the flags of src/heap.ts, as bin/lmi.js runs our server; '' for none),
+ *      BENCH_STARTS (0): after the rounds, start our server that many more times and run the keyed pay GET
+ *      once against each, with bare just before: what state each start settles in (src/heap.ts).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +27,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/helpers/lmi-process.js';
-import { memoryMiB, processCpuSeconds, stop } from './processes.js';
+import { memoryMiB, processCpuSeconds, stop, threadCpuSeconds } from './processes.js';
+import { SERVE_NODE_FLAGS } from '../src/heap.js';
 import { replayKey, type RecordedResponse } from './replay.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +37,8 @@ const CLI = path.resolve(process.env.BENCH_CLI ?? path.join(ROOT, 'dist', 'cli',
 const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const STARTS = Number(process.env.BENCH_STARTS ?? 0);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? SERVE_NODE_FLAGS.join(' ')).split(' ').filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'embedded,scale-out').split(',');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lmi_bench';
@@ -184,7 +190,51 @@ for (const deployment of DEPLOYMENTS) {
     printRow(row, rows.length === 1);
   }
   console.log(`our server: rss ${memoryMiB(ours.child.pid!)} MiB after the runs; log ${logFile}`);
-  for (const child of [ours.child, bare.child]) await stop(child);
+  await stop(ours.child);
+  if (STARTS > 0) await measureStarts(env, keys, logFile, deployment, bare.address);
+  await stop(bare.child);
+}
+
+/**
+ * The keyed pay GET against STARTS fresh starts of our server, each after a run of bare: a start
+ * can settle in a state that one server's rounds never leave, so the rounds above see one state
+ * only. The CPU of each start is split between its main thread and the rest (V8's GC helpers,
+ * libuv's pool): the slow state showed as helper threads busy all the time.
+ */
+async function measureStarts(
+  env: NodeJS.ProcessEnv,
+  keys: Record<'unlimited' | 'exhausted', string>,
+  logFile: string,
+  deployment: string,
+  bareAddress: string,
+): Promise<void> {
+  const pay = ALL_SCENARIOS.find((s) => s.id === 'pay')!;
+  const headers = { 'x-api-key': keys.unlimited };
+  console.log(`\n${STARTS} starts of our server, the keyed pay GET once each (bare just before)`);
+  console.log(
+    `${'start'.padEnd(6)} ${'bare req/s'.padStart(10)} ${'ours req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'ours p99'.padStart(8)} ${'CPU µs/req: main thread, other threads'.padEnd(38)}`,
+  );
+  const ratios: number[] = [];
+  for (let start = 1; start <= STARTS; start += 1) {
+    const ours = await startOurs(env, logFile, deployment);
+    await Promise.race([waitForReady(ours.address), exited(ours.child)]);
+    await fetch(`${ours.address}${pay.url}`, { headers });
+    const bare = await autocannon(`${bareAddress}${pay.url}`, headers);
+    const before = threadCpuSeconds(ours.child.pid!);
+    const measured = await autocannon(`${ours.address}${pay.url}`, headers);
+    const after = threadCpuSeconds(ours.child.pid!);
+    await stop(ours.child);
+    const perRequest = (seconds: number) => ((seconds * 1e6) / Math.max(1, measured.total)).toFixed(0);
+    const ratio = measured.rps / bare.rps;
+    ratios.push(ratio);
+    console.log(
+      `${String(start).padEnd(6)} ${bare.rps.toFixed(0).padStart(10)} ${measured.rps.toFixed(0).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${`${measured.p99} ms`.padStart(8)} ${perRequest(after.main - before.main).padStart(4)}, ${perRequest(after.others - before.others)}`,
+    );
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(
+    `ratio over ${STARTS} starts: median ${median(ratios).toFixed(2)}, lowest ${sorted[0]!.toFixed(2)}, starts below 0.60: ${sorted.filter((r) => r < 0.6).length}`,
+  );
 }
 
 /**
@@ -326,7 +376,7 @@ async function startOurs(
     : [];
   // pino writes its lines to stdout, here a file: what an operator's collector would receive.
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...profile, CLI, 'serve'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, CLI, 'serve'], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, 'inherit'],
   });

@@ -17,9 +17,28 @@ export function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): numb
 
 /** CPU seconds (user and system) a process has used so far. */
 export function processCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** User and system seconds of a `/proc/.../stat` line (fields 14 and 15, counted from 1 with the pid). */
+function cpuSecondsOf(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds (user and system) used so far by a process's main thread and by its other threads together. */
+export function threadCpuSeconds(pid: number): { main: number; others: number } {
+  const out = { main: 0, others: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    out[tid === String(pid) ? 'main' : 'others'] += cpuSecondsOf(stat);
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { buildApp, loggerOptions, type App } from './app.js';
 import type { Config, LogFormat } from './config.js';
+import { missingServeFlags } from './heap.js';
 import { metricsServer } from './http/metrics.js';
 import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
@@ -63,6 +64,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   app.addHook('onClose', () => deliverer.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.location, dialect: store.dialect }, 'serving');
+  const missing = missingServeFlags();
+  if (missing.length > 0)
+    app.log.warn(
+      { missing },
+      'node was started without the flags lmi serve is meant to run with (bin/lmi.js, npm start): some starts will serve cached answers up to half as fast (docs/deployment.md)',
+    );
   deliverer.start(config.webhooks.intervalMs);
   if (metrics && config.metrics.serve === 'own-port') {
     await metrics.listen({ port: config.metrics.port, host: config.host });

@@ -1,8 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { missingServeFlags, SERVE_NODE_FLAGS } from '../src/heap.js';
 import { prettyLogs } from '../src/server.js';
 import { REPO_ROOT } from './helpers/template-databases.js';
 
@@ -65,5 +68,33 @@ describe('log format', () => {
       json.every((l) => JSON.parse(l) !== null),
       'JSON when not pretty',
     );
+  });
+});
+
+describe('the node flags of lmi serve', () => {
+  const shebang = readFileSync(path.join(REPO_ROOT, 'bin', 'lmi.js'), 'utf8').split('\n')[0]!;
+
+  it('bin/lmi.js and npm start both pass them', () => {
+    const start = (
+      JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start;
+    for (const flag of SERVE_NODE_FLAGS) {
+      assert.ok(shebang.split(' ').includes(flag), `${flag} in ${shebang}`);
+      assert.ok(start.split(' ').includes(flag), `${flag} in ${start}`);
+    }
+  });
+
+  it("the shebang's line starts node with them, and a process is told which it lacks", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lmi-shebang-'));
+    try {
+      const script = path.join(dir, 'flags.mjs');
+      writeFileSync(script, `${shebang}\nconsole.log(JSON.stringify(process.execArgv));\n`);
+      chmodSync(script, 0o755);
+      const execArgv = JSON.parse((await run(script)).stdout) as string[];
+      assert.deepEqual(missingServeFlags(execArgv), []);
+      assert.deepEqual(missingServeFlags([]), [...SERVE_NODE_FLAGS]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
