@@ -83,6 +83,11 @@ for (const d of await allSocDescriptions(store.db, (await latest('soc2020-descri
     volume1Groups.set(key, (volume1Groups.get(key) ?? new Set()).add(d.code));
   }
 const volume1 = twinsBy(volume1Groups, false);
+// A group with several own twins ("Political scientist", "Historian" and "Geographer" for 2115) is
+// led by its own when any of them leads: the strict and Volume 1 titles together.
+const ownTitles = new Map<string, Set<string>>();
+for (const set of [strict, volume1])
+  for (const [soc, codes] of set) ownTitles.set(soc, new Set([...(ownTitles.get(soc) ?? []), ...codes]));
 const loose = twinsBy(looseGroups, false);
 // Loose, where the unit group holds the most of the title's coding-index entries (ties all kept):
 // "Machinist", qualified by industry in 21 groups, counts for the group with the most entries only.
@@ -379,17 +384,19 @@ const top = (twins: Twins, soc: string) => {
 
 console.log(`${profiles.size} unit groups with a work profile; ${rated.length} rated O*NET occupations\n`);
 console.log(
-  '| twins | share | strict own twin leads | loose own twin leads | most-entries own twin leads | Volume 1 twin leads | NCS silver leads | weight on NCS silver |',
+  '| twins | share | strict own twin leads | loose own twin leads | most-entries own twin leads | Volume 1 twin leads | one of its strict or Volume 1 twins leads | NCS silver leads | weight on NCS silver |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 const cell = (r: { led: number; judged: number }) => `${r.led}/${r.judged} (${pct(r.led, r.judged)})`;
 for (const variant of VARIANTS)
   for (const [power, share] of POWERS.flatMap((p) => variant.shares.map((s) => [p, s] as const))) {
-    const [s, l, m, v, n] = [strict, loose, most, volume1, ncs].map((set) => judge(set, variant.twins, share, power));
+    const [s, l, m, v, o, n] = [strict, loose, most, volume1, ownTitles, ncs].map((set) =>
+      judge(set, variant.twins, share, power),
+    );
     const what = share === 0 ? 'none (before: the chain alone)' : variant.label;
     const how = share === OWN_TWINS.share && power === OWN_TWINS.power ? `**${share}**` : `${share}, power ${power}`;
     console.log(
-      `| ${what} | ${how} | ${cell(s!)} | ${cell(l!)} | ${cell(m!)} | ${cell(v!)} | ${cell(n!)} | ${(100 * n!.weight).toFixed(1)}% |`,
+      `| ${what} | ${how} | ${cell(s!)} | ${cell(l!)} | ${cell(m!)} | ${cell(v!)} | ${cell(o!)} | ${cell(n!)} | ${(100 * n!.weight).toFixed(1)}% |`,
     );
   }
 console.log('\nExamples at the served share, by way of finding twins:');
@@ -455,6 +462,7 @@ for (const [name, set, explain] of [
   ['Loose', loose, false],
   ['Most-entries', most, true],
   ['Volume 1', volume1, true],
+  ['Strict or Volume 1', ownTitles, true],
 ] as const) {
   const misses = [...set].filter(
     ([soc, codes]) => profiles.has(soc) && !codes.has(profiles.get(soc)!.basedOn[0]!.code),
