@@ -17,6 +17,7 @@ import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVE_NODE_FLAGS } from '../src/heap.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist', 'cli', 'main.js');
@@ -58,7 +59,10 @@ interface Phase {
 
 /** Starts `lmi serve` with `args`, paces GETs of ROUTE at RPS until `done` says stop, and measures. */
 async function phase(args: string[], key: string, done: (elapsedS: number) => Promise<boolean>): Promise<Phase> {
-  const server = spawn(process.execPath, [CLI, 'serve', ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...SERVE_NODE_FLAGS, CLI, 'serve', ...args], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
   for (let i = 0; ; i++) {
     try {

@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SERVE_NODE_FLAGS } from '../src/heap.js';
 import { freePort } from '../test/helpers/lmi-process.js';
 import { groupCpuSeconds, memoryMiB, stop } from './processes.js';
 
@@ -39,7 +40,7 @@ console.log(
 
 // First start: empty folder, full ingest while serving.
 let started = performance.now();
-let server = spawn(process.execPath, [CLI, 'serve', '--ingest'], {
+let server = spawn(process.execPath, [...SERVE_NODE_FLAGS, CLI, 'serve', '--ingest'], {
   env,
   stdio: ['ignore', 'pipe', 'inherit'],
   detached: true,
