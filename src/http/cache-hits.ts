@@ -6,10 +6,20 @@ import type { LiveKeys } from '../keys/live-keys.js';
 import type { CurrentEditions } from '../queries/current-editions.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
 import type { ApiKeyRecord } from '../store/keys.js';
-import { cacheKey, headersOf, matches, type CachedBody, type ResponseCache } from './caching.js';
-import { MAX_URL_LENGTH } from './edge.js';
-import { decidedBeforeRouting, hitOrNull, keyCount, rateLimitHeaders } from './rate-limit.js';
-import { requestIdOf } from './request-context.js';
+import { cacheKey, type ResponseCache } from './caching.js';
+import {
+  addCacheControl,
+  guardProblem,
+  hitOrNull,
+  keyCount,
+  liveKeyOf,
+  rateLimitHeaders,
+  requestIdOf,
+  writeHit,
+  type CachedBody,
+  type Counted,
+} from './edge-rules.js';
+import { decidedBeforeRouting } from './rate-limit.js';
 import type { OneLinePerRequest } from './request-log.js';
 
 interface HitPathParts {
@@ -26,13 +36,14 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * The hit path: a keyed GET whose answer is in the response cache is answered in front of
- * Fastify, by the same rules its hooks apply (Host and URL-length guards, the key check, the
- * rate limit counted once, Cache-Control, ETag and 304, X-Request-Id, the log line and the
- * metrics), and in the same header order. Routing, the request and reply objects and the hook
- * chain were most of what such an answer cost. Whatever the path cannot settle by itself goes on
- * to Fastify unchanged: an unknown, missing or not yet remembered key, a request over its limit
- * (with the decision taken, so it is not counted twice), a stale edition check, a HEAD, a miss,
- * and every open route. Requests made with `inject` never pass here, only those on the socket.
+ * Fastify, by the rules of edge-rules.ts, which Fastify's hooks call too (Host and URL-length
+ * guards, the key check, the rate limit counted once, Cache-Control, ETag and 304, X-Request-Id,
+ * the log line and the metrics), and in the same header order. Routing, the request and reply
+ * objects and the hook chain were most of what such an answer cost. Whatever the path cannot
+ * settle by itself goes on to Fastify unchanged: an unknown, missing or not yet remembered key, a
+ * request over its limit (with the decision taken, so it is not counted twice), a stale edition
+ * check, a guard's problem, a HEAD, a miss, and every open route. Requests made with `inject`
+ * never pass here, only those on the socket.
  */
 export function registerCacheHits(app: FastifyInstance, parts: HitPathParts): void {
   const { cache, currentEditions, liveKeys, rateLimits, tiers, requestEnd } = parts;
@@ -46,18 +57,17 @@ export function registerCacheHits(app: FastifyInstance, parts: HitPathParts): vo
   /** The cached answer the path may give, or null to go on to Fastify. */
   const servable = (req: IncomingMessage): CachedBody | null => {
     if (req.method !== 'GET' || closing || cache.size === 0 || currentEditions.stale) return null;
-    const url = req.url!;
-    if (url.length > MAX_URL_LENGTH || (req.httpVersion === '1.1' && !req.headers.host)) return null;
-    const hit = cache.peek(cacheKey(url));
+    // A guard's problem is Fastify's to answer.
+    if (guardProblem(req)) return null;
+    const hit = cache.peek(cacheKey(req.url!));
     // Open routes carry per-address limits and no key: the hooks answer them.
     return hit && hit.route.access !== 'open' ? hit : null;
   };
 
+  // Only a key LiveKeys remembers as live is settled here; a refusal is Fastify's to answer.
   const keyOf = (req: IncomingMessage): ApiKeyRecord | null => {
-    const header = req.headers['x-api-key'];
-    if (typeof header !== 'string' || header === '') return null;
-    const found = liveKeys.find(header.trim());
-    return found instanceof Promise ? null : found;
+    const found = liveKeyOf(liveKeys, req.headers);
+    return found instanceof Promise || found === 'missing' ? null : found;
   };
 
   const send = (
@@ -66,29 +76,16 @@ export function registerCacheHits(app: FastifyInstance, parts: HitPathParts): vo
     started: number,
     hit: CachedBody,
     key: ApiKeyRecord,
-    policy: ReturnType<typeof keyCount>['policy'],
+    policy: Counted['policy'],
     decision: LimitDecision | null,
   ) => {
     cache.hits += 1;
     cache.hitsBeforeRouting += 1;
     const id = requestIdOf(req);
-    const own = headersOf(hit);
     const headers: Record<string, string> = { 'x-request-id': id };
     if (decision) [headers['ratelimit-policy'], headers.ratelimit] = rateLimitHeaders(policy, decision);
-    headers['cache-control'] = hit.policy.cacheControl;
-    if (hit.policy.vary) headers.vary = hit.policy.vary;
-    headers.etag = own.etag;
-    let status = 304;
-    if (matches(req.headers['if-none-match'], hit.etag)) {
-      res.writeHead(304, headers);
-      res.end();
-    } else {
-      status = 200;
-      headers['content-type'] = own['content-type'];
-      headers['content-length'] = own['content-length'];
-      res.writeHead(200, headers);
-      res.end(hit.payload);
-    }
+    addCacheControl(headers, hit.policy);
+    const status = writeHit(res, headers, hit, req.headers['if-none-match']);
     requestEnd.answeredOutside(
       app.log,
       {

@@ -5,6 +5,7 @@ import type { FastifyHttpOptions, FastifyInstance, FastifyServerOptions } from '
 import type { Server } from 'node:http';
 import type { TrustProxy } from '../config.js';
 import { Problem, type ProblemKind } from '../domain/problems.js';
+import { guardProblem } from './edge-rules.js';
 import { problemBody, problemContentType } from './problem.js';
 
 /**
@@ -16,9 +17,6 @@ import { problemBody, problemContentType } from './problem.js';
  * and the socket closed; the server carries on. Requests without Host and with an `Expect` other
  * than 100-continue, which Node would answer with an empty 400 or 417, are passed to the app.
  */
-
-/** Longer request targets get 414 (Node refuses request lines and headers over 16 KiB with 431). */
-export const MAX_URL_LENGTH = 8 * 1024;
 
 /** What Node's parser reports, by its error code, as the problem it is. */
 function clientErrorProblem(code: string | undefined): Problem {
@@ -111,16 +109,5 @@ export function registerEdgeGuards(app: FastifyInstance): void {
       `The server cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported.`,
     ),
   );
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.raw.httpVersion === '1.1' && !request.headers.host)
-      return done(new Problem('malformed-request', 'An HTTP/1.1 request must carry a Host header.'));
-    if (request.url.length > MAX_URL_LENGTH)
-      return done(
-        new Problem(
-          'uri-too-long',
-          `The request target is ${request.url.length} characters long; the server reads at most ${MAX_URL_LENGTH}.`,
-        ),
-      );
-    done();
-  });
+  app.addHook('onRequest', (request, _reply, done) => done(guardProblem(request.raw) ?? undefined));
 }

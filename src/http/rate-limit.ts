@@ -1,16 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  HookHandlerDoneFunction,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Tier } from '../config.js';
-import { Problem } from '../domain/problems.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
-import { LIMITS, type Policy } from '../ratelimit/policies.js';
-import type { ApiKeyRecord } from '../store/keys.js';
+import type { Policy } from '../ratelimit/policies.js';
+import { hitOrNull, keyCount, type Counted, overLimitProblem, rateLimitHeaders } from './edge-rules.js';
 import { sendProblem } from './errors.js';
 import { routeConfig } from './request-context.js';
 
@@ -19,26 +12,6 @@ declare module 'fastify' {
     /** The per-client-address limit of an open route; keyed routes are limited per key. */
     clientLimit?: Policy;
   }
-}
-
-interface Counted {
-  policy: Policy;
-  subject: string;
-}
-
-/** A key's policy and subject, worked out once per key record (LiveKeys hands out the same record for seconds at a time). */
-const byKey = new WeakMap<ApiKeyRecord, Counted>();
-
-/** What a key's requests count against: its own limit, else its tier's. */
-export function keyCount(key: ApiKeyRecord, tiers: Tier[]): Counted {
-  let count = byKey.get(key);
-  if (!count) {
-    const limit =
-      key.requestsPerMinute ?? tiers.find((t) => t.name === key.tier)?.requestsPerMinute ?? tiers[0]!.requestsPerMinute;
-    count = { policy: { name: 'key', limit, windowSeconds: LIMITS.keyWindowSeconds }, subject: `key:${key.id}` };
-    byKey.set(key, count);
-  }
-  return count;
 }
 
 /**
@@ -85,7 +58,8 @@ function answer(
   policy: Policy,
   decision: LimitDecision | null,
 ): void {
-  if (decision && !applied(reply, policy, decision, true)) sendProblem(request, reply, overLimit(policy, decision));
+  if (decision && !applied(reply, policy, decision, true))
+    sendProblem(request, reply, overLimitProblem(policy, decision));
   else done();
 }
 
@@ -103,34 +77,8 @@ export async function enforce(
   options: { advertise?: boolean } = {},
 ): Promise<void> {
   const decision = await hitOrNull(request.log, store, policy, subject);
-  if (decision && !applied(reply, policy, decision, options.advertise !== false)) throw overLimit(policy, decision);
-}
-
-/** The store's decision; null when the store is down (a limiter outage must not take the API down with it: serve, and say so in the logs). */
-export function hitOrNull(
-  log: FastifyBaseLogger,
-  store: RateLimitStore,
-  policy: Policy,
-  subject: string,
-): LimitDecision | null | Promise<LimitDecision | null> {
-  const unavailable = (error: unknown) => {
-    log.error({ err: error, policy: policy.name }, 'rate limit store unavailable; request not counted');
-    return null;
-  };
-  try {
-    const decision = store.hit(subject, policy.limit, policy.windowSeconds);
-    return decision instanceof Promise ? decision.catch(unavailable) : decision;
-  } catch (error) {
-    return unavailable(error);
-  }
-}
-
-/** The RateLimit-Policy and RateLimit header values of a decision. */
-export function rateLimitHeaders(policy: Policy, decision: LimitDecision): [policy: string, remaining: string] {
-  return [
-    `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
-    `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
-  ];
+  if (decision && !applied(reply, policy, decision, options.advertise !== false))
+    throw overLimitProblem(policy, decision);
 }
 
 /** Sets the RateLimit headers (when advertised); false when the request is over the limit. */
@@ -143,23 +91,7 @@ function applied(reply: FastifyReply, policy: Policy, decision: LimitDecision, a
   return decision.allowed;
 }
 
-function overLimit(policy: Policy, decision: LimitDecision): Problem {
-  return new Problem(
-    'rate-limited',
-    `The limit is ${policy.limit} requests per ${windowText(policy.windowSeconds)}; try again in ${decision.resetSeconds} s.`,
-    {
-      retryAfter: decision.resetSeconds,
-    },
-  );
-}
-
 function appendHeader(reply: FastifyReply, name: string, value: string): void {
   const current = reply.getHeader(name);
   reply.header(name, current ? `${String(current)}, ${value}` : value);
-}
-
-function windowText(seconds: number): string {
-  if (seconds === 60) return 'minute';
-  if (seconds === 3600) return 'hour';
-  return `${seconds} s`;
 }

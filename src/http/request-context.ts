@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -28,12 +26,4 @@ export function registerRequestContext(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     done();
   });
-}
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** A request's id: the caller's X-Request-Id when it is a sensible token (a proxy's trace id), else a new UUID. */
-export function requestIdOf(req: IncomingMessage): string {
-  const given = req.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }

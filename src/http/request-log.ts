@@ -1,14 +1,8 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { round } from '../domain/numbers.js';
+import { accessLineFields, redactedUrl } from './edge-rules.js';
 import type { RouteConfig } from './request-context.js';
-
-/** Query-string values that must never reach a log line, whatever a caller puts there. */
-const SECRET_PARAMS = /([?&](?:api_?key|apiKey|key|x-api-key|token)=)[^&]*/gi;
-
-export function redactedUrl(url: string): string {
-  return url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
-}
 
 /** A finished request, as the metrics observe it. */
 interface Completion {
@@ -100,7 +94,15 @@ export class OneLinePerRequest extends LogController {
     }
     if (logger.isLevelEnabled?.('info') === false) return;
     write(
-      lineFields(request.id, request.method, request.url, reply.statusCode, ms, request.ip, request.apiKey?.prefix),
+      accessLineFields(
+        request.id,
+        request.method,
+        request.url,
+        reply.statusCode,
+        ms,
+        request.ip,
+        request.apiKey?.prefix,
+      ),
     );
   }
 
@@ -116,21 +118,8 @@ export class OneLinePerRequest extends LogController {
       return;
     }
     if ((logger as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') === false) return;
-    write(lineFields(answered.id, answered.method, answered.url, answered.status, ms, ip(), answered.keyPrefix));
+    write(accessLineFields(answered.id, answered.method, answered.url, answered.status, ms, ip(), answered.keyPrefix));
   }
-}
-
-function lineFields(
-  id: string,
-  method: string,
-  url: string,
-  status: number,
-  ms: number,
-  ip: string | undefined,
-  keyPrefix: string | undefined,
-): string {
-  const key = keyPrefix === undefined ? '' : `,"key":${JSON.stringify(keyPrefix)}`;
-  return `,"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method)},"url":${JSON.stringify(redactedUrl(url))},"status":${status},"ms":${ms},"ip":${JSON.stringify(ip ?? null)}${key}`;
 }
 
 type LogMethod = (...args: unknown[]) => void;
