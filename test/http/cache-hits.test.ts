@@ -1,44 +1,21 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.js';
 import { issueApiKey } from '../../src/keys/api-key.js';
 import { createServices, type Services } from '../../src/services.js';
 import { revokeKeyByPrefix } from '../../src/store/keys.js';
 import { testConfig } from '../helpers/served-app.js';
+import { overSocket, type SocketAnswer } from '../helpers/socket-requests.js';
 import { sharedSearchBuilds } from '../helpers/shared-search.js';
 import type { TestStore } from '../helpers/stores.js';
 import { copyTemplate } from '../helpers/template-databases.js';
 
-interface Answer {
-  status: number;
-  /** Header names in the order they were sent, lower-cased, and their values. */
-  headers: Array<[string, string]>;
-  body: string;
-}
+const get = overSocket;
 
-/** One GET over a real socket: the hit path sits on the server's request listener, which `inject` never reaches. */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        const pairs: Array<[string, string]> = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
-        resolve({ status: res.statusCode!, headers: pairs, body });
-      });
-    });
-    req.on('error', reject);
-  });
-}
-
-const header = (answer: Answer, name: string) => answer.headers.find(([n]) => n === name)?.[1];
+const header = (answer: SocketAnswer, name: string) => answer.headers.find(([n]) => n === name)?.[1];
 /** The headers a cached answer is made of, without those every response sets for itself. */
-const ownHeaders = (answer: Answer) =>
+const ownHeaders = (answer: SocketAnswer) =>
   answer.headers.filter(([name]) => !['date', 'connection', 'keep-alive', 'x-request-id', 'ratelimit'].includes(name));
 
 const REDIS_URL = process.env.LMI_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -89,7 +66,7 @@ for (const [limits, redisUrl] of [
       const sorted = (pairs: Array<[string, string]>) => [...pairs].sort(([a], [b]) => a.localeCompare(b));
       assert.deepEqual(sorted(ownHeaders(hit)), sorted(ownHeaders(miss)), 'the same headers');
       // The limit counted each request once: one fewer left.
-      const left = (answer: Answer) => Number(/r=(\d+)/.exec(header(answer, 'ratelimit') ?? '')?.[1]);
+      const left = (answer: SocketAnswer) => Number(/r=(\d+)/.exec(header(answer, 'ratelimit') ?? '')?.[1]);
       assert.equal(left(hit), left(miss) - 1);
 
       // Fastify's own hit (inject never passes the hit path) sends them in the same order.
@@ -144,7 +121,7 @@ for (const [limits, redisUrl] of [
         requestsPerMinute: 3,
       });
       await get(port, PATH, { 'x-api-key': key });
-      const answers: Answer[] = [];
+      const answers: SocketAnswer[] = [];
       for (let i = 0; i < 4; i++) answers.push(await get(port, PATH, { 'x-api-key': tight }));
       assert.deepEqual(
         answers.map((a) => a.status),
