@@ -16,6 +16,9 @@
  *      BENCH_SCENARIOS (names to run, comma-separated: pay,profile,search,healthz,304,429),
  *      BENCH_CPU_PROF (a folder: our server and the bare app write --cpu-prof profiles there), BENCH_LOG_LEVEL (info),
  *      BENCH_NODE_FLAGS (the flags of src/heap.ts, as bin/lmi.js runs our server; '' for none),
+ *      BENCH_WARMUP (5): seconds of the keyed pay GET against each server before the rounds, shown and not
+ *      counted: a fresh server's first seconds under load (its code compiled, the collection of what its
+ *      warm-up left) cost more than any later ones; 0 to measure from the first request,
  *      BENCH_STARTS (0): after the rounds, start our server that many more times and run the keyed pay GET
  *      once against each, with bare just before: what state each start settles in (src/heap.ts).
  */
@@ -27,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/helpers/lmi-process.js';
+import { overSocket } from '../test/helpers/socket-requests.js';
 import { memoryMiB, processCpuSeconds, stop, threadCpuSeconds } from './processes.js';
 import { SERVE_NODE_FLAGS } from '../src/heap.js';
 import { replayKey, type RecordedResponse } from './replay.js';
@@ -38,6 +42,7 @@ const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const STARTS = Number(process.env.BENCH_STARTS ?? 0);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? SERVE_NODE_FLAGS.join(' ')).split(' ').filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DEPLOYMENTS = (process.env.BENCH_DEPLOYMENTS ?? 'embedded,scale-out').split(',');
@@ -178,6 +183,8 @@ for (const deployment of DEPLOYMENTS) {
     return measured;
   };
 
+  if (WARMUP > 0) await warmUp(ours.child.pid!, ours.address, bare.child.pid!, bare.address, keys.unlimited);
+
   const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
     const row: Row = { scenario, bare: [], ours: [] };
@@ -193,6 +200,30 @@ for (const deployment of DEPLOYMENTS) {
   await stop(ours.child);
   if (STARTS > 0) await measureStarts(env, keys, logFile, deployment, bare.address);
   await stop(bare.child);
+}
+
+/**
+ * The keyed pay GET for WARMUP seconds against each server, before anything is counted: the
+ * first seconds of a fresh server under load also pay for compiling its hot code and for
+ * collecting what its warm-up (indexes, profiles) left behind, on the main thread and on V8's
+ * helper threads, which a bare app has next to nothing of. Shown, so that what a fresh server
+ * measures stays visible.
+ */
+async function warmUp(oursPid: number, oursAddress: string, barePid: number, bareAddress: string, key: string) {
+  const pay = ALL_SCENARIOS.find((s) => s.id === 'pay')!;
+  const seconds = { ours: '', bare: '' };
+  for (const [which, pid, address] of [
+    ['ours', oursPid, oursAddress],
+    ['bare', barePid, bareAddress],
+  ] as const) {
+    const before = threadCpuSeconds(pid);
+    const measured = await autocannon(`${address}${pay.url}`, { 'x-api-key': key }, WARMUP);
+    const after = threadCpuSeconds(pid);
+    const perRequest = (cpu: number) => ((cpu * 1e6) / Math.max(1, measured.total)).toFixed(0);
+    seconds[which] =
+      `${measured.rps.toFixed(0)} req/s, CPU µs/req ${perRequest(after.main - before.main)} main thread, ${perRequest(after.others - before.others)} other threads`;
+  }
+  console.log(`warm-up, not counted (${WARMUP} s each, keyed pay GET): ours ${seconds.ours}; bare ${seconds.bare}`);
 }
 
 /**
@@ -219,6 +250,7 @@ async function measureStarts(
     const ours = await startOurs(env, logFile, deployment);
     await Promise.race([waitForReady(ours.address), exited(ours.child)]);
     await fetch(`${ours.address}${pay.url}`, { headers });
+    if (WARMUP > 0) await autocannon(`${ours.address}${pay.url}`, headers, WARMUP);
     const bare = await autocannon(`${bareAddress}${pay.url}`, headers);
     const before = threadCpuSeconds(ours.child.pid!);
     const measured = await autocannon(`${ours.address}${pay.url}`, headers);
@@ -282,8 +314,8 @@ function printRow(row: Row, header: boolean): void {
   );
 }
 
-async function autocannon(url: string, headers: Record<string, string>): Promise<Measured> {
-  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
+async function autocannon(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Measured> {
+  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 64 * 2 ** 20 });
   const result = JSON.parse(stdout) as {
@@ -321,23 +353,25 @@ function etagOf(recorded: RecordedResponse[], url: string, key: string): string 
   return answer.headers.etag;
 }
 
-/** Asks our server each scenario's request once (filling its cache) and keeps what it answered, for the bare app to replay. */
+/**
+ * Asks our server each scenario's request once (filling its cache) and keeps what it answered, for
+ * the bare app to replay: the body, and every header in the order and case it was sent, less those
+ * Node writes for any response (Date, Connection, Keep-Alive) and the length, which Fastify sets.
+ */
 async function record(address: string, keys: Record<'unlimited' | 'exhausted', string>): Promise<RecordedResponse[]> {
+  const port = Number(new URL(address).port);
   // Spend the exhausted key's one request, so that it answers 429 from now on.
-  await fetch(`${address}/v1/occupations/2134/pay`, { headers: { 'x-api-key': keys.exhausted } });
+  await overSocket(port, '/v1/occupations/2134/pay', { 'x-api-key': keys.exhausted });
   const recorded: RecordedResponse[] = [];
   for (const scenario of ALL_SCENARIOS) {
     const headers = headersOf(scenario, keys, recorded);
-    const response = await fetch(`${address}${scenario.url}`, { headers });
+    const response = await overSocket(port, scenario.url, headers);
     if (response.status !== scenario.status)
-      throw new Error(
-        `${scenario.name}: expected ${scenario.status}, got ${response.status}: ${await response.text()}`,
-      );
+      throw new Error(`${scenario.name}: expected ${scenario.status}, got ${response.status}: ${response.body}`);
     const kept: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
+    for (const [name, value] of response.headers)
       if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
         kept[name] = value;
-    });
     const apiKey = headers['x-api-key'] ?? null;
     const ifNoneMatch = headers['if-none-match'] ?? null;
     if (
@@ -350,7 +384,7 @@ async function record(address: string, keys: Record<'unlimited' | 'exhausted', s
       ifNoneMatch,
       status: response.status,
       headers: kept,
-      body: await response.text(),
+      body: response.body,
     });
   }
   return recorded;
