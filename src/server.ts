@@ -1,6 +1,6 @@
 import { buildApp, loggerOptions, type App } from './app.js';
 import type { Config, LogFormat } from './config.js';
-import { missingServeFlags } from './heap.js';
+import { collectWarmUpGarbage, missingServeFlags } from './heap.js';
 import { metricsServer } from './http/metrics.js';
 import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
@@ -81,7 +81,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   // per-edition joins of the other routes, reached through one unit group's answers (NCS profile
   // placements for how-to-become and apprenticeships; the work profile's US twins). A source with
   // no release answers 404 here as it would to a caller: nothing to build.
-  const warmUp = async () => {
+  const build = async () => {
     const search = await services.codingIndex.search().catch((error: unknown) => {
       app.log.error({ err: error }, 'search index build failed');
       return null;
@@ -101,6 +101,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       services.workProfile.workProfile(soc),
     ]);
     app.log.info({ ms: Math.round(performance.now() - started) }, 'placements and work-profile twins built');
+  };
+  const warmUp = async () => {
+    await build();
+    const ms = collectWarmUpGarbage();
+    app.log.info(
+      { ms: Math.round(ms), heapMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) },
+      'warm-up garbage collected',
+    );
   };
   const warming = 'The job-title search, skill profiles and placements are still being built.';
 
