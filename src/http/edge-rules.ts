@@ -20,7 +20,7 @@ import type { RouteConfig } from './request-context.js';
 // The guards.
 
 /** Longer request targets get 414 (Node refuses request lines and headers over 16 KiB with 431). */
-export const MAX_URL_LENGTH = 8 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
 
 /** What a request's line and headers break before anything else is read: a Host on HTTP/1.1, a target of sensible length. */
 export function guardProblem(req: IncomingMessage): Problem | null {
