@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servedDocument } from '../../clients/typescript/scripts/generate.js';
-import { CONFIG_VARIABLES } from '../../src/config-variables.js';
+import { ENVIRONMENT } from '../../src/config-variables.js';
 import { SOURCES } from '../../src/ingest/registry.js';
 import { endpointTable } from './endpoint-table.js';
 import { environmentTable } from './environment-table.js';
@@ -33,7 +33,7 @@ export const GENERATED: Record<string, Record<string, () => Promise<string>>> = 
       note('the route schemas (the served /v1/openapi.json)') + endpointTable(await servedDocument()),
   },
   'docs/deployment.md': {
-    environment: async () => note('src/config-variables.ts') + environmentTable(CONFIG_VARIABLES),
+    environment: async () => note('src/config-variables.ts') + environmentTable(ENVIRONMENT),
   },
   'docs/architecture.md': {
     'layer-rules': async () => note('.dependency-cruiser.cjs') + layerRuleTable(REPO_ROOT),
