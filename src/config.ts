@@ -27,15 +27,9 @@ import {
   readVariable,
   REDIS_URL,
   SMTP_URL,
-  type ConnectTo,
-  type LogFormat,
-  type LogLevel,
-  type MetricsSetting,
-  type Tier,
-  type TrustProxy,
   type ConfigVariable,
-  type UpstreamMode,
 } from './config-variables.js';
+import type * as Variables from './config-variables.js';
 
 export {
   ConfigError,
@@ -67,10 +61,10 @@ export interface Config {
   /** Keys the HMAC of e-mail addresses; from LMI_SECRET, else generated once and kept in dataDir. */
   secret: string | null;
   smtpUrl: string | null;
-  logLevel: LogLevel;
-  logFormat: LogFormat;
-  metrics: MetricsSetting;
-  tiers: Tier[];
+  logLevel: Variables.LogLevel;
+  logFormat: Variables.LogFormat;
+  metrics: Variables.MetricsSetting;
+  tiers: Variables.Tier[];
   /** The address callers reach the API at; confirmation links in e-mails start with it. */
   publicUrl: string;
   /**
@@ -78,7 +72,7 @@ export interface Config {
    * service (the client is that many hops from the socket), or the proxies' addresses and CIDR
    * ranges. Never every hop: the left-most X-Forwarded-For is whatever the client wrote.
    */
-  trustProxy: TrustProxy;
+  trustProxy: Variables.TrustProxy;
   webhooks: WebhookSettings;
 }
 
@@ -93,13 +87,13 @@ export interface WebhookSettings {
 }
 
 export interface UpstreamSettings {
-  mode: UpstreamMode;
+  mode: Variables.UpstreamMode;
   /** LMI_OPERATOR_CONTACT: an e-mail address or URL put in the User-Agent, for publishers to reach the operator. */
   operatorContact: string | null;
   /** LMI_USER_AGENT: the whole User-Agent, replacing the derived one. */
   userAgent: string | null;
   /** LMI_UPSTREAM_CONNECT_TO: tests and diagnostics only; certificates and Host stay the publisher's. */
-  connectTo: ConnectTo[];
+  connectTo: Variables.ConnectTo[];
   /** LMI_ESCO_PACKAGE: the ESCO CSV package's https:// address or file path (ESCO e-mails the link). */
   escoPackage: string | null;
   /** LMI_NCS_INTERVAL_MS: the least gap between two National Careers Service page requests. */
@@ -108,7 +102,7 @@ export interface UpstreamSettings {
   retries: number;
 }
 
-export const DEFAULT_TIERS: Tier[] = LMI_TIERS.parse(LMI_TIERS.fallback, LMI_TIERS.name);
+export const DEFAULT_TIERS: Variables.Tier[] = LMI_TIERS.parse(LMI_TIERS.fallback, LMI_TIERS.name);
 
 /** Where the ingest reads releases: LMI_UPSTREAM, `auto` choosing the mirror when there is one. */
 export function upstreamKind(config: Pick<Config, 'upstream' | 'upstreamDir'>): 'mirror' | 'publishers' {
@@ -172,7 +166,7 @@ function readUpstream(read: Read): UpstreamSettings {
   };
 }
 
-function besideThePort(metrics: MetricsSetting, apiPort: number): MetricsSetting {
+function besideThePort(metrics: Variables.MetricsSetting, apiPort: number): Variables.MetricsSetting {
   if (metrics.serve === 'own-port' && metrics.port === apiPort)
     throw new ConfigError(`LMI_METRICS names the API's own port ${apiPort}; say on to serve /metrics there`);
   return metrics;
