@@ -1,147 +1,476 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /**
- * Every environment variable the service reads, with its default and meaning: the one place they are
- * written for people. `npm run docs:generate` writes the table of docs/deployment.md from this list,
- * and test/scripts/docs/generate.test.ts fails when a variable read in `src/` is missing here.
+ * Every environment variable the service reads, declared once: its name, what holds when it is
+ * unset, how its text is read and checked, and its meaning. `loadConfig` (config.ts) reads the
+ * environment only through these; `npm run docs:generate` writes the table of docs/deployment.md
+ * from `ENVIRONMENT`; test/config-variables.test.ts fails on a variable read in `src/` that is
+ * not declared here, and on a declared default that config does not use.
  */
-export interface ConfigVariable {
+interface Declared {
   name: string;
-  /** Markdown: what holds when the variable is unset. */
-  default: string;
   /** Markdown. */
   meaning: string;
 }
 
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'PORT', default: '`8080`', meaning: 'the port to listen on' },
-  { name: 'HOST', default: '`0.0.0.0`', meaning: 'the address to listen on' },
-  {
-    name: 'LMI_DATA_DIR',
-    default: '`./data`',
-    meaning: 'the SQLite file, the mail outbox, the generated secret, the publisher documents discovery keeps',
+/** Read by `loadConfig` into the Config; `parse` gets the trimmed text and throws a ConfigError naming the variable. */
+export type ConfigVariable<T> = FallbackVariable<T> | DerivedVariable<T>;
+
+/** A variable whose default is a text, read exactly as if the variable had been set to it. */
+interface FallbackVariable<T> extends Declared {
+  fallback: string;
+  parse(text: string, name: string): T;
+}
+
+/** A variable whose default `parse` works out when it is given null (unset or empty). */
+interface DerivedVariable<T> extends Declared {
+  /** Markdown: what holds when the variable is unset. */
+  unset: string;
+  parse(text: string | null, name: string): T;
+}
+
+/**
+ * Read where it is used, not by `loadConfig`: the certificate bundles follow Node's and OpenSSL's
+ * own conventions, and the workers' switch is set by the test runner for the worker threads.
+ */
+interface ReadElsewhere extends Declared {
+  unset: string;
+  /** The module that reads it. */
+  readIn: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The repository (or installed package) root: two levels above this file in src/ and in dist/. */
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The variable's trimmed text; null when unset or empty. Blank (only spaces) is an error. */
+export function readVariable<T>(variable: ConfigVariable<T>, env: NodeJS.ProcessEnv): T {
+  const value = env[variable.name];
+  let text: string | null = null;
+  if (value !== undefined && value !== '') {
+    if (value.trim() === '') throw new ConfigError(`${variable.name} is blank`);
+    text = value.trim();
+  }
+  if ('fallback' in variable) return variable.parse(text ?? variable.fallback, variable.name);
+  return variable.parse(text, variable.name);
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** `json` always; `pretty`: human-readable lines (pino-pretty); `auto`: pretty when stdout is a terminal. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** `/metrics` on the API's own port, not at all, or on a port of its own (kept off the public listener). */
+export type MetricsSetting = { serve: 'off' } | { serve: 'with-api' } | { serve: 'own-port'; port: number };
+
+export interface Tier {
+  name: string;
+  requestsPerMinute: number;
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * LMI_UPSTREAM: `publishers` reads every source from its publisher over HTTPS, even with a mirror
+ * folder; `mirror` reads only the mirror; `auto` the mirror when there is one, else the publishers.
+ */
+export type UpstreamMode = 'auto' | 'publishers' | 'mirror';
+
+/** curl's `--connect-to HOST:PORT:ADDR:PORT`: requests for `host:port` (`*`: any host) go to `toHost:toPort`. */
+export interface ConnectTo {
+  host: string;
+  port: number;
+  toHost: string;
+  toPort: number;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+const text = (value: string | null): string | null => value;
+
+function url(protocols: string[]): (value: string | null, name: string) => string | null {
+  return (value, name) => {
+    if (value === null) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(`${name} is not a URL`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    }
+    return value;
+  };
+}
+
+function whole(least: number): (value: string, name: string) => number {
+  return (value, name) => {
+    if (!/^\d+$/.test(value) || Number(value) < least)
+      throw new ConfigError(`${name} must be a whole number of at least ${least}, got "${value}"`);
+    return Number(value);
+  };
+}
+
+/** A duration: `6h`, `30m`, `1d`, `90s`, a number of seconds, or `off` (null). */
+function duration(value: string, name: string): number | null {
+  const lower = value.toLowerCase();
+  if (/^(off|no|false|0)$/.test(lower)) return null;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(lower);
+  if (!match) throw new ConfigError(`${name} must be like 6h, 30m, 1d, 90s or off, got "${lower}"`);
+  return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;
+}
+
+/** `true`/`1`/`yes` or `false`/`0`/`no`. */
+function flag(value: string, name: string): boolean {
+  const lower = value.toLowerCase();
+  if (/^(true|1|yes|on)$/.test(lower)) return true;
+  if (/^(false|0|no|off)$/.test(lower)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${lower}"`);
+}
+
+export const PORT: FallbackVariable<number> = {
+  name: 'PORT',
+  fallback: '8080',
+  meaning: 'the port to listen on',
+  parse(value, name) {
+    const port = Number(value);
+    if (!/^\d+$/.test(value) || port < 1 || port > 65535)
+      throw new ConfigError(`${name} must be a whole number from 1 to 65535, got "${value}"`);
+    return port;
   },
-  { name: 'DATABASE_URL', default: 'unset (SQLite)', meaning: '`postgres://...` to use PostgreSQL' },
-  { name: 'REDIS_URL', default: 'unset', meaning: '`redis://...` to share rate limits between replicas' },
-  {
-    name: 'LMI_UPSTREAM_DIR',
-    default: '`../shared/upstream` if it exists',
-    meaning: "local mirror of the publishers' files; unset and absent: read the publishers' HTTPS addresses",
+};
+
+export const HOST: FallbackVariable<string> = {
+  name: 'HOST',
+  fallback: '0.0.0.0',
+  meaning: 'the address to listen on',
+  parse: (value) => value,
+};
+
+export const LMI_DATA_DIR: DerivedVariable<string> = {
+  name: 'LMI_DATA_DIR',
+  unset: '`./data`',
+  meaning: 'the SQLite file, the mail outbox, the generated secret, the publisher documents discovery keeps',
+  parse: (value) => path.resolve(value ?? path.join(packageRoot, 'data')),
+};
+
+export const DATABASE_URL: DerivedVariable<string | null> = {
+  name: 'DATABASE_URL',
+  unset: 'unset (SQLite)',
+  meaning: '`postgres://...` to use PostgreSQL',
+  parse: url(['postgres:', 'postgresql:']),
+};
+
+export const REDIS_URL: DerivedVariable<string | null> = {
+  name: 'REDIS_URL',
+  unset: 'unset',
+  meaning: '`redis://...` to share rate limits between replicas',
+  parse: url(['redis:', 'rediss:']),
+};
+
+export const LMI_UPSTREAM_DIR: DerivedVariable<string | null> = {
+  name: 'LMI_UPSTREAM_DIR',
+  unset: '`../shared/upstream` if it exists',
+  meaning: "local mirror of the publishers' files; unset and absent: read the publishers' HTTPS addresses",
+  parse(value, name) {
+    if (value === null) {
+      const mirror = path.resolve(packageRoot, '..', 'shared', 'upstream');
+      return existsSync(mirror) ? mirror : null;
+    }
+    const dir = path.resolve(value);
+    if (!existsSync(dir)) throw new ConfigError(`${name} points to a folder that does not exist: ${dir}`);
+    return dir;
   },
-  {
-    name: 'LMI_UPSTREAM',
-    default: '`auto`',
-    meaning:
-      '`publishers`: read every source from its publisher over HTTPS, even with a mirror folder; `mirror`: only the mirror (refused without one); `auto`: the mirror when there is one, else the publishers',
+};
+
+export const LMI_UPSTREAM: FallbackVariable<UpstreamMode> = {
+  name: 'LMI_UPSTREAM',
+  fallback: 'auto',
+  meaning:
+    '`publishers`: read every source from its publisher over HTTPS, even with a mirror folder; `mirror`: only the mirror (refused without one); `auto`: the mirror when there is one, else the publishers',
+  parse(value, name) {
+    const mode = value.toLowerCase();
+    if (mode !== 'auto' && mode !== 'publishers' && mode !== 'mirror')
+      throw new ConfigError(`${name} must be auto, publishers or mirror, got "${mode}"`);
+    return mode;
   },
-  {
-    name: 'LMI_REFRESH_INTERVAL',
-    default: '`6h`',
-    meaning:
-      'how often `lmi serve` looks for new releases (`90s`, `30m`, `6h`, `1d`, or `off`), with a tenth of jitter; a source whose check failed is looked at again after 30 minutes, then longer',
+};
+
+export const LMI_REFRESH_INTERVAL: FallbackVariable<number | null> = {
+  name: 'LMI_REFRESH_INTERVAL',
+  fallback: '6h',
+  meaning:
+    'how often `lmi serve` looks for new releases (`90s`, `30m`, `6h`, `1d`, or `off`), with a tenth of jitter; a source whose check failed is looked at again after 30 minutes, then longer',
+  parse: duration,
+};
+
+export const LMI_OPERATOR_CONTACT: DerivedVariable<string | null> = {
+  name: 'LMI_OPERATOR_CONTACT',
+  unset: 'none',
+  meaning:
+    'an e-mail address or URL put in the User-Agent sent to publishers (`uk-lmi/<version> (+<LMI_PUBLIC_URL>; <contact>)`)',
+  parse: text,
+};
+
+export const LMI_USER_AGENT: DerivedVariable<string | null> = {
+  name: 'LMI_USER_AGENT',
+  unset: 'derived',
+  meaning: 'replaces the whole User-Agent',
+  parse: text,
+};
+
+export const LMI_ESCO_PACKAGE: DerivedVariable<string | null> = {
+  name: 'LMI_ESCO_PACKAGE',
+  unset: 'none',
+  meaning:
+    "an ESCO CSV package's `https://` address or file path, read instead of the Commission's ESCO v1.1.1 download addresses",
+  parse(value, name) {
+    if (value === null || value.startsWith('https://')) return value;
+    if (!existsSync(value))
+      throw new ConfigError(`${name} must be an https:// address or an existing file, got "${value}"`);
+    return path.resolve(value);
   },
-  {
-    name: 'LMI_OPERATOR_CONTACT',
-    default: 'none',
-    meaning:
-      'an e-mail address or URL put in the User-Agent sent to publishers (`uk-lmi/<version> (+<LMI_PUBLIC_URL>; <contact>)`)',
+};
+
+export const LMI_INGEST_MEMORY_MB: FallbackVariable<number> = {
+  name: 'LMI_INGEST_MEMORY_MB',
+  fallback: '1024',
+  meaning:
+    'what one ingest may use; ASHE reads one workbook at a time under 912 MiB, two from 912 (the default; the worst fault measured 641 MiB with two), three from 1,168',
+  parse: whole(256),
+};
+
+export const LMI_NCS_INTERVAL_MS: FallbackVariable<number> = {
+  name: 'LMI_NCS_INTERVAL_MS',
+  fallback: '1000',
+  meaning: 'the least gap between two National Careers Service page requests',
+  parse: whole(0),
+};
+
+export const LMI_FETCH_RETRIES: FallbackVariable<number> = {
+  name: 'LMI_FETCH_RETRIES',
+  fallback: '3',
+  meaning: "further attempts after a publisher's 5xx or a network error (back-off 1 s, 4 s, 16 s)",
+  parse: whole(0),
+};
+
+/** LMI_UPSTREAM_CONNECT_TO: `HOST:PORT:ADDR:PORT[,...]`, curl's --connect-to; `*` for any host. */
+export const LMI_UPSTREAM_CONNECT_TO: DerivedVariable<ConnectTo[]> = {
+  name: 'LMI_UPSTREAM_CONNECT_TO',
+  unset: 'none',
+  meaning:
+    "tests and diagnostics only: curl's `--connect-to` (`*:443:127.0.0.1:8443`); certificates and Host stay the publisher's",
+  parse(value, name) {
+    if (value === null) return [];
+    return value.split(',').map((entry) => {
+      const match = /^([^:\s]+):(\d+):([^:\s]+):(\d+)$/.exec(entry.trim());
+      if (!match) throw new ConfigError(`${name} must look like "*:443:127.0.0.1:8443", got "${entry.trim()}"`);
+      return { host: match[1]!, port: Number(match[2]), toHost: match[3]!, toPort: Number(match[4]) };
+    });
   },
-  { name: 'LMI_USER_AGENT', default: 'derived', meaning: 'replaces the whole User-Agent' },
-  {
-    name: 'LMI_ESCO_PACKAGE',
-    default: 'none',
-    meaning:
-      "an ESCO CSV package's `https://` address or file path, read instead of the Commission's ESCO v1.1.1 download addresses",
+};
+
+export const LMI_SECRET: DerivedVariable<string | null> = {
+  name: 'LMI_SECRET',
+  unset: 'generated into `LMI_DATA_DIR/secret`',
+  meaning: 'keys the HMAC of e-mail addresses; replicas must share it (32+ characters)',
+  parse(value, name) {
+    if (value !== null && value.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
+    return value;
   },
-  {
-    name: 'LMI_INGEST_MEMORY_MB',
-    default: '`1024`',
-    meaning:
-      'what one ingest may use; ASHE reads one workbook at a time under 912 MiB, two from 912 (the default; the worst fault measured 641 MiB with two), three from 1,168',
+};
+
+export const SMTP_URL: DerivedVariable<string | null> = {
+  name: 'SMTP_URL',
+  unset: 'unset (outbox folder)',
+  meaning: '`smtp://` or `smtps://` mail server for key confirmations',
+  parse: url(['smtp:', 'smtps:']),
+};
+
+export const LOG_LEVEL: FallbackVariable<LogLevel> = {
+  name: 'LOG_LEVEL',
+  fallback: 'info',
+  meaning: 'pino level',
+  parse(value, name) {
+    const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+    if (!level) throw new ConfigError(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+    return level;
   },
-  {
-    name: 'LMI_NCS_INTERVAL_MS',
-    default: '`1000`',
-    meaning: 'the least gap between two National Careers Service page requests',
+};
+
+export const LOG_FORMAT: FallbackVariable<LogFormat> = {
+  name: 'LOG_FORMAT',
+  fallback: 'auto',
+  meaning:
+    '`json` (one JSON object a line, for production), `pretty` (one readable line per event, through pino-pretty), or `auto`: pretty when stdout is a terminal (`npm start` in a shell), JSON otherwise',
+  parse(value, name) {
+    const format = value.toLowerCase();
+    if (format === 'auto' || format === 'json' || format === 'pretty') return format;
+    throw new ConfigError(`${name} must be auto, json or pretty, got "${format}"`);
   },
-  {
-    name: 'LMI_FETCH_RETRIES',
-    default: '`3`',
-    meaning: "further attempts after a publisher's 5xx or a network error (back-off 1 s, 4 s, 16 s)",
+};
+
+/** Whether it names the API's own port is checked by `loadConfig`, which knows PORT. */
+export const LMI_METRICS: FallbackVariable<MetricsSetting> = {
+  name: 'LMI_METRICS',
+  fallback: 'on',
+  meaning:
+    '`on`: `GET /metrics` beside the API; `off`: no metrics and nothing counted; a port number: `/metrics` only on that port (bound to `HOST`), off the public listener',
+  parse(value, name) {
+    const setting = value.toLowerCase();
+    if (/^(on|true|yes)$/.test(setting)) return { serve: 'with-api' };
+    if (/^(off|false|no)$/.test(setting)) return { serve: 'off' };
+    const port = Number(setting);
+    if (!/^\d+$/.test(setting) || port < 1 || port > 65535)
+      throw new ConfigError(`${name} must be on, off or a port number from 1 to 65535, got "${setting}"`);
+    return { serve: 'own-port', port };
   },
-  {
-    name: 'LMI_WORKERS_FROM_DIST',
-    default: 'unset',
-    meaning:
-      'tests only: `1` makes an ingest worker whose module is under `src/` run its `dist/` build (test/run.ts sets it after bringing `dist/` up to date)',
+};
+
+/** The free tier is required: it is what key requests issue. */
+export const LMI_TIERS: FallbackVariable<Tier[]> = {
+  name: 'LMI_TIERS',
+  fallback: 'free=60,partner=600',
+  meaning: 'rate-limit tiers, requests per minute',
+  parse(value, name) {
+    const tiers = value.split(',').map((pair) => {
+      const match = /^\s*([a-z][a-z0-9-]*)\s*=\s*(\d+)\s*$/.exec(pair);
+      if (!match || Number(match[2]) < 1)
+        throw new ConfigError(`${name} must look like "free=60,partner=600", got "${value}"`);
+      return { name: match[1]!, requestsPerMinute: Number(match[2]) };
+    });
+    if (!tiers.some((t) => t.name === 'free')) throw new ConfigError(`${name} must include the free tier`);
+    return tiers;
   },
-  {
-    name: 'LMI_UPSTREAM_CONNECT_TO',
-    default: 'none',
-    meaning:
-      "tests and diagnostics only: curl's `--connect-to` (`*:443:127.0.0.1:8443`); certificates and Host stay the publisher's",
+};
+
+/** Unset: `loadConfig` makes it from PORT. A trailing slash is dropped. */
+export const LMI_PUBLIC_URL: DerivedVariable<string | null> = {
+  name: 'LMI_PUBLIC_URL',
+  unset: '`http://localhost:$PORT`',
+  meaning:
+    'where callers reach the API; confirmation links start with it, and the OpenAPI document names it as its server',
+  parse: url(['http:', 'https:']),
+};
+
+/**
+ * Unset, `false` or `0`: trust no proxy (the client is the socket's address); a hop count (`1`: one
+ * load balancer in front); or the proxies' addresses and ranges (`10.0.0.0/8,127.0.0.1`). `true` is
+ * refused: trusting every hop lets any client choose its address, and with it its rate-limit identity.
+ */
+export const LMI_TRUST_PROXY: DerivedVariable<TrustProxy> = {
+  name: 'LMI_TRUST_PROXY',
+  unset: 'none',
+  meaning:
+    'the proxies whose `X-Forwarded-For` is believed: a hop count (`1`) or addresses and CIDR ranges (`10.0.0.0/8,::1`); `true` is refused (it would trust whatever a client writes)',
+  parse(value, name) {
+    if (value === null || /^(false|no|none|0)$/i.test(value)) return false;
+    const form =
+      'the number of proxies in front of the service (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
+    if (/^(true|yes)$/i.test(value))
+      throw new ConfigError(`${name}=${value} would let any client choose its address; give ${form}`);
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) throw new ConfigError(`${name} must be at most 10 proxies, got ${hops}`);
+      return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => {
+      const [address, prefix, ...rest] = entry.split('/');
+      const version = isIP(address ?? '');
+      if (version === 0 || rest.length > 0) return true;
+      return prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+    });
+    if (bad.length > 0) throw new ConfigError(`${name} must be ${form}; "${bad.join('", "')}" is neither`);
+    return entries;
   },
-  {
-    name: 'NODE_EXTRA_CA_CERTS',
-    default: 'none',
-    meaning: "further certificates to trust when reading publishers, beside Node's own and the system bundle",
-  },
-  {
-    name: 'SSL_CERT_FILE',
-    default: 'the first system bundle found',
-    meaning:
-      'the system certificate bundle trusted when reading publishers (`/etc/ssl/certs/ca-certificates.crt` and the other usual places are looked for)',
-  },
-  {
-    name: 'LMI_SECRET',
-    default: 'generated into `LMI_DATA_DIR/secret`',
-    meaning: 'keys the HMAC of e-mail addresses; replicas must share it (32+ characters)',
-  },
-  {
-    name: 'SMTP_URL',
-    default: 'unset (outbox folder)',
-    meaning: '`smtp://` or `smtps://` mail server for key confirmations',
-  },
-  { name: 'LOG_LEVEL', default: '`info`', meaning: 'pino level' },
-  {
-    name: 'LOG_FORMAT',
-    default: '`auto`',
-    meaning:
-      '`json` (one JSON object a line, for production), `pretty` (one readable line per event, through pino-pretty), or `auto`: pretty when stdout is a terminal (`npm start` in a shell), JSON otherwise',
-  },
-  {
-    name: 'LMI_METRICS',
-    default: '`on`',
-    meaning:
-      '`on`: `GET /metrics` beside the API; `off`: no metrics and nothing counted; a port number: `/metrics` only on that port (bound to `HOST`), off the public listener',
-  },
-  { name: 'LMI_TIERS', default: '`free=60,partner=600`', meaning: 'rate-limit tiers, requests per minute' },
-  {
-    name: 'LMI_PUBLIC_URL',
-    default: '`http://localhost:$PORT`',
-    meaning:
-      'where callers reach the API; confirmation links start with it, and the OpenAPI document names it as its server',
-  },
-  {
-    name: 'LMI_TRUST_PROXY',
-    default: 'none',
-    meaning:
-      'the proxies whose `X-Forwarded-For` is believed: a hop count (`1`) or addresses and CIDR ranges (`10.0.0.0/8,::1`); `true` is refused (it would trust whatever a client writes)',
-  },
-  {
-    name: 'LMI_WEBHOOK_INTERVAL',
-    default: '`10s`',
-    meaning:
-      'how often `lmi serve` looks for webhook deliveries that are due (`5s`, `1m`, or `off`: this replica sends none); replicas share the outbox and never send one delivery twice at once',
-  },
-  {
-    name: 'LMI_WEBHOOK_MAX_FAILURES',
-    default: '`8`',
-    meaning:
-      'failed delivery attempts in a row (non-2xx, timeout, refused) that disable a webhook: with the back-off (30 s, then four times longer each time, at most 12 h) about 23 hours of failures',
-  },
-  {
-    name: 'LMI_WEBHOOK_PRIVATE_ADDRESSES',
-    default: '`false`',
-    meaning:
-      '`true` lets webhooks point at loopback, private and reserved addresses (an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
-  },
+};
+
+export const LMI_WEBHOOK_INTERVAL: FallbackVariable<number | null> = {
+  name: 'LMI_WEBHOOK_INTERVAL',
+  fallback: '10s',
+  meaning:
+    'how often `lmi serve` looks for webhook deliveries that are due (`5s`, `1m`, or `off`: this replica sends none); replicas share the outbox and never send one delivery twice at once',
+  parse: duration,
+};
+
+export const LMI_WEBHOOK_MAX_FAILURES: FallbackVariable<number> = {
+  name: 'LMI_WEBHOOK_MAX_FAILURES',
+  fallback: '8',
+  meaning:
+    'failed delivery attempts in a row (non-2xx, timeout, refused) that disable a webhook: with the back-off (30 s, then four times longer each time, at most 12 h) about 23 hours of failures',
+  parse: whole(1),
+};
+
+export const LMI_WEBHOOK_PRIVATE_ADDRESSES: FallbackVariable<boolean> = {
+  name: 'LMI_WEBHOOK_PRIVATE_ADDRESSES',
+  fallback: 'false',
+  meaning:
+    '`true` lets webhooks point at loopback, private and reserved addresses (an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
+  parse: flag,
+};
+
+const LMI_WORKERS_FROM_DIST: ReadElsewhere = {
+  name: 'LMI_WORKERS_FROM_DIST',
+  unset: 'unset',
+  readIn: 'src/ingest/worker-job.ts',
+  meaning:
+    'tests only: `1` makes an ingest worker whose module is under `src/` run its `dist/` build (test/run.ts sets it after bringing `dist/` up to date)',
+};
+
+const NODE_EXTRA_CA_CERTS: ReadElsewhere = {
+  name: 'NODE_EXTRA_CA_CERTS',
+  unset: 'none',
+  readIn: 'src/ingest/fetch/trust.ts',
+  meaning: "further certificates to trust when reading publishers, beside Node's own and the system bundle",
+};
+
+const SSL_CERT_FILE: ReadElsewhere = {
+  name: 'SSL_CERT_FILE',
+  unset: 'the first system bundle found',
+  readIn: 'src/ingest/fetch/trust.ts',
+  meaning:
+    'the system certificate bundle trusted when reading publishers (`/etc/ssl/certs/ca-certificates.crt` and the other usual places are looked for)',
+};
+
+/** Every variable, in the order of the docs' table. */
+export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] = [
+  PORT,
+  HOST,
+  LMI_DATA_DIR,
+  DATABASE_URL,
+  REDIS_URL,
+  LMI_UPSTREAM_DIR,
+  LMI_UPSTREAM,
+  LMI_REFRESH_INTERVAL,
+  LMI_OPERATOR_CONTACT,
+  LMI_USER_AGENT,
+  LMI_ESCO_PACKAGE,
+  LMI_INGEST_MEMORY_MB,
+  LMI_NCS_INTERVAL_MS,
+  LMI_FETCH_RETRIES,
+  LMI_WORKERS_FROM_DIST,
+  LMI_UPSTREAM_CONNECT_TO,
+  NODE_EXTRA_CA_CERTS,
+  SSL_CERT_FILE,
+  LMI_SECRET,
+  SMTP_URL,
+  LOG_LEVEL,
+  LOG_FORMAT,
+  LMI_METRICS,
+  LMI_TIERS,
+  LMI_PUBLIC_URL,
+  LMI_TRUST_PROXY,
+  LMI_WEBHOOK_INTERVAL,
+  LMI_WEBHOOK_MAX_FAILURES,
+  LMI_WEBHOOK_PRIVATE_ADDRESSES,
 ];

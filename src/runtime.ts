@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { SOURCES } from './ingest/registry.js';
+import { SOURCE_PROFILES } from './ingest/source-profiles.js';
 import { openStore, type Store } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import { registerSources } from './store/sources.js';
@@ -9,7 +9,7 @@ export async function openMigratedStore(config: Config): Promise<Store> {
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(store);
-    await registerSources(store.db, SOURCES);
+    await registerSources(store.db, SOURCE_PROFILES);
     return store;
   } catch (error) {
     await store.close();

@@ -1,7 +1,7 @@
 import { upstreamKind, type Config } from './config.js';
 import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
-import { SOURCES } from './ingest/registry.js';
+import { SOURCE_PROFILES } from './ingest/source-profiles.js';
 import { KeyIssuance } from './keys/key-issuance.js';
 import { localKeyRevocations, redisKeyRevocations } from './keys/key-revocations.js';
 import { LiveKeys } from './keys/live-keys.js';
@@ -61,7 +61,7 @@ const quietLogger: ServiceLogger = { info: () => undefined, error: () => undefin
  * handed to the app. A new endpoint group's query object is one line here.
  */
 export function createServices(config: Config, store: Store, options: ServiceOptions = {}) {
-  const sources = new SourceCatalog(options.sources ?? SOURCES);
+  const sources = new SourceCatalog(options.sources ?? SOURCE_PROFILES);
   const currentEditions = new CurrentEditions(store.db, sources, options.editionsMaxAgeMs);
   const codingIndex = new CodingIndexCache(store.db, currentEditions, options.buildSearch);
   const mailer = options.mailer ?? createMailer(config);

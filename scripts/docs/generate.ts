@@ -1,21 +1,23 @@
 /**
- * Writes the docs' generated tables between their markers: `npm run docs:generate`. Each is built
- * from the code that decides it (the source registry and descriptors, the served OpenAPI document,
- * src/config-variables.ts, .dependency-cruiser.cjs), so the docs cannot drift from it;
+ * Writes the docs' generated tables between their markers, and the source profiles `lmi serve`
+ * reads (src/ingest/source-profiles.ts): `npm run docs:generate`. Each is built from the code that
+ * decides it (the source registry and descriptors, the served OpenAPI document,
+ * src/config-variables.ts, .dependency-cruiser.cjs), so they cannot drift from it;
  * test/scripts/docs/generate.test.ts fails when a committed page differs from what this writes.
  *
  * A new generated table is one entry in GENERATED and one pair of markers in its page.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servedDocument } from '../../clients/typescript/scripts/generate.js';
-import { CONFIG_VARIABLES } from '../../src/config-variables.js';
+import { ENVIRONMENT } from '../../src/config-variables.js';
 import { SOURCES } from '../../src/ingest/registry.js';
 import { endpointTable } from './endpoint-table.js';
 import { environmentTable } from './environment-table.js';
 import { layerRuleTable } from './layer-rules.js';
 import { replaceGenerated } from './markers.js';
+import { SOURCE_PROFILES_FILE, sourceProfilesModule } from './source-profiles.js';
 import { sourceTable } from './source-table.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,14 +35,19 @@ export const GENERATED: Record<string, Record<string, () => Promise<string>>> = 
       note('the route schemas (the served /v1/openapi.json)') + endpointTable(await servedDocument()),
   },
   'docs/deployment.md': {
-    environment: async () => note('src/config-variables.ts') + environmentTable(CONFIG_VARIABLES),
+    environment: async () => note('src/config-variables.ts') + environmentTable(ENVIRONMENT),
   },
   'docs/architecture.md': {
     'layer-rules': async () => note('.dependency-cruiser.cjs') + layerRuleTable(REPO_ROOT),
   },
 };
 
-/** Each generated page as committed and as it would be generated now. */
+/** Files generated whole (relative to the repository) -> their text. */
+const GENERATED_FILES: Record<string, () => Promise<string>> = {
+  [SOURCE_PROFILES_FILE]: () => sourceProfilesModule(REPO_ROOT, SOURCES),
+};
+
+/** Each generated page or file as committed and as it would be generated now. */
 export async function generatedPages(): Promise<{ page: string; committed: string; generated: string }[]> {
   const pages = [];
   for (const [page, tables] of Object.entries(GENERATED)) {
@@ -48,6 +55,10 @@ export async function generatedPages(): Promise<{ page: string; committed: strin
     let generated = committed;
     for (const [name, build] of Object.entries(tables)) generated = replaceGenerated(generated, name, await build());
     pages.push({ page, committed, generated });
+  }
+  for (const [page, build] of Object.entries(GENERATED_FILES)) {
+    const file = path.join(REPO_ROOT, page);
+    pages.push({ page, committed: existsSync(file) ? readFileSync(file, 'utf8') : '', generated: await build() });
   }
   return pages;
 }

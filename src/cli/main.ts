@@ -1,11 +1,7 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { ingestSources } from '../ingest/pipeline.js';
-import { summaryTable, terminalProgress } from '../ingest/progress.js';
-import { SOURCES, findSource } from '../ingest/registry.js';
-import { ingestSettings } from '../ingest/run-settings.js';
-import { upstreamFor } from '../ingest/upstream.js';
+import { SOURCE_PROFILES } from '../ingest/source-profiles.js';
 import { hashEmail, issueApiKey } from '../keys/api-key.js';
 import { announceRevocation } from '../keys/key-revocations.js';
 import { resolveSecret } from '../keys/secret.js';
@@ -16,6 +12,8 @@ import { matchTable } from './match-table.js';
 import { listApiKeys, revokeKeyByPrefix } from '../store/keys.js';
 
 const program = new Command('lmi').description('uk-lmi: labour market information API for UK SOC 2020 occupations');
+
+const SOURCE_KEYS_TEXT = SOURCE_PROFILES.map((s) => s.key).join(', ');
 
 function config(): Config {
   return loadConfig();
@@ -32,33 +30,15 @@ program
 program
   .command('ingest')
   .description('read upstream releases, validate them, and publish or quarantine each')
-  .argument('[sources...]', `source keys (default: all): ${SOURCES.map((s) => s.key).join(', ')}`)
+  .argument('[sources...]', `source keys (default: all): ${SOURCE_KEYS_TEXT}`)
   .action(async (keys: string[]) => {
-    const unknown = keys.filter((k) => !findSource(k));
-    if (unknown.length > 0) {
-      throw new InvalidArgumentError(
-        `unknown source ${unknown.join(', ')}; valid sources: ${SOURCES.map((s) => s.key).join(', ')}`,
-      );
-    }
+    const unknown = keys.filter((k) => !SOURCE_PROFILES.some((s) => s.key === k));
+    if (unknown.length > 0)
+      throw new InvalidArgumentError(`unknown source ${unknown.join(', ')}; valid sources: ${SOURCE_KEYS_TEXT}`);
     const cfg = config();
-    const store = await openMigratedStore(cfg);
-    try {
-      const upstream = upstreamFor(cfg);
-      process.stderr.write(`reading from ${upstream.description}\n`);
-      const sources = keys.length > 0 ? keys.map((k) => findSource(k)!) : SOURCES;
-      // One refresh now: every source, due or not.
-      const results = await ingestSources({
-        store,
-        upstream,
-        sources,
-        progress: terminalProgress(),
-        ...ingestSettings(cfg),
-      }).finally(() => upstream.close?.());
-      process.stdout.write(`${summaryTable(results)}\n`);
-      if (results.some((r) => r.outcome === 'failed' || r.outcome === 'quarantined')) process.exitCode = 1;
-    } finally {
-      await store.close();
-    }
+    // Loaded here, not above: the parsers and their readers are for this command only.
+    const { ingestCommand } = await import('./ingest-command.js');
+    await ingestCommand(cfg, keys);
   });
 
 program

@@ -4,7 +4,7 @@ import type { SourcesTable } from './tables/meta.js';
 type SourceRow = SourcesTable;
 
 /** Makes the sources table match the registry in code (the descriptors are the truth; only their table's columns are kept). */
-export async function registerSources(db: DbOrTx, descriptors: SourceRow[]): Promise<void> {
+export async function registerSources(db: DbOrTx, descriptors: readonly SourceRow[]): Promise<void> {
   for (const { key, name, publisher, licence, url, cadence, tier } of descriptors) {
     const source: SourceRow = { key, name, publisher, licence, url, cadence, tier };
     await db

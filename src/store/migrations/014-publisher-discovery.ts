@@ -1,15 +1,12 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * What reading the publishers themselves needs to remember between runs: each address's validators
  * and the release it gave (conditional GET, no download when nothing changed), the releases found
  * but not read (detect-only sources, superseded ones), each source's schedule of checks, and the
  * lease that keeps one ingest at a time on SQLite.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('upstream_fetches')
     .addColumn('source_key', 'text', (c) => c.notNull())
@@ -52,7 +49,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['ingest_lease', 'source_checks', 'found_releases', 'upstream_fetches'])
     await db.schema.dropTable(table).execute();
 }

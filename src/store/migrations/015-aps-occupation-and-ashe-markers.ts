@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * APS people in employment by SOC 2020 unit group (Nomis NM_218_1, or a relay of its counts), one
  * release per Jan-Dec period; and the ONS marker that stood in an ASHE median's place (`x`, `..`,
  * `:`), so that quality says why a median is missing. Null marker: a row read before this migration.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('aps_occupation_periods')
     .addColumn('edition_id', 'text', (c) => c.primaryKey().references('editions.id'))
@@ -40,7 +37,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('ashe_pay').addColumn('median_marker', 'text').execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('ashe_pay').dropColumn('median_marker').execute();
   await db.schema.dropTable('aps_occupation_counts').execute();
   await db.schema.dropTable('aps_occupation_periods').execute();

@@ -1,15 +1,12 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * What the NCS profiles say beyond their text, as evidence for placing them (issue 27): the 2020
  * export's day-to-day tasks and O*NET-SOC code, and the apprenticeships a 2026 page names. Rows of
  * releases ingested before this keep the defaults (no tasks, no code, none named) until the source
  * is ingested again.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('ncs_profiles')
     .addColumn('tasks', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -21,7 +18,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('ncs_profiles').dropColumn('apprenticeships_named').execute();
   await db.schema.alterTable('ncs_profiles').dropColumn('onet_soc_2010').execute();
   await db.schema.alterTable('ncs_profiles').dropColumn('tasks').execute();

@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * The job advert tables are read by occupation across every area (the local areas of an
  * occupation: one of 1.6 million rows per release) and by period (the latest one): indexes so that
  * neither reads the whole release.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('local_advert_quarters_by_row_key')
     .on('local_advert_quarters')
@@ -26,7 +23,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('job_advert_months_by_month').execute();
   await db.schema.dropIndex('local_advert_quarters_by_quarter').execute();
   await db.schema.dropIndex('local_advert_quarters_by_row_key').execute();

@@ -2,9 +2,7 @@ import type { Kysely } from 'kysely';
 import { describeDiff, describeQuarantine, diffEditions, type DiffedRelease } from '../../domain/changes.js';
 import type { Check, EditionSummary } from '../../domain/editions.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
+/** The editions columns this migration reads, as they stood when it was written. */
 interface EditionRow {
   id: string;
   source_key: string;
@@ -18,11 +16,27 @@ interface EditionRow {
   summary: string | null;
 }
 
+interface EditionChangeRow {
+  edition_id: string;
+  source_key: string;
+  kind: string;
+  settled_at: string;
+  superseded_id: string | null;
+  previous_id: string | null;
+  diff: string | null;
+  summary: string;
+}
+
+/** The tables this migration touches, typed here rather than from today's schema, which moves on. */
+// A type alias, not an interface: withTables wants a record type.
+type Tables = { editions: EditionRow; edition_changes: EditionChangeRow };
+
 /**
  * Issue 37: the change feed's entries, one per settled edition. Editions settled before it get
  * theirs now, their diffs worked out from the summaries and row counts the editions table holds.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(untyped: Kysely<unknown>): Promise<void> {
+  const db = untyped.withTables<Tables>();
   await db.schema
     .createTable('edition_changes')
     .addColumn('edition_id', 'text', (c) => c.primaryKey().references('editions.id'))
@@ -39,13 +53,13 @@ export async function up(db: AnyDb): Promise<void> {
     .on('edition_changes')
     .columns(['settled_at', 'edition_id'])
     .execute();
-  const editions = (await db
+  const editions = await db
     .selectFrom('editions')
     .selectAll()
     .where('status', '!=', 'parsing')
     .orderBy('published_at')
     .orderBy('detected_at')
-    .execute()) as EditionRow[];
+    .execute();
   const published = editions.filter((e) => e.published_at !== null);
   for (const e of editions) {
     if (e.status === 'quarantined') {
@@ -81,7 +95,7 @@ function released(e: EditionRow): DiffedRelease {
 }
 
 async function insert(
-  db: AnyDb,
+  db: Kysely<Tables>,
   e: EditionRow,
   kind: string,
   at: string,
@@ -104,6 +118,6 @@ async function insert(
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('edition_changes').execute();
 }

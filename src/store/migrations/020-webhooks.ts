@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
 /**
  * Issue 37: webhooks for the change feed. `webhooks` are key holders' subscriptions;
  * `webhook_deliveries` is the outbox, one row per feed entry and subscription active when the
  * entry was written (unique on the pair), so a delivery survives restarts and is sent once.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhooks')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -48,7 +45,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('webhook_deliveries').execute();
   await db.schema.dropTable('webhooks').execute();
 }
