@@ -101,6 +101,20 @@ export function webhookSignature(secret: string, id: string, timestamp: number, 
   return `v1,${mac}`;
 }
 
+/**
+ * How long a rotated-out secret keeps signing beside its replacement: a day, for the receiver to
+ * take the new one into use without refusing a delivery meanwhile.
+ */
+export const SECRET_ROTATION_GRACE_MS = 24 * 3_600_000;
+
+/**
+ * The `webhook-signature` header signed with each of the secrets in use, newest first: the
+ * signatures space-separated, as Standard Webhooks sends them while a secret is being rotated.
+ */
+export function webhookSignatures(secrets: readonly string[], id: string, timestamp: number, body: string): string {
+  return secrets.map((secret) => webhookSignature(secret, id, timestamp, body)).join(' ');
+}
+
 /** The first retry comes this long after a failed attempt; each next one four times later. */
 const FIRST_RETRY_MS = 30_000;
 /** The longest wait between two attempts. */
