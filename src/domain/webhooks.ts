@@ -19,7 +19,7 @@ export interface Webhook {
   id: string;
   url: string;
   createdAt: string;
-  /** `disabled`: no more deliveries (failures, or the key revoked); delete it and register again. */
+  /** `disabled`: no more deliveries (failures, or the key revoked) until it is enabled again. */
   status: 'active' | 'disabled';
   disabledAt: string | null;
   disabledReason: string | null;

@@ -12,6 +12,7 @@ import { nowIso } from '../store/clock.js';
 import type { Db } from '../store/schema.js';
 import {
   deleteWebhook,
+  enableWebhook,
   findWebhook,
   insertWebhook,
   listWebhookDeliveries,
@@ -26,8 +27,8 @@ export const DELIVERIES_LISTED = 50;
 export const WEBHOOKS_PER_KEY = 10;
 
 /**
- * A key holder's webhooks: registered, listed, read, re-keyed and deleted by the key that
- * registered them only (another key's webhook is a 404, as if it did not exist). Deliveries
+ * A key holder's webhooks: registered, listed, read, re-keyed, enabled and deleted by the key
+ * that registered them only (another key's webhook is a 404, as if it did not exist). Deliveries
  * are src/webhooks.
  */
 export class Webhooks {
@@ -82,6 +83,13 @@ export class Webhooks {
     });
     if (!webhook) throw notFound(id);
     return { ...webhook, secret, previousSecretExpiresAt };
+  }
+
+  /** A disabled webhook made active again, its failures forgiven; an active one as it is. */
+  async enable(keyId: string, id: string): Promise<Webhook> {
+    const webhook = await enableWebhook(this.db, keyId, id);
+    if (!webhook) throw notFound(id);
+    return webhook;
   }
 
   async delete(keyId: string, id: string): Promise<void> {

@@ -23,7 +23,7 @@ export const WebhookSchema = Type.Object(
     createdAt: DateTime,
     status: StringEnum(['active', 'disabled'] as const, {
       description:
-        '`disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); delete it and register again',
+        '`disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again',
     }),
     disabledAt: Nullable(DateTime),
     disabledReason: Nullable(Type.String()),

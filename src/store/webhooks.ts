@@ -182,6 +182,22 @@ export async function deleteExpiredWebhookSecrets(db: DbOrTx, at: string): Promi
 }
 
 /**
+ * Makes the key's disabled webhook active again, its failures in a row back to zero: entries
+ * written from now on are queued for it (those abandoned while it was disabled stay so). An active
+ * one is left as it is. Null when the key has no such webhook.
+ */
+export async function enableWebhook(db: DbOrTx, keyId: string, id: string): Promise<Webhook | null> {
+  await db
+    .updateTable('webhooks')
+    .set({ disabled_at: null, disabled_reason: null, consecutive_failures: 0 })
+    .where('id', '=', id)
+    .where('key_id', '=', keyId)
+    .where('disabled_at', 'is not', null)
+    .execute();
+  return findWebhook(db, keyId, id);
+}
+
+/**
  * Queues the feed entry of `editionId` for every webhook active now (not disabled, its key live),
  * in the transaction that writes the entry: an entry is either in the feed and queued for each
  * webhook, or neither. The unique (webhook, entry) pair makes a second queueing impossible.

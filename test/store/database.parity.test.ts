@@ -284,6 +284,7 @@ const READS: Record<string, Read> = {
       secret: 'sealed.v1.none',
       previousUntil: '9999-12-31T00:00:00.000Z',
     }),
+  'webhooks.enableWebhook': (db) => webhooks.enableWebhook(db, 'no-such-key', 'wh_none'),
   'webhooks.claimDueDeliveries': (db) =>
     webhooks.claimDueDeliveries(db, '9999-12-31T00:00:00.000Z', '9999-12-31T00:00:00.000Z', 10),
 };

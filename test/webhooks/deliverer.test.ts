@@ -148,7 +148,7 @@ for (const dialect of DIALECTS) {
       const post = async (path: string) => {
         const res = await served.app.inject({ method: 'POST', url: path, headers: { 'x-api-key': served.key } });
         assert.equal(res.statusCode, 200, res.body);
-        return res.json<{ secret: string; previousSecretExpiresAt: string }>();
+        return res.json<{ secret: string; previousSecretExpiresAt: string; status: string }>();
       };
       return { served, deliverer, register, status, deliveries, newKey, publish, advance, clock, post };
     }
@@ -347,6 +347,44 @@ for (const dialect of DIALECTS) {
           .where('id', '=', hook.id)
           .executeTakeFirstOrThrow();
         assert.deepEqual(row, { previous_secret: null, previous_secret_until: null });
+      } finally {
+        await t.served.close();
+      }
+    });
+
+    it('delivers again to a disabled webhook once it is enabled, its failures counted from zero', async () => {
+      const t = await setup();
+      try {
+        const path = `/ok/enabled-${dialect}`;
+        receiver.answers.set(path, 500);
+        const hook = await t.register(path);
+        await t.publish();
+        for (let failures = 1; failures <= 8; failures++) {
+          const [attempt] = await t.deliverer.deliverDue();
+          assert.equal(attempt!.disabled, failures === 8);
+          t.advance(retryDelayMs(failures));
+        }
+        assert.equal((await t.status(hook.id)).status, 'disabled');
+        receiver.answers.set(path, 204);
+        const enabled = await t.post(`/v1/webhooks/${hook.id}/enable`);
+        assert.equal(enabled.status, 'active');
+        // What was abandoned stays so; an entry written from now on is delivered, signed as before.
+        assert.deepEqual(await t.deliverer.deliverDue(), []);
+        const edition = await t.publish();
+        const [attempt, ...more] = await t.deliverer.deliverDue();
+        assert.equal(more.length, 0);
+        assert.deepEqual([attempt!.ok, attempt!.status], [true, 204]);
+        const sent = receiver.to(path);
+        assert.equal(sent.length, 9);
+        const last = sent.at(-1)!;
+        assert.ok(verifies(hook.secret, last));
+        assert.equal((JSON.parse(last.body) as { data: { _lmi: { edition: string } } }).data._lmi.edition, edition.id);
+        const seen = await t.status(hook.id);
+        assert.deepEqual([seen.status, seen.consecutiveFailures, seen.pendingDeliveries], ['active', 0, 0]);
+        assert.deepEqual(
+          (await t.deliveries(hook.id)).map((d) => d.state),
+          ['delivered', 'abandoned'],
+        );
       } finally {
         await t.served.close();
       }

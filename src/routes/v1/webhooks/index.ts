@@ -123,6 +123,29 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/:id/enable',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'enableWebhook',
+        summary: 'Make one of this key’s disabled webhooks active again, its failures in a row back to zero',
+        description:
+          'Entries written from now on are delivered to it again; deliveries abandoned while it was disabled stay abandoned (catch up from /v1/meta/changes). An active webhook is answered as it is. A webhook disabled because its key was revoked cannot be enabled: register it again with the new key.',
+        params: WebhookParamsSchema,
+        response: {
+          ...declareResponses({ schema: WebhookSchema, description: 'The webhook, active' }, [401, 429]),
+          404: notFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return webhooks.enable(request.apiKey!.id, request.params.id);
+    },
+  );
+
   app.delete(
     '/:id',
     {

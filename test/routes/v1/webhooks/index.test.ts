@@ -104,6 +104,7 @@ for (const dialect of DIALECTS) {
         ['GET', `/v1/webhooks/${mine.id}`],
         ['GET', `/v1/webhooks/${mine.id}/deliveries`],
         ['POST', `/v1/webhooks/${mine.id}/rotate-secret`],
+        ['POST', `/v1/webhooks/${mine.id}/enable`],
         ['DELETE', `/v1/webhooks/${mine.id}`],
       ] as const) {
         const res = await call(method, url, otherKey);
@@ -156,8 +157,36 @@ for (const dialect of DIALECTS) {
       assert.equal((await stored(created.id)).previous_secret, after.secret);
     });
 
-    it('answers an unknown webhook id with a 404 for rotating, and an overlong one with a 414', async () => {
-      for (const action of ['rotate-secret']) {
+    it('enables a disabled webhook again, its failures back to zero; an active one stays as it is', async () => {
+      const created = (await create('https://hooks.example.org/disabled')).json<Webhook>();
+      const enable = () => call('POST', `/v1/webhooks/${created.id}/enable`, served.key);
+      const active = await enable();
+      assert.equal(active.statusCode, 200);
+      const { secret: _secret, ...registered } = created;
+      assert.deepEqual(active.json(), registered);
+      await served.store.db
+        .updateTable('webhooks')
+        .set({
+          consecutive_failures: 8,
+          disabled_at: new Date().toISOString(),
+          disabled_reason: '8 delivery attempts in a row failed (the last: HTTP 500)',
+        })
+        .where('id', '=', created.id)
+        .execute();
+      assert.equal((await call('GET', `/v1/webhooks/${created.id}`, served.key)).json<Webhook>().status, 'disabled');
+      const res = await enable();
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const enabled = res.json<Webhook>();
+      assert.deepEqual(
+        [enabled.status, enabled.consecutiveFailures, enabled.disabledAt, enabled.disabledReason],
+        ['active', 0, null, null],
+      );
+      assert.deepEqual((await call('GET', `/v1/webhooks/${created.id}`, served.key)).json(), enabled);
+    });
+
+    it('answers an unknown webhook id with a 404 for rotating and enabling, and an overlong one with a 414', async () => {
+      for (const action of ['rotate-secret', 'enable']) {
         const res = await call('POST', `/v1/webhooks/wh_none/${action}`, served.key);
         assert.equal(res.statusCode, 404, action);
         assert.equal(res.json<ProblemBody>().type, '/problems/webhook-not-found');
@@ -186,6 +215,7 @@ for (const dialect of DIALECTS) {
         ['DELETE', '/v1/webhooks/wh_x'],
         ['GET', '/v1/webhooks/wh_x/deliveries'],
         ['POST', '/v1/webhooks/wh_x/rotate-secret'],
+        ['POST', '/v1/webhooks/wh_x/enable'],
       ] as const) {
         const res = await call(
           method,
