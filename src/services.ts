@@ -135,7 +135,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     ...services,
     moves: new Moves(occupations, skillProfiles, services),
     bulk,
-    changes: new Changes(store.db, config.publicUrl, (source) => bulk.has(source)),
+    changes: new Changes(store.db, config.publicUrl, (source, edition) => bulk.serves(source, edition)),
   };
 }
 

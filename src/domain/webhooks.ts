@@ -19,7 +19,7 @@ export interface Webhook {
   id: string;
   url: string;
   createdAt: string;
-  /** `disabled`: no more deliveries (failures, or the key revoked); delete it and register again. */
+  /** `disabled`: no more deliveries (failures, or the key revoked) until it is enabled again. */
   status: 'active' | 'disabled';
   disabledAt: string | null;
   disabledReason: string | null;
@@ -99,6 +99,20 @@ export function webhookSignature(secret: string, id: string, timestamp: number, 
   const key = Buffer.from(secret.startsWith(SECRET_MARK) ? secret.slice(SECRET_MARK.length) : secret, 'base64');
   const mac = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64');
   return `v1,${mac}`;
+}
+
+/**
+ * How long a rotated-out secret keeps signing beside its replacement: a day, for the receiver to
+ * take the new one into use without refusing a delivery meanwhile.
+ */
+export const SECRET_ROTATION_GRACE_MS = 24 * 3_600_000;
+
+/**
+ * The `webhook-signature` header signed with each of the secrets in use, newest first: the
+ * signatures space-separated, as Standard Webhooks sends them while a secret is being rotated.
+ */
+export function webhookSignatures(secrets: readonly string[], id: string, timestamp: number, body: string): string {
+  return secrets.map((secret) => webhookSignature(secret, id, timestamp, body)).join(' ');
 }
 
 /** The first retry comes this long after a failed attempt; each next one four times later. */

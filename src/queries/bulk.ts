@@ -80,8 +80,15 @@ export class Bulk {
     private readonly onLearned: () => void = () => undefined,
   ) {}
 
-  has(sourceKey: string): boolean {
-    return isSourceKey(sourceKey) && this.exporters[sourceKey] !== undefined;
+  /**
+   * Whether an edition's files are served now (the change feed links only those): every servable
+   * edition of a table, the current one only of per-occupation responses.
+   */
+  async serves(sourceKey: string, edition: { id: string; status: string }): Promise<boolean> {
+    const exporter = isSourceKey(sourceKey) ? this.exporters[sourceKey] : undefined;
+    if (!exporter) return false;
+    if (exporter.scope === 'every') return (SERVABLE_STATUSES as readonly string[]).includes(edition.status);
+    return (await this.current.latest(sourceKey as SourceKey))?.id === edition.id;
   }
 
   async list(): Promise<BulkListResponse> {
@@ -152,7 +159,7 @@ export class Bulk {
     }
     const exporter = this.exporters[sourceKey];
     const source = this.current.catalog.profile(sourceKey);
-    const edition = await this.resolve(source, exporter, editionRef);
+    const edition = await this.resolve(source, exporter, editionRef, format);
     const hash = await this.contentHash(exporter, edition);
     const etag = createHash('sha256').update(`${hash}\n${format}`).digest('base64url').slice(0, 32);
     return {
@@ -187,18 +194,43 @@ export class Bulk {
     };
   }
 
-  private async resolve(source: SourceProfile, exporter: BulkExporter, ref: string): Promise<Edition> {
+  private async resolve(
+    source: SourceProfile,
+    exporter: BulkExporter,
+    ref: string,
+    format: BulkFormat,
+  ): Promise<Edition> {
     const servable = await this.editionsOf(source.key, exporter);
     const edition = ref === LATEST ? await this.current.latest(source.key) : servable.find((e) => e.id === ref);
     if (edition) return edition;
     const valid = [LATEST, ...servable.map((e) => e.id)];
     if (ref === LATEST || servable.length === 0)
       throw this.current.unavailable(source.key, `Bulk files of ${source.key}`);
+    if (exporter.scope === 'current') {
+      const asked = (await listEditions(this.db, source.key)).find((e) => e.id === ref);
+      if (asked && SERVABLE_STATUSES.includes(asked.status))
+        throw this.noLongerCurrent(asked, servable[0]!, format, valid);
+    }
     const which =
       exporter.scope === 'current'
         ? 'current edition (its records are built by endpoints that serve only the current one)'
         : 'published or superseded edition (a quarantined release is never served)';
     throw new Problem('route-not-found', `No ${which} "${ref}" of ${source.key}. Valid editions: ${valid.join(', ')}.`);
+  }
+
+  /**
+   * The 404 for a link to a per-occupation file the service once served (the change feed and the
+   * listing gave it while its edition was current): what became of the edition, and where the
+   * current one's file is.
+   */
+  private noLongerCurrent(asked: Edition, current: Edition, format: BulkFormat, valid: string[]): Problem {
+    const what = asked.status === 'superseded' ? 'was superseded' : 'is no longer the current edition';
+    return new Problem(
+      'route-not-found',
+      `Edition ${asked.id} ("${asked.label}") of ${asked.sourceKey} ${what}: its file is no longer served, since the records of ${asked.sourceKey} are built by endpoints that serve only the current edition. ` +
+        `The current edition is "${current.label}" (edition ${current.id}${current.publishedAt ? `, published ${current.publishedAt.slice(0, 10)}` : ''}): ${this.link(asked.sourceKey, current.id, format)}, ` +
+        `or ${this.link(asked.sourceKey, LATEST, format)} for whichever edition is current. Valid editions: ${valid.join(', ')}.`,
+    );
   }
 
   private link(source: string, edition: string, format: BulkFormat): string {

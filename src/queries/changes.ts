@@ -14,8 +14,8 @@ export class Changes {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    /** Whether a source's editions have bulk files (the bulk group's exporters). */
-    private readonly hasBulk: (sourceKey: string) => boolean,
+    /** Whether an edition's bulk files are served now (the bulk group's `serves`). */
+    private readonly servesBulk: (sourceKey: string, edition: { id: string; status: string }) => Promise<boolean>,
   ) {}
 
   async feed(): Promise<ChangeFeed> {
@@ -27,7 +27,7 @@ export class Changes {
       feed_url: `${this.publicUrl}/v1/meta/changes`,
       description:
         'One entry per release of an upstream source that this service published (and so now serves) or quarantined (held back), newest first, with what changed against the previous release.',
-      items: entries.map((e) => this.itemOf(e)),
+      items: await Promise.all(entries.map((e) => this.itemOf(e))),
     };
   }
 
@@ -54,12 +54,13 @@ export class Changes {
   /** The feed item of one edition's entry, as the feed shows it now (a webhook delivery's `data`); null before it settles. */
   async item(editionId: string): Promise<ChangeFeedItem | null> {
     const entry = await findChange(this.db, editionId);
-    return entry && this.itemOf(entry);
+    return entry && (await this.itemOf(entry));
   }
 
-  private itemOf(e: ChangeEntry): ChangeFeedItem {
+  /** An entry as the feed shows it now: its bulk files only while they are served (see docs/downloads.md). */
+  private async itemOf(e: ChangeEntry): Promise<ChangeFeedItem> {
     const bulk =
-      e.kind === 'published' && this.hasBulk(e.sourceKey)
+      e.kind === 'published' && (await this.servesBulk(e.sourceKey, { id: e.editionId, status: e.status }))
         ? {
             csv: `${this.publicUrl}/v1/bulk/${e.sourceKey}/${e.editionId}.csv`,
             jsonl: `${this.publicUrl}/v1/bulk/${e.sourceKey}/${e.editionId}.jsonl`,

@@ -1,15 +1,24 @@
 import { invalidParameter, Problem } from '../domain/problems.js';
 import {
   newWebhookSecret,
+  SECRET_ROTATION_GRACE_MS,
   sealWebhookSecret,
   webhookUrlProblem,
   type Webhook,
   type WebhookDelivery,
 } from '../domain/webhooks.js';
-import type { CreatedWebhook } from '../schemas/webhooks.js';
+import type { CreatedWebhook, RotatedWebhookSecret } from '../schemas/webhooks.js';
 import { nowIso } from '../store/clock.js';
 import type { Db } from '../store/schema.js';
-import { deleteWebhook, findWebhook, insertWebhook, listWebhookDeliveries, listWebhooks } from '../store/webhooks.js';
+import {
+  deleteWebhook,
+  enableWebhook,
+  findWebhook,
+  insertWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+} from '../store/webhooks.js';
 
 /** How many of a webhook's deliveries are listed: the newest. */
 export const DELIVERIES_LISTED = 50;
@@ -18,8 +27,9 @@ export const DELIVERIES_LISTED = 50;
 export const WEBHOOKS_PER_KEY = 10;
 
 /**
- * A key holder's webhooks: registered, listed, read and deleted by the key that registered them
- * only (another key's webhook is a 404, as if it did not exist). Deliveries are src/webhooks.
+ * A key holder's webhooks: registered, listed, read, re-keyed, enabled and deleted by the key
+ * that registered them only (another key's webhook is a 404, as if it did not exist). Deliveries
+ * are src/webhooks.
  */
 export class Webhooks {
   constructor(
@@ -61,6 +71,25 @@ export class Webhooks {
     const deliveries = await listWebhookDeliveries(this.db, keyId, id, DELIVERIES_LISTED);
     if (!deliveries) throw notFound(id);
     return deliveries;
+  }
+
+  /** A new secret, shown this once; the one it replaces signs beside it for a day (Standard Webhooks' rotation). */
+  async rotateSecret(keyId: string, id: string): Promise<RotatedWebhookSecret> {
+    const secret = newWebhookSecret();
+    const previousSecretExpiresAt = new Date(Date.parse(nowIso()) + SECRET_ROTATION_GRACE_MS).toISOString();
+    const webhook = await rotateWebhookSecret(this.db, keyId, id, {
+      secret: sealWebhookSecret(secret, this.serviceSecret),
+      previousUntil: previousSecretExpiresAt,
+    });
+    if (!webhook) throw notFound(id);
+    return { ...webhook, secret, previousSecretExpiresAt };
+  }
+
+  /** A disabled webhook made active again, its failures forgiven; an active one as it is. */
+  async enable(keyId: string, id: string): Promise<Webhook> {
+    const webhook = await enableWebhook(this.db, keyId, id);
+    if (!webhook) throw notFound(id);
+    return webhook;
   }
 
   async delete(keyId: string, id: string): Promise<void> {

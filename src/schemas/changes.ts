@@ -43,7 +43,10 @@ const ChangeDetailSchema = Type.Object(
     bulk: Nullable(
       Type.Object(
         { csv: Type.String(), jsonl: Type.String() },
-        { description: "The edition's bulk files; null when none is served (quarantined, or no exporter)" },
+        {
+          description:
+            "The edition's bulk files; null when none is served (quarantined, no exporter, or per-occupation responses of an edition no longer current)",
+        },
       ),
     ),
   },

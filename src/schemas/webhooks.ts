@@ -23,7 +23,7 @@ export const WebhookSchema = Type.Object(
     createdAt: DateTime,
     status: StringEnum(['active', 'disabled'] as const, {
       description:
-        '`disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); delete it and register again',
+        '`disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again',
     }),
     disabledAt: Nullable(DateTime),
     disabledReason: Nullable(Type.String()),
@@ -51,6 +51,22 @@ export const CreatedWebhookSchema = Type.Object(
   { title: 'CreatedWebhook' },
 );
 
+export const RotatedWebhookSecretSchema = Type.Object(
+  {
+    ...WebhookSchema.properties,
+    secret: Type.String({
+      description:
+        'The new signing secret (`whsec_` and base64 of 32 bytes), returned this once only: every delivery is signed with it from now on',
+    }),
+    previousSecretExpiresAt: DateTime,
+  },
+  {
+    title: 'RotatedWebhookSecret',
+    description:
+      'Until `previousSecretExpiresAt` (24 hours) each delivery is signed with both secrets, the new one first, space-separated in `webhook-signature`; then with the new one only. Rotating again meanwhile stops the older secret at once.',
+  },
+);
+
 const WebhookDeliverySchema = Type.Object(
   {
     id: Type.String({ description: 'The `webhook-id` header: the same on every attempt, to drop repeats by' }),
@@ -75,3 +91,4 @@ export const WebhookDeliveryListSchema = Type.Array(WebhookDeliverySchema, { tit
 export const WebhookListSchema = Type.Array(WebhookSchema, { title: 'WebhookList' });
 
 export type CreatedWebhook = Static<typeof CreatedWebhookSchema>;
+export type RotatedWebhookSecret = Static<typeof RotatedWebhookSecretSchema>;

@@ -12,6 +12,8 @@ export interface ClaimedDelivery {
   webhookId: string;
   url: string;
   secret: string;
+  /** The secret replaced at the last rotation, while it still signs beside `secret`; null otherwise. */
+  previousSecret: string | null;
   editionId: string;
   /** Failed attempts so far. */
   attempts: number;
@@ -48,6 +50,8 @@ export async function insertWebhook(
       key_id: row.keyId,
       url: row.url,
       secret: row.secret,
+      previous_secret: null,
+      previous_secret_until: null,
       created_at: row.at,
       consecutive_failures: 0,
       last_success_at: null,
@@ -148,6 +152,52 @@ export async function deleteWebhook(db: Db, keyId: string, id: string): Promise<
 }
 
 /**
+ * Replaces the key's webhook's secret; the one it replaces signs beside it until `previousUntil`
+ * (a rotation during that time drops the older one at once). Null when the key has no such webhook.
+ */
+export async function rotateWebhookSecret(
+  db: DbOrTx,
+  keyId: string,
+  id: string,
+  rotation: { secret: string; previousUntil: string },
+): Promise<Webhook | null> {
+  const { numUpdatedRows } = await db
+    .updateTable('webhooks')
+    // Both dialects read `secret` on the right as it was before this update.
+    .set((eb) => ({ previous_secret: eb.ref('secret'), previous_secret_until: rotation.previousUntil }))
+    .set({ secret: rotation.secret })
+    .where('id', '=', id)
+    .where('key_id', '=', keyId)
+    .executeTakeFirst();
+  return Number(numUpdatedRows) === 1 ? findWebhook(db, keyId, id) : null;
+}
+
+/** Deletes the replaced secrets whose time beside the new one has ended by `at`. */
+export async function deleteExpiredWebhookSecrets(db: DbOrTx, at: string): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ previous_secret: null, previous_secret_until: null })
+    .where('previous_secret_until', '<=', at)
+    .execute();
+}
+
+/**
+ * Makes the key's disabled webhook active again, its failures in a row back to zero: entries
+ * written from now on are queued for it (those abandoned while it was disabled stay so). An active
+ * one is left as it is. Null when the key has no such webhook.
+ */
+export async function enableWebhook(db: DbOrTx, keyId: string, id: string): Promise<Webhook | null> {
+  await db
+    .updateTable('webhooks')
+    .set({ disabled_at: null, disabled_reason: null, consecutive_failures: 0 })
+    .where('id', '=', id)
+    .where('key_id', '=', keyId)
+    .where('disabled_at', 'is not', null)
+    .execute();
+  return findWebhook(db, keyId, id);
+}
+
+/**
  * Queues the feed entry of `editionId` for every webhook active now (not disabled, its key live),
  * in the transaction that writes the entry: an entry is either in the feed and queued for each
  * webhook, or neither. The unique (webhook, entry) pair makes a second queueing impossible.
@@ -223,7 +273,18 @@ export async function claimDueDeliveries(
   const due = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-    .select(['d.id', 'd.webhook_id', 'd.edition_id', 'd.attempts', 'd.payload', 'd.lease_until', 'w.url', 'w.secret'])
+    .select([
+      'd.id',
+      'd.webhook_id',
+      'd.edition_id',
+      'd.attempts',
+      'd.payload',
+      'd.lease_until',
+      'w.url',
+      'w.secret',
+      'w.previous_secret',
+      'w.previous_secret_until',
+    ])
     .where('d.state', '=', 'pending')
     .where('d.next_attempt_at', '<=', at)
     .where('w.disabled_at', 'is', null)
@@ -247,6 +308,7 @@ export async function claimDueDeliveries(
         webhookId: d.webhook_id,
         url: d.url,
         secret: d.secret,
+        previousSecret: d.previous_secret_until !== null && d.previous_secret_until > at ? d.previous_secret : null,
         editionId: d.edition_id,
         attempts: Number(d.attempts),
         payload: d.payload,

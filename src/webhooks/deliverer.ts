@@ -1,9 +1,10 @@
-import { openWebhookSecret, retryDelayMs, webhookSignature, type WebhookEvent } from '../domain/webhooks.js';
+import { openWebhookSecret, retryDelayMs, webhookSignatures, type WebhookEvent } from '../domain/webhooks.js';
 import { serviceVersion } from '../ingest/fetch/user-agent.js';
 import type { Changes } from '../queries/changes.js';
 import type { Db } from '../store/schema.js';
 import {
   claimDueDeliveries,
+  deleteExpiredWebhookSecrets,
   disableWebhooksOfRevokedKeys,
   recordDeliveryFailure,
   recordDeliverySuccess,
@@ -83,6 +84,7 @@ export class WebhookDeliverer {
   async deliverDue(): Promise<Attempt[]> {
     const now = this.clock();
     await disableWebhooksOfRevokedKeys(this.db, now.toISOString());
+    await deleteExpiredWebhookSecrets(this.db, now.toISOString());
     // A lease outlasts the attempt, so no other deliverer takes it meanwhile.
     const leaseUntil = new Date(now.getTime() + 3 * this.send.timeoutMs).toISOString();
     const claimed = await claimDueDeliveries(this.db, now.toISOString(), leaseUntil, BATCH);
@@ -111,17 +113,16 @@ export class WebhookDeliverer {
   private async attempt(delivery: ClaimedDelivery): Promise<Attempt> {
     const body = delivery.payload ?? (await this.payload(delivery));
     const timestamp = Math.floor(this.clock().getTime() / 1000);
+    // While a rotation's grace lasts, the secret it replaced signs too, after the new one.
+    const secrets = [delivery.secret, delivery.previousSecret]
+      .filter((sealed) => sealed !== null)
+      .map((sealed) => openWebhookSecret(sealed, this.settings.serviceSecret));
     const result = await postWebhook(
       delivery.url,
       {
         'webhook-id': delivery.id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': webhookSignature(
-          openWebhookSecret(delivery.secret, this.settings.serviceSecret),
-          delivery.id,
-          timestamp,
-          body,
-        ),
+        'webhook-signature': webhookSignatures(secrets, delivery.id, timestamp, body),
       },
       body,
       this.send,

@@ -10,6 +10,7 @@ const PAGES = [
   'README.md',
   'CONTRIBUTING.md',
   'bench/README.md',
+  'bench/LOG.md',
   ...readdirSync(path.join(REPO_ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.md'))
     .map((file) => `docs/${file.split(path.sep).join('/')}`),

@@ -51,6 +51,8 @@ const BEYOND_SPEC: Record<string, string> = {
   'GET /v1/webhooks/{id}': 'Webhooks',
   'GET /v1/webhooks/{id}/deliveries': 'Webhooks',
   'DELETE /v1/webhooks/{id}': 'Webhooks',
+  'POST /v1/webhooks/{id}/rotate-secret': 'Webhooks',
+  'POST /v1/webhooks/{id}/enable': 'Webhooks',
 };
 const ROUTES_BEYOND_SPEC = Object.keys(BEYOND_SPEC);
 

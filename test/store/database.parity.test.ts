@@ -279,6 +279,12 @@ const READS: Record<string, Read> = {
   'webhooks.listWebhooks': (db) => webhooks.listWebhooks(db, 'no-such-key'),
   'webhooks.findWebhook': (db) => webhooks.findWebhook(db, 'no-such-key', 'wh_none'),
   'webhooks.listWebhookDeliveries': (db) => webhooks.listWebhookDeliveries(db, 'no-such-key', 'wh_none', 10),
+  'webhooks.rotateWebhookSecret': (db) =>
+    webhooks.rotateWebhookSecret(db, 'no-such-key', 'wh_none', {
+      secret: 'sealed.v1.none',
+      previousUntil: '9999-12-31T00:00:00.000Z',
+    }),
+  'webhooks.enableWebhook': (db) => webhooks.enableWebhook(db, 'no-such-key', 'wh_none'),
   'webhooks.claimDueDeliveries': (db) =>
     webhooks.claimDueDeliveries(db, '9999-12-31T00:00:00.000Z', '9999-12-31T00:00:00.000Z', 10),
 };

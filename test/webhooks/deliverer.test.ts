@@ -59,6 +59,16 @@ function verifies(secret: string, r: Received): boolean {
     .some((s) => s === `v1,${expected}`);
 }
 
+/** The `v1,` signatures of a delivery, in the order sent. */
+function signatures(r: Received): string[] {
+  return String(r.headers['webhook-signature']).split(' ');
+}
+
+/** Whether one signature of a delivery is the Standard Webhooks HMAC of it by `secret`. */
+function signedWith(secret: string, r: Received, signature: string): boolean {
+  return verifies(secret, { ...r, headers: { ...r.headers, 'webhook-signature': signature } });
+}
+
 interface Created {
   id: string;
   secret: string;
@@ -135,7 +145,12 @@ for (const dialect of DIALECTS) {
       const advance = (ms: number) => {
         clock.now = new Date(clock.now.getTime() + ms);
       };
-      return { served, deliverer, register, status, deliveries, newKey, publish, advance, clock };
+      const post = async (path: string) => {
+        const res = await served.app.inject({ method: 'POST', url: path, headers: { 'x-api-key': served.key } });
+        assert.equal(res.statusCode, 200, res.body);
+        return res.json<{ secret: string; previousSecretExpiresAt: string; status: string }>();
+      };
+      return { served, deliverer, register, status, deliveries, newKey, publish, advance, clock, post };
     }
 
     it('POSTs a publish exactly once to each active webhook, signed with its own secret', async () => {
@@ -297,6 +312,79 @@ for (const dialect of DIALECTS) {
         const [attempt] = await t.deliverer.deliverDue();
         assert.deepEqual([attempt!.ok, attempt!.status], [false, null]);
         assert.equal((await t.status(hook.id)).lastFailure, 'timed out after 0.3 s');
+      } finally {
+        await t.served.close();
+      }
+    });
+
+    it('signs with the old secret and the new, space-separated, for 24 hours after a rotation, then the new only', async () => {
+      const t = await setup();
+      try {
+        const path = `/ok/rotated-${dialect}`;
+        const hook = await t.register(path);
+        const rotated = await t.post(`/v1/webhooks/${hook.id}/rotate-secret`);
+        await t.publish();
+        await t.deliverer.deliverDue();
+        const [during] = receiver.to(path);
+        assert.ok(during);
+        const [first, second, ...more] = signatures(during);
+        assert.equal(more.length, 0, 'two signatures');
+        assert.ok(signedWith(rotated.secret, during, first!), 'the first by the new secret');
+        assert.ok(signedWith(hook.secret, during, second!), 'the second by the old one');
+        assert.ok(verifies(rotated.secret, during) && verifies(hook.secret, during), 'either secret verifies it');
+        // Past the grace period: the new secret only, and the old one is deleted from the store.
+        t.clock.now = new Date(Date.parse(rotated.previousSecretExpiresAt) + 1_000);
+        await t.publish();
+        await t.deliverer.deliverDue();
+        const [, after] = receiver.to(path);
+        assert.ok(after);
+        assert.deepEqual(signatures(after).length, 1);
+        assert.ok(verifies(rotated.secret, after), 'signed with the new secret');
+        assert.ok(!verifies(hook.secret, after), 'and no longer with the old');
+        const row = await t.served.store.db
+          .selectFrom('webhooks')
+          .select(['previous_secret', 'previous_secret_until'])
+          .where('id', '=', hook.id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(row, { previous_secret: null, previous_secret_until: null });
+      } finally {
+        await t.served.close();
+      }
+    });
+
+    it('delivers again to a disabled webhook once it is enabled, its failures counted from zero', async () => {
+      const t = await setup();
+      try {
+        const path = `/ok/enabled-${dialect}`;
+        receiver.answers.set(path, 500);
+        const hook = await t.register(path);
+        await t.publish();
+        for (let failures = 1; failures <= 8; failures++) {
+          const [attempt] = await t.deliverer.deliverDue();
+          assert.equal(attempt!.disabled, failures === 8);
+          t.advance(retryDelayMs(failures));
+        }
+        assert.equal((await t.status(hook.id)).status, 'disabled');
+        receiver.answers.set(path, 204);
+        const enabled = await t.post(`/v1/webhooks/${hook.id}/enable`);
+        assert.equal(enabled.status, 'active');
+        // What was abandoned stays so; an entry written from now on is delivered, signed as before.
+        assert.deepEqual(await t.deliverer.deliverDue(), []);
+        const edition = await t.publish();
+        const [attempt, ...more] = await t.deliverer.deliverDue();
+        assert.equal(more.length, 0);
+        assert.deepEqual([attempt!.ok, attempt!.status], [true, 204]);
+        const sent = receiver.to(path);
+        assert.equal(sent.length, 9);
+        const last = sent.at(-1)!;
+        assert.ok(verifies(hook.secret, last));
+        assert.equal((JSON.parse(last.body) as { data: { _lmi: { edition: string } } }).data._lmi.edition, edition.id);
+        const seen = await t.status(hook.id);
+        assert.deepEqual([seen.status, seen.consecutiveFailures, seen.pendingDeliveries], ['active', 0, 0]);
+        assert.deepEqual(
+          (await t.deliveries(hook.id)).map((d) => d.state),
+          ['delivered', 'abandoned'],
+        );
       } finally {
         await t.served.close();
       }

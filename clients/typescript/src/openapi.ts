@@ -181,6 +181,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give one of this key’s webhooks a new secret; the old one signs beside it for 24 hours
+         * @description Returns the new secret, this once. Until `previousSecretExpiresAt` (24 hours from now) each delivery carries two signatures in `webhook-signature`, space-separated: `v1,<by the new secret> v1,<by the old one>`, so a Standard Webhooks receiver accepts it whichever secret it holds; then the old secret is deleted and deliveries are signed with the new one only. Rotating again meanwhile stops the older secret at once. The webhook’s state and deliveries are not otherwise changed.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make one of this key’s disabled webhooks active again, its failures in a row back to zero
+         * @description Entries written from now on are delivered to it again; deliveries abandoned while it was disabled stay abandoned (catch up from /v1/meta/changes). An active webhook is answered as it is. A webhook disabled because its key was revoked cannot be enabled: register it again with the new key.
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys/requests": {
         parameters: {
             query?: never;
@@ -1652,7 +1692,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /**
-                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); delete it and register again
+                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again
                          * @enum {string}
                          */
                         status: "active" | "disabled";
@@ -1797,7 +1837,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /**
-                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); delete it and register again
+                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again
                          * @enum {string}
                          */
                         status: "active" | "disabled";
@@ -1940,7 +1980,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /**
-                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); delete it and register again
+                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again
                          * @enum {string}
                          */
                         status: "active" | "disabled";
@@ -2274,6 +2314,352 @@ export interface operations {
                         lastError: string | null;
                         deliveredAt: string | null;
                     }[];
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This key registered no webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id (`wh_...`), as returned when it was registered */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated; `secret` is shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `wh_` and random characters */
+                        id: string;
+                        url: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        /** @description Failed delivery attempts since the last success; the webhook is disabled when it reaches the limit */
+                        consecutiveFailures: number;
+                        lastSuccessAt: string | null;
+                        lastFailureAt: string | null;
+                        lastFailure: string | null;
+                        /** @description Entries not yet delivered: waiting for their first attempt or a retry */
+                        pendingDeliveries: number;
+                        /** @description The new signing secret (`whsec_` and base64 of 32 bytes), returned this once only: every delivery is signed with it from now on */
+                        secret: string;
+                        /** Format: date-time */
+                        previousSecretExpiresAt: string;
+                    };
+                };
+            };
+            /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown or revoked */
+            401: {
+                headers: {
+                    /** @description The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This key registered no webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds to reset>`. Not sent by POST /v1/keys/requests, whose per-address count is not advertised */
+                    RateLimit?: string;
+                    /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id (`wh_...`), as returned when it was registered */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, active */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `wh_` and random characters */
+                        id: string;
+                        url: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * @description `disabled`: no more deliveries, because attempts failed too many times in a row or the key was revoked (`disabledReason`); POST /v1/webhooks/{id}/enable makes it active again
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        /** @description Failed delivery attempts since the last success; the webhook is disabled when it reaches the limit */
+                        consecutiveFailures: number;
+                        lastSuccessAt: string | null;
+                        lastFailureAt: string | null;
+                        lastFailure: string | null;
+                        /** @description Entries not yet delivered: waiting for their first attempt or a retry */
+                        pendingDeliveries: number;
+                    };
                 };
             };
             /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */

@@ -13,6 +13,8 @@ export const OPERATIONS = {
   getWebhook: { method: 'get', path: '/v1/webhooks/{id}' },
   deleteWebhook: { method: 'delete', path: '/v1/webhooks/{id}' },
   listWebhookDeliveries: { method: 'get', path: '/v1/webhooks/{id}/deliveries' },
+  rotateWebhookSecret: { method: 'post', path: '/v1/webhooks/{id}/rotate-secret' },
+  enableWebhook: { method: 'post', path: '/v1/webhooks/{id}/enable' },
   requestKey: { method: 'post', path: '/v1/keys/requests' },
   confirmKey: { method: 'post', path: '/v1/keys/confirm' },
   listOccupations: { method: 'get', path: '/v1/occupations' },

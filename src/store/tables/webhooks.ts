@@ -11,8 +11,11 @@ export interface WebhooksTable {
   key_id: string;
   /** The https:// address POSTed to. */
   url: string;
-  /** `whsec_` and base64 of 32 random bytes (Standard Webhooks): kept to sign each delivery. */
+  /** `whsec_` and base64 of 32 random bytes (Standard Webhooks), sealed: kept to sign each delivery. */
   secret: string;
+  /** The secret `secret` replaced at its last rotation (sealed likewise): it signs beside it until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
   created_at: string;
   /** Failed attempts since the last success, across deliveries; at the limit the webhook is disabled. */
   consecutive_failures: number;

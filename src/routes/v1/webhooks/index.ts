@@ -3,6 +3,7 @@ import { declaredError, declareResponses } from '../../../http/declared-response
 import { DELIVERIES_LISTED } from '../../../queries/webhooks.js';
 import {
   CreatedWebhookSchema,
+  RotatedWebhookSecretSchema,
   WebhookBodySchema,
   WebhookDeliveryListSchema,
   WebhookListSchema,
@@ -94,6 +95,55 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => webhooks.deliveries(request.apiKey!.id, request.params.id),
+  );
+
+  app.post(
+    '/:id/rotate-secret',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'rotateWebhookSecret',
+        summary: 'Give one of this key’s webhooks a new secret; the old one signs beside it for 24 hours',
+        description:
+          'Returns the new secret, this once. Until `previousSecretExpiresAt` (24 hours from now) each delivery carries two signatures in `webhook-signature`, space-separated: `v1,<by the new secret> v1,<by the old one>`, so a Standard Webhooks receiver accepts it whichever secret it holds; then the old secret is deleted and deliveries are signed with the new one only. Rotating again meanwhile stops the older secret at once. The webhook’s state and deliveries are not otherwise changed.',
+        params: WebhookParamsSchema,
+        response: {
+          ...declareResponses(
+            { schema: RotatedWebhookSecretSchema, description: 'Rotated; `secret` is shown this once' },
+            [401, 429],
+          ),
+          404: notFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return webhooks.rotateSecret(request.apiKey!.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/enable',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'enableWebhook',
+        summary: 'Make one of this key’s disabled webhooks active again, its failures in a row back to zero',
+        description:
+          'Entries written from now on are delivered to it again; deliveries abandoned while it was disabled stay abandoned (catch up from /v1/meta/changes). An active webhook is answered as it is. A webhook disabled because its key was revoked cannot be enabled: register it again with the new key.',
+        params: WebhookParamsSchema,
+        response: {
+          ...declareResponses({ schema: WebhookSchema, description: 'The webhook, active' }, [401, 429]),
+          404: notFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return webhooks.enable(request.apiKey!.id, request.params.id);
+    },
   );
 
   app.delete(

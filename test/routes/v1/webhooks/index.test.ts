@@ -9,9 +9,12 @@ interface Webhook {
   id: string;
   url: string;
   status: string;
+  disabledAt: string | null;
+  disabledReason: string | null;
   consecutiveFailures: number;
   pendingDeliveries: number;
   secret?: string;
+  previousSecretExpiresAt?: string;
 }
 
 interface ProblemBody {
@@ -100,6 +103,8 @@ for (const dialect of DIALECTS) {
       for (const [method, url] of [
         ['GET', `/v1/webhooks/${mine.id}`],
         ['GET', `/v1/webhooks/${mine.id}/deliveries`],
+        ['POST', `/v1/webhooks/${mine.id}/rotate-secret`],
+        ['POST', `/v1/webhooks/${mine.id}/enable`],
         ['DELETE', `/v1/webhooks/${mine.id}`],
       ] as const) {
         const res = await call(method, url, otherKey);
@@ -110,6 +115,85 @@ for (const dialect of DIALECTS) {
       }
       assert.equal((await call('GET', `/v1/webhooks/${mine.id}`, served.key)).statusCode, 200);
       assert.deepEqual((await call('GET', `/v1/webhooks/${mine.id}/deliveries`, served.key)).json(), []);
+    });
+
+    /** The stored secrets of a webhook, sealed. */
+    const stored = (id: string) =>
+      served.store.db
+        .selectFrom('webhooks')
+        .select(['secret', 'previous_secret', 'previous_secret_until'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    it('rotates a secret: a new one returned once, the old one kept sealed for 24 hours beside it', async () => {
+      const created = (await create('https://hooks.example.org/rotated')).json<Webhook>();
+      const before = await stored(created.id);
+      const started = Date.now();
+      const res = await call('POST', `/v1/webhooks/${created.id}/rotate-secret`, served.key);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const rotated = res.json<Webhook>();
+      assert.match(rotated.secret!, /^whsec_[A-Za-z0-9+/]{43}=$/);
+      assert.notEqual(rotated.secret, created.secret);
+      const expires = Date.parse(rotated.previousSecretExpiresAt!);
+      assert.ok(
+        expires >= started + 24 * 3_600_000 && expires <= Date.now() + 24 * 3_600_000,
+        rotated.previousSecretExpiresAt,
+      );
+      // The webhook is otherwise as it was, and the secret is not shown again.
+      const { secret, previousSecretExpiresAt, ...rest } = rotated;
+      assert.ok(secret && previousSecretExpiresAt);
+      const { secret: _first, ...registered } = created;
+      assert.deepEqual(rest, registered);
+      assert.deepEqual((await call('GET', `/v1/webhooks/${created.id}`, served.key)).json(), registered);
+      const after = await stored(created.id);
+      assert.equal(after.previous_secret, before.secret, 'the old secret, still sealed');
+      assert.match(after.secret, /^sealed\.v1\./);
+      assert.notEqual(after.secret, before.secret);
+      assert.equal(after.previous_secret_until, rotated.previousSecretExpiresAt);
+      // Rotating again keeps only the secret it replaces: two secrets at most sign a delivery.
+      const again = (await call('POST', `/v1/webhooks/${created.id}/rotate-secret`, served.key)).json<Webhook>();
+      assert.notEqual(again.secret, rotated.secret);
+      assert.equal((await stored(created.id)).previous_secret, after.secret);
+    });
+
+    it('enables a disabled webhook again, its failures back to zero; an active one stays as it is', async () => {
+      const created = (await create('https://hooks.example.org/disabled')).json<Webhook>();
+      const enable = () => call('POST', `/v1/webhooks/${created.id}/enable`, served.key);
+      const active = await enable();
+      assert.equal(active.statusCode, 200);
+      const { secret: _secret, ...registered } = created;
+      assert.deepEqual(active.json(), registered);
+      await served.store.db
+        .updateTable('webhooks')
+        .set({
+          consecutive_failures: 8,
+          disabled_at: new Date().toISOString(),
+          disabled_reason: '8 delivery attempts in a row failed (the last: HTTP 500)',
+        })
+        .where('id', '=', created.id)
+        .execute();
+      assert.equal((await call('GET', `/v1/webhooks/${created.id}`, served.key)).json<Webhook>().status, 'disabled');
+      const res = await enable();
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const enabled = res.json<Webhook>();
+      assert.deepEqual(
+        [enabled.status, enabled.consecutiveFailures, enabled.disabledAt, enabled.disabledReason],
+        ['active', 0, null, null],
+      );
+      assert.deepEqual((await call('GET', `/v1/webhooks/${created.id}`, served.key)).json(), enabled);
+    });
+
+    it('answers an unknown webhook id with a 404 for rotating and enabling, and an overlong one with a 414', async () => {
+      for (const action of ['rotate-secret', 'enable']) {
+        const res = await call('POST', `/v1/webhooks/wh_none/${action}`, served.key);
+        assert.equal(res.statusCode, 404, action);
+        assert.equal(res.json<ProblemBody>().type, '/problems/webhook-not-found');
+        const long = await call('POST', `/v1/webhooks/wh_${'x'.repeat(120)}/${action}`, served.key);
+        assert.equal(long.statusCode, 414, action);
+        assert.equal(long.json<ProblemBody>().type, '/problems/uri-too-long');
+      }
     });
 
     it('deletes a webhook: 204, then it is gone (404) and no longer listed', async () => {
@@ -130,6 +214,8 @@ for (const dialect of DIALECTS) {
         ['GET', '/v1/webhooks/wh_x'],
         ['DELETE', '/v1/webhooks/wh_x'],
         ['GET', '/v1/webhooks/wh_x/deliveries'],
+        ['POST', '/v1/webhooks/wh_x/rotate-secret'],
+        ['POST', '/v1/webhooks/wh_x/enable'],
       ] as const) {
         const res = await call(
           method,
