@@ -5,6 +5,7 @@ import { escoOccupationsWithLabels, escoSkillsByOccupation, escoSkillTitles } fr
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.js';
 import { EscoCloseness, type EscoCandidate, type RelatedEscoOccupation } from './joins/esco-closeness.js';
 import type { UnitGroupTexts } from './joins/unit-group-text.js';
@@ -13,6 +14,9 @@ import type { UnitGroupTexts } from './joins/unit-group-text.js';
 const ESCO_OCCUPATIONS = 'esco-occupations';
 const ESCO_SKILLS = 'esco-skills';
 const ESCO_RELATIONS = 'esco-occupation-skills';
+const ESCO = [ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS] as const;
+/** What a warm-up's 404 names (a request's own 404 names what it asked for). */
+const WHAT = 'Skills';
 
 /**
  * The constants of the one skills model (docs/skills-and-moves.md), chosen on the essential-share
@@ -76,7 +80,6 @@ export interface SkillProfile {
 
 /** Every unit group's profile for one set of current editions, or why it has none. */
 export interface SkillProfilesView {
-  key: string;
   catalogue: SkillCatalogue;
   profiles: Map<string, SkillProfile>;
   unusable: Map<string, string>;
@@ -224,29 +227,37 @@ function noProfileReason(soc: string, title: string, shares: IscoShare[]): strin
  * one skills model /skills, /moves and /compare read.
  */
 export class SkillProfiles {
-  private view: SkillProfilesView | null = null;
-  private building: Promise<SkillProfilesView> | null = null;
+  private readonly memo: EditionsMemo<SkillProfilesView>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly unitGroupTexts: UnitGroupTexts,
     private readonly unitTitles: () => Promise<Array<{ code: string; title: string }>>,
-  ) {}
-
-  async get(what: string): Promise<SkillProfilesView> {
-    const texts = await this.unitGroupTexts.get();
-    if (!texts) throw this.current.unavailable(CODING_INDEX, what);
-    const [occupations, skills, relations] = await Promise.all(
-      ([ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS] as const).map((key) => this.current.serving(key, what)),
-    );
-    const key = [texts.key, occupations!.edition.id, skills!.edition.id, relations!.edition.id].join(',');
-    if (this.view?.key === key) return this.view;
-    this.building ??= this.build(key, texts, occupations!, skills!, relations!).finally(() => {
-      this.building = null;
+  ) {
+    this.memo = current.memos.memo({
+      name: 'skill profiles',
+      sources: ESCO,
+      reads: [unitGroupTexts.memo],
+      warm: true,
+      build: async (editions) => {
+        const texts = await this.unitGroupTexts.get();
+        if (!texts) throw this.current.unavailable(CODING_INDEX, WHAT);
+        const [occupations, skills, relations] = ESCO.map((key) => {
+          const edition = editions[key];
+          if (!edition) throw this.current.unavailable(key, WHAT);
+          return this.current.served(edition);
+        });
+        return this.build(texts, occupations!, skills!, relations!);
+      },
     });
-    const built = await this.building;
-    return built.key === key ? built : this.get(what);
+  }
+
+  /** Every unit group's profile, or the 404 naming the coding index or the ESCO source (for `what`) with no release. */
+  async get(what: string): Promise<SkillProfilesView> {
+    if (!(await this.unitGroupTexts.get())) throw this.current.unavailable(CODING_INDEX, what);
+    await Promise.all(ESCO.map((key) => this.current.serving(key, what)));
+    return this.memo.get();
   }
 
   /** One unit group's profile, or the 404 saying why it has none. */
@@ -258,7 +269,6 @@ export class SkillProfiles {
   }
 
   private async build(
-    key: string,
     texts: NonNullable<Awaited<ReturnType<UnitGroupTexts['get']>>>,
     occupations: Served,
     skills: Served,
@@ -291,10 +301,7 @@ export class SkillProfiles {
       if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));
       else profiles.set(code, profile);
     }
-    const view = { key, catalogue: esco.catalogue, profiles, unusable, relations, buildMs: 0 };
-    view.buildMs = performance.now() - started;
-    this.view = view;
-    return view;
+    return { catalogue: esco.catalogue, profiles, unusable, relations, buildMs: performance.now() - started };
   }
 }
 
