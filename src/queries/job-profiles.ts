@@ -7,7 +7,13 @@ import { CODING_INDEX } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { EditionsMemo } from './editions-memo.js';
 import { pooledShares } from './joins/crosswalk-shares.js';
-import { ProfilePlacer, type Placement, type PlacementSubject } from './joins/profile-placement.js';
+import {
+  ProfilePlacer,
+  type Placement,
+  type PlacementInputs,
+  type PlacementSubject,
+} from './joins/profile-placement.js';
+import { offThread } from './off-thread.js';
 import type { UnitGroupTexts, UnitGroupTextView } from './joins/unit-group-text.js';
 
 const NCS_JOB_PROFILES = 'ncs-job-profiles' as const;
@@ -143,13 +149,13 @@ export class JobProfiles {
     }
 
     const subjects = [...profiles.values()].map(({ profile }) => placementSubject(profile));
-    const placer = new ProfilePlacer({
+    // Seconds of CPU: placed in a worker thread while this one serves.
+    const bySoc = await offThread<Map<string, ProfilePlacement[]>>('profile-placements', {
       unitGroupBags: texts.bags,
       records: [...texts.codingIndex.byUnitGroup.values()].flat(),
       shares: crosswalk ? pooledShares(await soc2010GroupsIntoEach(this.db, crosswalk.id)) : null,
       subjects,
-    });
-    const bySoc = await placer.placeAll(subjects);
+    } satisfies PlacementInputs);
     const placedSlugs = new Set([...bySoc.values()].flatMap((list) => list.map((p) => p.slug)));
 
     return {
@@ -173,6 +179,11 @@ export class JobProfiles {
       },
     };
   }
+}
+
+/** Every profile's placements, by unit group (run by off-thread-builds.ts). */
+export function placeProfiles(inputs: PlacementInputs): Promise<Map<string, ProfilePlacement[]>> {
+  return new ProfilePlacer(inputs).placeAll(inputs.subjects);
 }
 
 /** What a profile says about itself, as placement evidence: its titles, summary and day-to-day tasks. */

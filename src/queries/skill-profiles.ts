@@ -1,12 +1,15 @@
 import { Problem } from '../domain/problems.js';
 import { exactTitleKey } from '../search/exact-title.js';
 import type { SkillRelation } from '../domain/skills.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
+import type { Bag } from '../search/text-vectors.js';
 import { escoOccupationsWithLabels, escoSkillsByOccupation, escoSkillTitles } from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
 import type { EditionsMemo } from './editions-memo.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.js';
+import { offThread } from './off-thread.js';
 import { EscoCloseness, type EscoCandidate, type RelatedEscoOccupation } from './joins/esco-closeness.js';
 import type { UnitGroupTexts } from './joins/unit-group-text.js';
 
@@ -275,34 +278,57 @@ export class SkillProfiles {
     relations: Served,
   ): Promise<SkillProfilesView> {
     const started = performance.now();
-    const [candidates, esco] = await Promise.all([
+    const [candidates, esco, unitGroups] = await Promise.all([
       escoOccupationsWithLabels(this.db, occupations.edition.id),
       loadEscoRelations(this.db, skills.edition.id, relations.edition.id),
+      this.unitTitles(),
     ]);
-    const byUnitGroup = texts.codingIndex.byUnitGroup;
-    const closeness = new EscoCloseness(texts.bags, candidates, (soc) => byUnitGroup.get(soc) ?? []);
-    const byLabel = new Map<string, EscoCandidate[]>();
-    for (const o of candidates)
-      byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
-    const profiles = new Map<string, SkillProfile>();
-    const unusable = new Map<string, string>();
-    let done = 0;
-    for (const { code, title } of await this.unitTitles()) {
-      // Built while serving: let requests through every few unit groups rather than hold them
-      // up for the whole build (seconds on a busy machine).
-      if (++done % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
-      const records = byUnitGroup.get(code) ?? [];
-      const shares = iscoSharesOf(records);
-      const evidence = {
-        closest: shares.length > 0 ? closeness.related(code) : [],
-        exactLabels: exactLabelOccupations([title, ...new Set(records.map((r) => r.naturalTitle))], byLabel),
-      };
-      const profile = skillProfile(code, shares, evidence, esco);
-      if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));
-      else profiles.set(code, profile);
-    }
+    // Seconds of CPU with no await inside: built in a worker thread while this one serves.
+    const input: ProfilesInput = {
+      bags: texts.bags,
+      byUnitGroup: texts.codingIndex.byUnitGroup,
+      candidates,
+      esco,
+      unitGroups,
+    };
+    const { profiles, unusable } = await offThread<ProfilesBuilt>('skill-profiles', input);
     return { catalogue: esco.catalogue, profiles, unusable, relations, buildMs: performance.now() - started };
   }
+}
+
+/** What the skill profiles are built from, read through the store (plain data: it crosses to a worker thread). */
+interface ProfilesInput {
+  bags: ReadonlyMap<string, Bag>;
+  byUnitGroup: ReadonlyMap<string, CodingIndexRecord[]>;
+  candidates: EscoCandidate[];
+  esco: EscoRelations;
+  unitGroups: Array<{ code: string; title: string }>;
+}
+
+interface ProfilesBuilt {
+  profiles: Map<string, SkillProfile>;
+  unusable: Map<string, string>;
+}
+
+/** Every unit group's profile, or why it has none (run by off-thread-builds.ts). */
+export function buildProfiles({ bags, byUnitGroup, candidates, esco, unitGroups }: ProfilesInput): ProfilesBuilt {
+  const closeness = new EscoCloseness(bags, candidates, (soc) => byUnitGroup.get(soc) ?? []);
+  const byLabel = new Map<string, EscoCandidate[]>();
+  for (const o of candidates) byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
+  const profiles = new Map<string, SkillProfile>();
+  const unusable = new Map<string, string>();
+  for (const { code, title } of unitGroups) {
+    const records = byUnitGroup.get(code) ?? [];
+    const shares = iscoSharesOf(records);
+    const evidence = {
+      closest: shares.length > 0 ? closeness.related(code) : [],
+      exactLabels: exactLabelOccupations([title, ...new Set(records.map((r) => r.naturalTitle))], byLabel),
+    };
+    const profile = skillProfile(code, shares, evidence, esco);
+    if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));
+    else profiles.set(code, profile);
+  }
+  return { profiles, unusable };
 }
 
 /** ESCO's occupation-skill relations of one set of editions, as indices into the skills of the skills edition. */
