@@ -6,6 +6,7 @@ import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
 import { openMigratedStore } from './runtime.js';
 import { createServices } from './services.js';
+import { Problem } from './domain/problems.js';
 import { resolveSecret } from './keys/secret.js';
 import { WebhookDeliverer } from './webhooks/deliverer.js';
 
@@ -77,44 +78,27 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   }
 
   // What every later request reads, built before the first caller needs it (and before /readyz
-  // says ready): the job-title search, the skill profiles (skills, moves, compare), then the
-  // per-edition joins of the other routes, reached through one unit group's answers (NCS profile
-  // placements for how-to-become and apprenticeships; the work profile's US twins). A source with
-  // no release answers 404 here as it would to a caller: nothing to build.
-  const build = async () => {
-    const search = await services.codingIndex.search().catch((error: unknown) => {
-      app.log.error({ err: error }, 'search index build failed');
-      return null;
-    });
-    if (search)
-      app.log.info({ ms: Math.round(search.buildMs), edition: search.codingIndex.edition.label }, 'search index built');
-    await services.skillProfiles.get('Skills').then(
-      (view) => app.log.info({ ms: Math.round(view.buildMs), unitGroups: view.profiles.size }, 'skill profiles built'),
-      (error: unknown) => app.log.info({ err: error }, 'no skill profiles yet'),
+  // says ready): the warm list of the per-edition memos (src/queries/editions-memo.ts), then one
+  // full collection of what the builds left (heap.ts), while /readyz still says warming. A source
+  // with no release answers 404 here as it would to a caller: nothing to build.
+  const warmUp = () =>
+    services.readiness.warm(
+      (memo, ms, error) => {
+        if (!error) app.log.info({ memo, ms: Math.round(ms) }, 'built');
+        else if (error instanceof Problem) app.log.info({ memo, err: error }, 'nothing to build yet');
+        else app.log.error({ memo, err: error }, 'build failed');
+      },
+      () => {
+        const ms = collectWarmUpGarbage();
+        app.log.info(
+          { ms: Math.round(ms), heapMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) },
+          'warm-up garbage collected',
+        );
+      },
     );
-    const started = performance.now();
-    const soc = (await services.occupations.structure().catch(() => null))?.unitGroups[0]?.code;
-    if (!soc) return;
-    await Promise.allSettled([
-      services.howToBecome.howToBecome(soc),
-      services.apprenticeships.apprenticeships(soc, { includeInactive: false }),
-      services.workProfile.workProfile(soc),
-    ]);
-    app.log.info({ ms: Math.round(performance.now() - started) }, 'placements and work-profile twins built');
-  };
-  const warmUp = async () => {
-    await build();
-    const ms = collectWarmUpGarbage();
-    app.log.info(
-      { ms: Math.round(ms), heapMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) },
-      'warm-up garbage collected',
-    );
-  };
-  const warming = 'The job-title search, skill profiles and placements are still being built.';
 
   if (!options.ingestOnStart) {
-    services.readiness.pending = warming;
-    void warmUp().finally(() => (services.readiness.pending = null));
+    void warmUp();
     refresh.start();
   } else {
     services.readiness.pending = 'The first ingest is still running.';
@@ -125,9 +109,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
       .catch((error: unknown) => app.log.error({ err: error }, 'ingest failed'))
       .finally(async () => {
         services.currentEditions.invalidate();
-        services.readiness.pending = warming;
         await warmUp();
-        services.readiness.pending = null;
         refresh.start();
       });
   }

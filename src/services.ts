@@ -119,7 +119,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     responseCache: new ResponseCache(),
     /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
     rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
-    readiness: new Readiness(store, occupations),
+    readiness: new Readiness(store, occupations, currentEditions.memos),
     /** Key holders' webhooks; their deliveries are src/webhooks/deliverer.ts. */
     webhooks: new Webhooks(store.db, config.webhooks.privateAddresses, resolveSecret(config)),
   };

@@ -4,7 +4,8 @@ import { ReleaseRefused } from './checks/refusal.js';
 import { useReadLimits, type ReadLimits } from './read-limits.js';
 import type { AnySourceDescriptor, ReleaseRef } from './source.js';
 import { FileTooLargeError, readFileOnDisk, type FileOnDisk, type UpstreamFile } from './upstream.js';
-import { lowerThisThreadsPriority, runWorkerJob, WorkerJobError, WorkerLimitError } from './worker-job.js';
+import { lowerThisThreadsPriority } from '../worker-threads.js';
+import { runWorkerJob, WorkerJobError, WorkerLimitError } from './worker-job.js';
 
 interface ParseJob {
   kind: 'parse-release';

@@ -1,8 +1,4 @@
-import { existsSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-threads.js';
 
 export class WorkerJobError extends Error {
   override name = 'WorkerJobError';
@@ -33,7 +29,7 @@ interface WorkerJobLimits {
  * failure itself): the process and its other work carry on.
  */
 export function runWorkerJob<T>(moduleUrl: string, data: unknown, limits: WorkerJobLimits, what: string): Promise<T> {
-  const worker = startWorker(moduleUrl, data, limits.heapMb);
+  const worker = startWorkerWithin(moduleUrl, data, limits.heapMb);
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -73,45 +69,11 @@ function durationText(ms: number): string {
   return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-function startWorker(moduleUrl: string, workerData: unknown, heapMb: number): Worker {
+function startWorkerWithin(moduleUrl: string, workerData: unknown, heapMb: number) {
   // Young generation kept small: the old generation is the bound that matters.
   const resourceLimits = {
     maxOldGenerationSizeMb: heapMb,
     maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb / 8)),
   };
-  if (new URL(moduleUrl).pathname.endsWith('.ts')) {
-    const compiled = compiledTwin(moduleUrl);
-    if (compiled) return new Worker(compiled, { workerData, resourceLimits });
-    // Running from source under tsx: the worker has to register tsx's loader before importing the module.
-    const code = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(moduleUrl)}); })`;
-    return new Worker(code, { eval: true, workerData, resourceLimits });
-  }
-  return new Worker(new URL(moduleUrl), { workerData, resourceLimits });
-}
-
-/**
- * The build of a module in dist/, when the test runner has just brought dist/ up to date from these
- * very sources (test/run.ts sets LMI_WORKERS_FROM_DIST=1 after bin/build-if-changed.js): a worker
- * started under tsx compiles its modules again, about half a second of CPU for each parse.
- */
-function compiledTwin(moduleUrl: string): URL | null {
-  if (process.env.LMI_WORKERS_FROM_DIST !== '1') return null;
-  const source = /^(.*)[/\\]src[/\\](.*)\.ts$/.exec(fileURLToPath(moduleUrl));
-  if (!source) return null;
-  const compiled = path.join(source[1]!, 'dist', `${source[2]!}.js`);
-  return existsSync(compiled) ? pathToFileURL(compiled) : null;
-}
-
-/**
- * Called by a worker on starting: on Linux, lowers its own thread's CPU priority (nice 10; a
- * thread's id is a pid to setpriority), so that on a busy machine the thread serving requests gets
- * the CPU first and an ingest only takes what is left. Elsewhere it does nothing.
- */
-export function lowerThisThreadsPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
-  } catch {
-    // Not Linux, or not allowed: the worker runs at the process's priority.
-  }
+  return startWorker(moduleUrl, { workerData, resourceLimits });
 }

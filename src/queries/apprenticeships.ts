@@ -6,7 +6,8 @@ import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../schem
 import { standardsOf } from '../store/apprenticeships.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
-import { EditionsMemo, type CurrentEditions, type Served } from './current-editions.js';
+import type { CurrentEditions, Served } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { NCS_CONTENT_EXPORT, type JobProfiles, type JobProfilesView } from './job-profiles.js';
 import type { Occupations } from './occupations.js';
 import { entriesByTitle, qualifierIdf } from './joins/qualifier-support.js';
@@ -22,6 +23,7 @@ import {
 
 const STANDARDS = 'apprenticeship-standards' as const;
 const T_LEVELS = 't-levels';
+const WHAT = 'Apprenticeships (Skills England standards)';
 /** Skills England's other products, registered with no release: named in the coverage. */
 const UNRELEASED_PRODUCTS = [
   't-levels',
@@ -35,7 +37,8 @@ interface ApprenticeshipsQuery {
 }
 
 interface RelationsView {
-  key: string;
+  approvedByCode: Map<string, ApprenticeshipStandard>;
+  known: ReadonlyMap<string, ApprenticeshipStandard>;
   bySoc: Map<string, StandardRelation[]>;
   /** Standards some 2026 NCS page names: listed by NCS now. */
   namedIn2026: Set<string>;
@@ -48,9 +51,8 @@ interface RelationsView {
  * group that link (2020) or name (2026) them. `primary` where the evidence is direct.
  */
 export class Apprenticeships {
-  private relations: RelationsView | null = null;
-  /** Each edition's standards, read once: the approved ones and those the NCS export knew. */
-  private readonly standards: EditionsMemo<ApprenticeshipStandard[]>;
+  /** Every standard's relations to the unit groups, with the standards they are of, per set of editions. */
+  private readonly relations: EditionsMemo<RelationsView>;
 
   constructor(
     private readonly db: Db,
@@ -59,35 +61,37 @@ export class Apprenticeships {
     private readonly occupations: Occupations,
     private readonly jobProfiles: JobProfiles,
   ) {
-    this.standards = new EditionsMemo(
-      current,
-      (editionId) => standardsOf(this.db, editionId),
-      async () => {
-        for (const source of [STANDARDS, NCS_CONTENT_EXPORT] as const) {
-          const edition = await current.latest(source);
-          if (edition) await this.standards.get(edition.id);
-        }
+    this.relations = current.memos.memo({
+      name: 'apprenticeship relations',
+      sources: [STANDARDS, NCS_CONTENT_EXPORT],
+      reads: [codingIndex.memo, jobProfiles.memo],
+      warm: true,
+      build: async (editions) => {
+        const { [STANDARDS]: standards, [NCS_CONTENT_EXPORT]: exported } = editions;
+        if (!standards) throw this.current.unavailable(STANDARDS, WHAT);
+        const index = await this.codingIndex.get();
+        if (!index) throw this.current.unavailable(CODING_INDEX, WHAT);
+        // The approved standards of the release, and those the NCS export knew.
+        const [approved, old, view] = await Promise.all([
+          standardsOf(this.db, standards.id),
+          exported ? standardsOf(this.db, exported.id) : [],
+          this.profilesIfAny(),
+        ]);
+        const known = new Map(old.map((s) => [s.code, s]));
+        return relationsOf(index.byUnitGroup, approved, known, view);
       },
-    );
+    });
   }
 
   async apprenticeships(soc: string, query: ApprenticeshipsQuery): Promise<ApprenticeshipsResponse> {
     const unit = await this.occupations.unitGroup(soc);
-    const what = 'Apprenticeships (Skills England standards)';
-    const served = await this.current.serving(STANDARDS, what);
+    const served = await this.current.serving(STANDARDS, WHAT);
     const index = await this.codingIndex.get();
-    if (!index) throw this.current.unavailable(CODING_INDEX, what);
+    if (!index) throw this.current.unavailable(CODING_INDEX, WHAT);
     const view = await this.profilesIfAny();
     const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
-
-    const approved = await this.standards.get(served.edition.id);
-    const approvedByCode = new Map(approved.map((s) => [s.code, s]));
-    const known = exportEdition
-      ? new Map((await this.standards.get(exportEdition.id)).map((s) => [s.code, s]))
-      : new Map<string, ApprenticeshipStandard>();
-    const key = `${served.edition.id}|${exportEdition?.id ?? ''}|${index.edition.id}|${view?.key ?? ''}`;
-    if (this.relations?.key !== key) this.relations = relationsOf(key, index.byUnitGroup, approved, known, view);
-    const relations = this.relations;
+    const relations = await this.relations.get();
+    const { approvedByCode, known } = relations;
 
     const standardsPage = served.source.url;
     const exportLabel = exportEdition?.label ?? 'the NCS content export';
@@ -179,7 +183,6 @@ const NAMED_IN_2026 = 'listed by the National Careers Service in 2026';
 
 /** Relations of every standard to every unit group, once per set of editions. */
 function relationsOf(
-  key: string,
   byUnitGroup: ReadonlyMap<string, readonly CodingIndexRecord[]>,
   approved: readonly ApprenticeshipStandard[],
   known: ReadonlyMap<string, ApprenticeshipStandard>,
@@ -206,7 +209,7 @@ function relationsOf(
   for (const { profile } of view?.profiles.values() ?? [])
     for (const code of resolveNamedApprenticeships(profile.apprenticeshipsNamed, byName)) namedIn2026.add(code);
   const bySoc = relateStandards(all.values(), (s) => typicalTitleShares(s, byTitle, qualifiers), placed);
-  return { key, bySoc, namedIn2026 };
+  return { approvedByCode: new Map(approved.map((s) => [s.code, s])), known, bySoc, namedIn2026 };
 }
 
 function derivationOf(r: StandardRelation): string {

@@ -7,6 +7,7 @@ import { loadCodingIndex } from '../store/coding-index.js';
 import { publishedEmploymentByUnitGroup } from '../store/employment.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { NCS_TITLE_SHARE, searchEvidence } from './search-evidence.js';
 
 /** Under this confidence a fuzzy first answer is not credible and the search answers nothing (search/calibration.ts). */
@@ -33,7 +34,7 @@ export interface CodingIndexView {
 }
 
 /** The job-title search over the current coding index, and the editions it was built from. */
-export interface TitleSearchView {
+interface TitleSearchView {
   codingIndex: CodingIndexView;
   /** The ESCO occupations edition whose labels the search holds as aliases; null when none is published. */
   aliasEdition: Edition | null;
@@ -60,47 +61,45 @@ export type SearchBuilder = (index: CodingIndex, data: TitleIndexData) => Promis
  * it, so a route that needs a unit group's titles does not wait for it.
  */
 export class CodingIndexCache {
-  private view: CodingIndexView | null = null;
-  private loading: Promise<CodingIndexView> | null = null;
-  private searchView: TitleSearchView | null = null;
-  private building: Promise<TitleSearchView> | null = null;
+  /** The current coding index, and the search over it (memos that read them name them among their reads). */
+  readonly memo: EditionsMemo<CodingIndexView | null>;
+  readonly searchMemo: EditionsMemo<TitleSearchView | null>;
 
   constructor(
     private readonly db: Db,
-    private readonly current: CurrentEditions,
+    current: CurrentEditions,
     private readonly buildSearch: SearchBuilder = (index, data) => TitleIndex.buildInSlices(index, data),
-  ) {}
-
-  async get(): Promise<CodingIndexView | null> {
-    const edition = await this.current.latest(CODING_INDEX);
-    if (!edition) return null;
-    if (this.view?.edition.id === edition.id) return this.view;
-    this.loading ??= this.load(edition).finally(() => {
-      this.loading = null;
+  ) {
+    this.memo = current.memos.memo({
+      name: 'coding index',
+      sources: [CODING_INDEX],
+      build: async (editions) => (editions[CODING_INDEX] ? this.load(editions[CODING_INDEX]) : null),
     });
-    const loaded = await this.loading;
-    return loaded.edition.id === edition.id ? loaded : this.get();
+    this.searchMemo = current.memos.memo({
+      name: 'job-title search',
+      sources: [ESCO_OCCUPATIONS, APS_BY_INDUSTRY, ...NCS_SOURCES],
+      reads: [this.memo],
+      warm: true,
+      build: async (editions) => {
+        const index = await this.memo.get();
+        return index
+          ? this.build(
+              index,
+              editions[ESCO_OCCUPATIONS],
+              editions[APS_BY_INDUSTRY],
+              NCS_SOURCES.map((source) => editions[source]),
+            )
+          : null;
+      },
+    });
   }
 
-  async search(): Promise<TitleSearchView | null> {
-    const [index, aliasEdition, employmentEdition, ...ncsEditions] = await Promise.all([
-      this.get(),
-      this.current.latest(ESCO_OCCUPATIONS),
-      this.current.latest(APS_BY_INDUSTRY),
-      ...NCS_SOURCES.map((source) => this.current.latest(source)),
-    ]);
-    if (!index) return null;
-    const current = (view: TitleSearchView | null) =>
-      view?.codingIndex === index &&
-      (view.aliasEdition?.id ?? null) === (aliasEdition?.id ?? null) &&
-      (view.employmentEdition?.id ?? null) === (employmentEdition?.id ?? null) &&
-      view.ncsEditions.every((e, i) => (e?.id ?? null) === (ncsEditions[i]?.id ?? null));
-    if (current(this.searchView)) return this.searchView;
-    this.building ??= this.build(index, aliasEdition, employmentEdition, ncsEditions).finally(() => {
-      this.building = null;
-    });
-    const built = await this.building;
-    return current(built) ? built : this.search();
+  get(): Promise<CodingIndexView | null> {
+    return this.memo.get();
+  }
+
+  search(): Promise<TitleSearchView | null> {
+    return this.searchMemo.get();
   }
 
   private async load(edition: Edition): Promise<CodingIndexView> {
@@ -113,9 +112,7 @@ export class CodingIndexCache {
       else byUnitGroup.set(record.soc2020, [record]);
     }
     for (const list of byUnitGroup.values()) list.sort((a, b) => entryRank(a) - entryRank(b));
-    const view = { edition, byUnitGroup, index };
-    this.view = view;
-    return view;
+    return { edition, byUnitGroup, index };
   }
 
   private async build(
@@ -141,15 +138,6 @@ export class CodingIndexCache {
       employment,
       names: evidence.names,
     });
-    const view = {
-      codingIndex,
-      aliasEdition,
-      employmentEdition,
-      ncsEditions,
-      search,
-      buildMs: performance.now() - started,
-    };
-    this.searchView = view;
-    return view;
+    return { codingIndex, aliasEdition, employmentEdition, ncsEditions, search, buildMs: performance.now() - started };
   }
 }

@@ -10,6 +10,7 @@ import {
 import { findEdition, listEditions } from '../store/editions.js';
 import type { Db } from '../store/schema.js';
 import { newestFoundBySource } from '../store/upstream-state.js';
+import { EditionsMemos } from './editions-memo.js';
 import { provenanceOf, type Provenance } from './provenance.js';
 
 /** An edition a query answers from, with the source it is a release of. */
@@ -37,7 +38,9 @@ export class CurrentEditions {
   private version: string | null = null;
   private loadedAt = 0;
   private loading: Promise<Edition[]> | null = null;
-  private readonly listeners: Array<() => void> = [];
+  private readonly listeners: Array<(editions: readonly Edition[]) => void> = [];
+  /** What the read side derives from these editions, kept per edition and warmed from one list (editions-memo.ts). */
+  readonly memos = new EditionsMemos(this);
 
   constructor(
     private readonly db: Db,
@@ -128,7 +131,7 @@ export class CurrentEditions {
   }
 
   /** Called when the set of current editions changes (caches and the search index rebuild then). */
-  onChange(listener: () => void): void {
+  onChange(listener: (editions: readonly Edition[]) => void): void {
     this.listeners.push(listener);
   }
 
@@ -147,7 +150,7 @@ export class CurrentEditions {
     this.editions = fresh;
     this.version = version;
     this.loadedAt = Date.now();
-    if (changed) for (const listener of this.listeners) listener();
+    if (changed) for (const listener of this.listeners) listener(fresh);
     return fresh;
   }
 }
@@ -157,39 +160,4 @@ function signature(editions: Edition[]): string {
     .map((e) => `${e.id}:${e.status}:${e.label}`)
     .sort()
     .join(',');
-}
-
-/**
- * Values that are a pure function of an edition's rows (or of a few editions'), computed once per
- * key (their ids) rather than on every request: a published edition's rows never change. The
- * values are dropped when the set of current editions changes, and those of the editions then
- * current are computed at once (`warm`), so that the first request after a publish finds them
- * made or under way; a failed computation is forgotten, so the next request tries again.
- */
-export class EditionsMemo<T> {
-  private readonly values = new Map<string, Promise<T>>();
-
-  constructor(
-    current: CurrentEditions,
-    private readonly compute: (key: string) => Promise<T>,
-    warm?: () => Promise<unknown>,
-  ) {
-    current.onChange(() => {
-      this.values.clear();
-      // A warm-up that fails leaves nothing behind: the request that needs the value computes it.
-      warm?.().catch(() => undefined);
-    });
-  }
-
-  get(key: string): Promise<T> {
-    let value = this.values.get(key);
-    if (!value) {
-      value = this.compute(key);
-      this.values.set(key, value);
-      value.catch(() => {
-        if (this.values.get(key) === value) this.values.delete(key);
-      });
-    }
-    return value;
-  }
 }

@@ -13,6 +13,7 @@ import { advertPeriodsOf, jobAdvertReleaseOf, localAdvertReleaseOf } from '../st
 import type { Db } from '../store/schema.js';
 import type { LocalAreas } from './local-areas.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import {
   areaAdvertsResponse,
   jobAdvertListResponse,
@@ -23,29 +24,41 @@ import {
 } from './job-advert-responses.js';
 import type { Occupations } from './occupations.js';
 
-const MONTHLY = 'online-job-adverts';
-const LOCAL = 'online-job-adverts-local';
+const MONTHLY = 'online-job-adverts' as const;
+const LOCAL = 'online-job-adverts-local' as const;
 const WHAT = 'New online job adverts';
 const WHAT_LOCAL = 'New online job adverts by local area';
 
 /** New online job adverts (ONS): the current releases' rows, built into responses by `job-advert-responses.ts`. */
 export class JobAdverts {
-  /** Each edition's periods, read once: the distinct periods of a release of over a million rows. */
-  private readonly periods = new Map<string, Promise<string[]>>();
+  /** Each release's periods, read once: the distinct periods of a release of over a million rows. */
+  private readonly periods: Record<'monthly' | 'local', EditionsMemo<string[]>>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly occupations: Occupations,
     private readonly areas: LocalAreas,
-  ) {}
+  ) {
+    const periodsOf = (source: typeof MONTHLY | typeof LOCAL, kind: 'monthly' | 'local', what: string) =>
+      current.memos.memo({
+        name: `${kind} job advert periods`,
+        sources: [source],
+        build: async (editions) => {
+          const edition = editions[source];
+          if (!edition) throw current.unavailable(source, what);
+          return advertPeriodsOf(this.db, edition.id, kind);
+        },
+      });
+    this.periods = { monthly: periodsOf(MONTHLY, 'monthly', WHAT), local: periodsOf(LOCAL, 'local', WHAT_LOCAL) };
+  }
 
   async occupation(soc: string, slug: JobAdvertQuery['area']): Promise<JobAdvertResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const area = payArea(slug);
     const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
     return jobAdvertResponse(
-      await jobAdvertReleaseOf(this.db, edition.id, area.code, await this.periodsOf(edition.id, 'monthly')),
+      await jobAdvertReleaseOf(this.db, edition.id, area.code, await this.periods.monthly.get()),
       area,
       soc,
       unit.title,
@@ -57,7 +70,7 @@ export class JobAdverts {
     const area = payArea(slug);
     const { edition, provenance } = await this.current.serving(MONTHLY, WHAT);
     return jobAdvertListResponse(
-      await jobAdvertReleaseOf(this.db, edition.id, area.code, await this.periodsOf(edition.id, 'monthly')),
+      await jobAdvertReleaseOf(this.db, edition.id, area.code, await this.periods.monthly.get()),
       area,
       await this.occupations.unitTitles(),
       limit,
@@ -69,7 +82,7 @@ export class JobAdverts {
     const unit = await this.occupations.unitGroup(soc);
     const { edition, provenance } = await this.current.serving(LOCAL, WHAT_LOCAL);
     const index = new LocalAdvertIndex(
-      await localAdvertReleaseOf(this.db, edition.id, { soc2020: soc }, await this.periodsOf(edition.id, 'local')),
+      await localAdvertReleaseOf(this.db, edition.id, { soc2020: soc }, await this.periods.local.get()),
     );
     return localAdvertAreasResponse(index, await this.areas.localAreas(), soc, unit.title, provenance);
   }
@@ -95,21 +108,10 @@ export class JobAdverts {
         this.db,
         edition.id,
         { areaCodes: [areaCode, UNITED_KINGDOM.code] },
-        await this.periodsOf(edition.id, 'local'),
+        await this.periods.local.get(),
       ),
     );
     return { index, provenance };
-  }
-
-  private periodsOf(editionId: string, kind: 'monthly' | 'local'): Promise<string[]> {
-    let periods = this.periods.get(editionId);
-    if (!periods) {
-      periods = advertPeriodsOf(this.db, editionId, kind);
-      // A failed read is not kept: the next request asks again.
-      periods.catch(() => this.periods.delete(editionId));
-      this.periods.set(editionId, periods);
-    }
-    return periods;
   }
 
   /** A local area by GSS code or slug, or the UK or a region (the interface takes those too); a 404 naming it otherwise. */

@@ -5,13 +5,22 @@ import type { Db } from '../store/schema.js';
 import { soc2010GroupsIntoEach } from '../store/soc-crosswalk.js';
 import { CODING_INDEX } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { pooledShares } from './joins/crosswalk-shares.js';
-import { ProfilePlacer, type Placement, type PlacementSubject } from './joins/profile-placement.js';
+import {
+  ProfilePlacer,
+  type Placement,
+  type PlacementInputs,
+  type PlacementSubject,
+} from './joins/profile-placement.js';
+import { offThread } from './off-thread.js';
 import type { UnitGroupTexts, UnitGroupTextView } from './joins/unit-group-text.js';
 
-const NCS_JOB_PROFILES = 'ncs-job-profiles';
-export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020';
-const SOC_CROSSWALK = 'soc-crosswalk';
+const NCS_JOB_PROFILES = 'ncs-job-profiles' as const;
+export const NCS_CONTENT_EXPORT = 'ncs-content-export-2020' as const;
+const SOC_CROSSWALK = 'soc-crosswalk' as const;
+/** What a warm-up's 404 names (a request's own 404 names what it asked for). */
+const WHAT = 'Job profiles';
 
 /** A live job profile as served: the newest text for its slug, and which release each part is from. */
 export interface ServedProfile {
@@ -31,7 +40,6 @@ export interface ProfilePlacement {
 
 /** The live profiles with content, where they sit in SOC 2020, and the counts the coverage reports. */
 export interface JobProfilesView {
-  key: string;
   pages: Served;
   export: Served | null;
   /** The evidence the placement used: Volume 1 (text) and the ONS SOC 2010 -> 2020 table; null when not published. */
@@ -64,38 +72,38 @@ export interface JobProfilesView {
  * their combined evidence (`ProfilePlacer`). Built once per set of current editions.
  */
 export class JobProfiles {
-  private view: JobProfilesView | null = null;
-  private building: Promise<JobProfilesView> | null = null;
+  /** The placements of the current editions (a memo that reads them names it among its reads). */
+  readonly memo: EditionsMemo<JobProfilesView>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly unitGroupTexts: UnitGroupTexts,
-  ) {}
+  ) {
+    this.memo = current.memos.memo({
+      name: 'NCS profile placements',
+      sources: [NCS_JOB_PROFILES, NCS_CONTENT_EXPORT, SOC_CROSSWALK],
+      reads: [unitGroupTexts.memo],
+      warm: true,
+      build: async (editions) => {
+        const { [NCS_JOB_PROFILES]: pages, [NCS_CONTENT_EXPORT]: exported, [SOC_CROSSWALK]: crosswalk } = editions;
+        const texts = await this.unitGroupTexts.get();
+        if (!pages) throw this.current.unavailable(NCS_JOB_PROFILES, WHAT);
+        if (!texts) throw this.current.unavailable(CODING_INDEX, WHAT);
+        const served = (edition: Edition | null) => (edition ? this.current.served(edition) : null);
+        return this.build(served(pages)!, served(exported), texts, crosswalk);
+      },
+    });
+  }
 
   /** The view, or the 404 naming the 2026 profiles or the coding index when either has no release. */
   async get(what: string): Promise<JobProfilesView> {
-    const pages = await this.current.serving(NCS_JOB_PROFILES, what);
-    const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
-    const [texts, crosswalk] = await Promise.all([this.unitGroupTexts.get(), this.current.latest(SOC_CROSSWALK)]);
-    if (!texts) throw this.current.unavailable(CODING_INDEX, what);
-    const key = `${pages.edition.id}|${exportEdition?.id ?? ''}|${texts.key}|${crosswalk?.id ?? ''}`;
-    if (this.view?.key === key) return this.view;
-    this.building ??= this.build(
-      key,
-      pages,
-      exportEdition ? this.current.served(exportEdition) : null,
-      texts,
-      crosswalk,
-    ).finally(() => {
-      this.building = null;
-    });
-    const built = await this.building;
-    return built.key === key ? built : this.get(what);
+    await this.current.serving(NCS_JOB_PROFILES, what);
+    if (!(await this.unitGroupTexts.get())) throw this.current.unavailable(CODING_INDEX, what);
+    return this.memo.get();
   }
 
   private async build(
-    key: string,
     pages: Served,
     exported: Served | null,
     texts: UnitGroupTextView,
@@ -141,17 +149,16 @@ export class JobProfiles {
     }
 
     const subjects = [...profiles.values()].map(({ profile }) => placementSubject(profile));
-    const placer = new ProfilePlacer({
+    // Seconds of CPU: placed in a worker thread while this one serves.
+    const bySoc = await offThread<Map<string, ProfilePlacement[]>>('profile-placements', {
       unitGroupBags: texts.bags,
       records: [...texts.codingIndex.byUnitGroup.values()].flat(),
       shares: crosswalk ? pooledShares(await soc2010GroupsIntoEach(this.db, crosswalk.id)) : null,
       subjects,
-    });
-    const bySoc = await placer.placeAll(subjects);
+    } satisfies PlacementInputs);
     const placedSlugs = new Set([...bySoc.values()].flatMap((list) => list.map((p) => p.slug)));
 
-    const view: JobProfilesView = {
-      key,
+    return {
       pages,
       export: exported,
       descriptions: texts.descriptions,
@@ -171,9 +178,12 @@ export class JobProfiles {
         filled: [...bySoc.values()].filter((list) => list.some((p) => p.placement.fill)).length,
       },
     };
-    this.view = view;
-    return view;
   }
+}
+
+/** Every profile's placements, by unit group (run by off-thread-builds.ts). */
+export function placeProfiles(inputs: PlacementInputs): Promise<Map<string, ProfilePlacement[]>> {
+  return new ProfilePlacer(inputs).placeAll(inputs.subjects);
 }
 
 /** What a profile says about itself, as placement evidence: its titles, summary and day-to-day tasks. */

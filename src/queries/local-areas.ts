@@ -2,27 +2,35 @@ import { areaSlug, type GeographyArea, type LocalArea } from '../domain/areas.js
 import { geographyAreasOf } from '../store/local-areas.js';
 import type { Db } from '../store/schema.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 
-const GEOGRAPHY = 'ons-geography';
+const GEOGRAPHY = 'ons-geography' as const;
+const WHAT = 'Local areas';
 
 /** London's region code: its 33 districts fold into one local area carrying it. */
 const LONDON = 'E12000007';
 
 /** Local areas of the current geography edition, alphabetical, built once per edition. */
 export class LocalAreas {
-  private built: { editionId: string; localAreas: LocalArea[] } | null = null;
+  private readonly memo: EditionsMemo<LocalArea[]>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
-  ) {}
+  ) {
+    this.memo = current.memos.memo({
+      name: 'local areas',
+      sources: [GEOGRAPHY],
+      build: async (editions) => {
+        if (!editions[GEOGRAPHY]) throw this.current.unavailable(GEOGRAPHY, WHAT);
+        return localAreasOf(await geographyAreasOf(this.db, editions[GEOGRAPHY].id));
+      },
+    });
+  }
 
   async localAreas(): Promise<LocalArea[]> {
-    const { edition } = await this.current.serving(GEOGRAPHY, 'Local areas');
-    if (this.built?.editionId !== edition.id) {
-      this.built = { editionId: edition.id, localAreas: localAreasOf(await geographyAreasOf(this.db, edition.id)) };
-    }
-    return this.built.localAreas;
+    await this.current.serving(GEOGRAPHY, WHAT);
+    return this.memo.get();
   }
 }
 

@@ -1,8 +1,10 @@
 import { Problem } from '../domain/problems.js';
+import { SOURCE_KEYS } from '../domain/sources.js';
 import type { ProjectionAreaSlug } from '../domain/projections.js';
 import type { MoveOutlook, MovePayFigure, MoveRoutesIn, MoveVacancies } from '../schemas/moves.js';
 import type { Apprenticeships } from './apprenticeships.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import type { HowToBecome } from './how-to-become.js';
 import type { Pay } from './pay.js';
 import type { Projections } from './projections.js';
@@ -28,6 +30,9 @@ async function orReason<T>(load: Promise<T>): Promise<T | { reason: string }> {
   }
 }
 
+/** The pay figure a move shows and ASHE's count of jobs, or why there are none. */
+type AsheFacts = { figure: MovePayFigure; jobsThousands: number | null } | { reason: string };
+
 const isMissing = (value: object): value is { reason: string } => 'reason' in value && !('provenance' in value);
 
 /**
@@ -36,124 +41,125 @@ const isMissing = (value: object): value is { reason: string } => 'reason' in va
  * a request for moves needs the same few hundred figures again and again.
  */
 export class MoveFacts {
-  private key = '';
-  private readonly kept = new Map<string, Promise<unknown>>();
+  private readonly ashe: EditionsMemo<AsheFacts, string>;
+  private readonly outlooks: EditionsMemo<MoveOutlook & { citation: string | null }, `${string}:${ProjectionAreaSlug}`>;
+  private readonly vacancyFacts: EditionsMemo<MoveVacancies, string>;
+  private readonly routes: EditionsMemo<MoveRoutesIn, string>;
 
-  constructor(private readonly queries: MoveFactQueries) {}
+  constructor(private readonly queries: MoveFactQueries) {
+    // Each figure comes through another group's query, which may read any source.
+    const facts = <T, P extends string>(name: string, build: (part: P) => Promise<T>) =>
+      queries.currentEditions.memos.memo({ name, sources: SOURCE_KEYS, build: (_, part: P) => build(part) });
+    this.ashe = facts('move pay', (soc) => this.asheOf(soc));
+    this.outlooks = facts('move outlooks', (part) => {
+      const [soc, area] = part.split(':') as [string, ProjectionAreaSlug];
+      return this.outlookOf(soc, area);
+    });
+    this.vacancyFacts = facts('move vacancies', (soc) => this.vacanciesOf(soc));
+    this.routes = facts('move routes in', (soc) => this.routesInOf(soc));
+  }
 
   /** Median gross annual pay of all employee jobs in the UK, latest ASHE year. */
   async pay(soc: string): Promise<MovePayFigure | { reason: string }> {
-    const found = await this.ashe(soc);
+    const found = await this.ashe.get(soc);
     return isMissing(found) ? found : found.figure;
   }
 
   /** ASHE's estimate of the occupation's employee jobs, thousands (indicative): null when withheld or missing. */
   async jobsThousands(soc: string): Promise<number | null> {
-    const found = await this.ashe(soc);
+    const found = await this.ashe.get(soc);
     return isMissing(found) ? null : found.jobsThousands;
   }
 
-  private async ashe(soc: string) {
-    return this.keep(`pay:${soc}`, async () => {
-      const found = await orReason(
-        this.queries.pay.pay(soc, { measure: 'annual_pay_gross', sex: 'all', pattern: 'all', area: 'uk' }),
-      );
-      if (isMissing(found)) return found;
-      const figure: MovePayFigure = {
-        year: found.year,
-        median: found.distribution.median,
-        quality: found.quality,
-        presentable: found.presentable,
-        provenance: found.provenance,
-      };
-      return { figure, jobsThousands: found.employeeJobsThousands };
-    });
+  private async asheOf(soc: string): Promise<AsheFacts> {
+    const found = await orReason(
+      this.queries.pay.pay(soc, { measure: 'annual_pay_gross', sex: 'all', pattern: 'all', area: 'uk' }),
+    );
+    if (isMissing(found)) return found;
+    const figure: MovePayFigure = {
+      year: found.year,
+      median: found.distribution.median,
+      quality: found.quality,
+      presentable: found.presentable,
+      provenance: found.provenance,
+    };
+    return { figure, jobsThousands: found.employeeJobsThousands };
   }
 
-  async outlook(soc: string, area: ProjectionAreaSlug): Promise<MoveOutlook & { citation: string | null }> {
-    return this.keep(`outlook:${soc}:${area}`, async () => {
-      const found = await orReason(this.queries.projections.outlook(soc, area));
-      if (isMissing(found))
-        return {
-          group: null,
-          direction: null,
-          netChange: null,
-          netChangePercent: null,
-          presentable: false,
-          derivation: null,
-          reason: found.reason,
-          provenance: null,
-          citation: null,
-        };
+  outlook(soc: string, area: ProjectionAreaSlug): Promise<MoveOutlook & { citation: string | null }> {
+    return this.outlooks.get(`${soc}:${area}`);
+  }
+
+  private async outlookOf(soc: string, area: ProjectionAreaSlug): Promise<MoveOutlook & { citation: string | null }> {
+    const found = await orReason(this.queries.projections.outlook(soc, area));
+    if (isMissing(found))
       return {
-        group: { code: found.group.code, title: found.group.title },
-        direction: found.outlook.direction,
-        netChange: found.outlook.netChange,
-        netChangePercent: found.outlook.netChangePercent,
-        presentable: found.outlook.presentable,
-        derivation: `The figures of sub-major group ${found.group.code} (${found.group.title}), ${found.outlook.baseYear} to ${found.outlook.targetYear}, shown for ${found.group.unitGroups} unit group${found.group.unitGroups === 1 ? '' : 's'}; /v1/occupations/${soc}/projections?area=${area} says how they are derived.`,
-        reason: null,
-        provenance: found.provenance,
-        citation: found.citation,
+        group: null,
+        direction: null,
+        netChange: null,
+        netChangePercent: null,
+        presentable: false,
+        derivation: null,
+        reason: found.reason,
+        provenance: null,
+        citation: null,
       };
-    });
+    return {
+      group: { code: found.group.code, title: found.group.title },
+      direction: found.outlook.direction,
+      netChange: found.outlook.netChange,
+      netChangePercent: found.outlook.netChangePercent,
+      presentable: found.outlook.presentable,
+      derivation: `The figures of sub-major group ${found.group.code} (${found.group.title}), ${found.outlook.baseYear} to ${found.outlook.targetYear}, shown for ${found.group.unitGroups} unit group${found.group.unitGroups === 1 ? '' : 's'}; /v1/occupations/${soc}/projections?area=${area} says how they are derived.`,
+      reason: null,
+      provenance: found.provenance,
+      citation: found.citation,
+    };
   }
 
   /** Hard-to-fill vacancies as a share of vacancies, latest survey year, UK. */
-  async vacancies(soc: string): Promise<MoveVacancies> {
-    return this.keep(`vacancies:${soc}`, async () => {
-      const found = await orReason(this.queries.vacancies.vacancies(soc, 'uk'));
-      if (isMissing(found))
-        return {
-          year: null,
-          hardToFillPercent: null,
-          presentable: false,
-          derivation: null,
-          ...found,
-          provenance: null,
-        };
+  vacancies(soc: string): Promise<MoveVacancies> {
+    return this.vacancyFacts.get(soc);
+  }
+
+  private async vacanciesOf(soc: string): Promise<MoveVacancies> {
+    const found = await orReason(this.queries.vacancies.vacancies(soc, 'uk'));
+    if (isMissing(found))
       return {
-        year: found.latest.year,
-        hardToFillPercent: found.latest.hardToFillPercent,
-        presentable: found.latest.presentable,
-        derivation: `The Employer Skills Survey codes to SOC 2010: these are the figures of SOC 2010 ${found.group.level} ${found.group.code} (${found.group.title}), carried over to ${soc}; /v1/occupations/${soc}/vacancies says how much of it that group covers.`,
-        reason: null,
-        provenance: found.provenance,
+        year: null,
+        hardToFillPercent: null,
+        presentable: false,
+        derivation: null,
+        ...found,
+        provenance: null,
       };
-    });
+    return {
+      year: found.latest.year,
+      hardToFillPercent: found.latest.hardToFillPercent,
+      presentable: found.latest.presentable,
+      derivation: `The Employer Skills Survey codes to SOC 2010: these are the figures of SOC 2010 ${found.group.level} ${found.group.code} (${found.group.title}), carried over to ${soc}; /v1/occupations/${soc}/vacancies says how much of it that group covers.`,
+      reason: null,
+      provenance: found.provenance,
+    };
   }
 
   /** How many National Careers Service profiles and approved apprenticeship standards the occupation has. */
-  async routesIn(soc: string): Promise<MoveRoutesIn> {
-    return this.keep(`routes-in:${soc}`, async () => {
-      const [profiles, standards] = await Promise.all([
-        orReason(this.queries.howToBecome.howToBecome(soc)),
-        orReason(this.queries.apprenticeships.apprenticeships(soc, {})),
-      ]);
-      return {
-        howToBecomeProfiles: isMissing(profiles)
-          ? { count: null, reason: profiles.reason, provenance: null }
-          : { count: profiles.profiles.length, reason: null, provenance: profiles.provenance },
-        apprenticeships: isMissing(standards)
-          ? { count: null, reason: standards.reason, provenance: null }
-          : { count: standards.occupations.length, reason: null, provenance: standards.provenance },
-      };
-    });
+  routesIn(soc: string): Promise<MoveRoutesIn> {
+    return this.routes.get(soc);
   }
 
-  private async keep<T>(name: string, load: () => Promise<T>): Promise<T> {
-    const key = (await this.queries.currentEditions.all()).map((e) => e.id).join(',');
-    if (key !== this.key) {
-      this.kept.clear();
-      this.key = key;
-    }
-    let kept = this.kept.get(name) as Promise<T> | undefined;
-    if (!kept) {
-      kept = load();
-      this.kept.set(name, kept);
-      // A failure (not a 404, which is a figure's reason) is not kept: the next request tries again.
-      kept.catch(() => this.kept.delete(name));
-    }
-    return kept;
+  private async routesInOf(soc: string): Promise<MoveRoutesIn> {
+    const [profiles, standards] = await Promise.all([
+      orReason(this.queries.howToBecome.howToBecome(soc)),
+      orReason(this.queries.apprenticeships.apprenticeships(soc, {})),
+    ]);
+    return {
+      howToBecomeProfiles: isMissing(profiles)
+        ? { count: null, reason: profiles.reason, provenance: null }
+        : { count: profiles.profiles.length, reason: null, provenance: profiles.provenance },
+      apprenticeships: isMissing(standards)
+        ? { count: null, reason: standards.reason, provenance: null }
+        : { count: standards.occupations.length, reason: null, provenance: standards.provenance },
+    };
   }
 }

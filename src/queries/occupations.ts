@@ -7,6 +7,7 @@ import { findSocDescription } from '../store/soc-descriptions.js';
 import { socGroupsOfEdition } from '../store/occupations.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { iscoSharesOf } from './isco-groups.js';
 import { round } from '../domain/numbers.js';
 
@@ -17,7 +18,7 @@ interface SocHierarchy {
   unitGroups: SocGroup[];
 }
 
-const SOC_STRUCTURE = 'soc2020-structure';
+const SOC_STRUCTURE = 'soc2020-structure' as const;
 
 /** A unit group with its major and sub-major groups, as /v1/occupations lists it. */
 function placed(unit: SocGroup, groups: Map<string, SocGroup>): Omit<OccupationSummary, 'titleCount'> {
@@ -38,30 +39,35 @@ const SOC_DESCRIPTIONS = 'soc2020-descriptions';
 const EXAMPLE_TITLES = 10;
 
 export class Occupations {
-  private hierarchy: SocHierarchy | null = null;
+  private readonly hierarchy: EditionsMemo<SocHierarchy>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly codingIndex: CodingIndexCache,
-  ) {}
+  ) {
+    this.hierarchy = current.memos.memo({
+      name: 'SOC 2020 hierarchy',
+      sources: [SOC_STRUCTURE],
+      build: async (editions) => {
+        const edition = editions[SOC_STRUCTURE];
+        if (!edition) {
+          throw new Problem('not-ready', 'The SOC 2020 classification has not been ingested yet; try again shortly.', {
+            retryAfter: 30,
+          });
+        }
+        const groups = await socGroupsOfEdition(this.db, edition.id);
+        return {
+          editionId: edition.id,
+          groups: new Map(groups.map((g) => [g.code, g])),
+          unitGroups: groups.filter((g) => g.level === 'unit'),
+        };
+      },
+    });
+  }
 
-  async structure(): Promise<SocHierarchy> {
-    const edition = await this.current.latest(SOC_STRUCTURE);
-    if (!edition) {
-      throw new Problem('not-ready', 'The SOC 2020 classification has not been ingested yet; try again shortly.', {
-        retryAfter: 30,
-      });
-    }
-    if (this.hierarchy?.editionId !== edition.id) {
-      const groups = await socGroupsOfEdition(this.db, edition.id);
-      this.hierarchy = {
-        editionId: edition.id,
-        groups: new Map(groups.map((g) => [g.code, g])),
-        unitGroups: groups.filter((g) => g.level === 'unit'),
-      };
-    }
-    return this.hierarchy;
+  structure(): Promise<SocHierarchy> {
+    return this.hierarchy.get();
   }
 
   /** The unit group with this code, or a 404 that says how to find valid codes. */

@@ -1,11 +1,15 @@
 import { Problem } from '../domain/problems.js';
 import { exactTitleKey } from '../search/exact-title.js';
 import type { SkillRelation } from '../domain/skills.js';
+import type { CodingIndexRecord } from '../domain/soc.js';
+import type { Bag } from '../search/text-vectors.js';
 import { escoOccupationsWithLabels, escoSkillsByOccupation, escoSkillTitles } from '../store/skills.js';
 import type { Db } from '../store/schema.js';
 import { CODING_INDEX } from './coding-index.js';
 import type { CurrentEditions, Served } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from './isco-groups.js';
+import { offThread } from './off-thread.js';
 import { EscoCloseness, type EscoCandidate, type RelatedEscoOccupation } from './joins/esco-closeness.js';
 import type { UnitGroupTexts } from './joins/unit-group-text.js';
 
@@ -13,6 +17,9 @@ import type { UnitGroupTexts } from './joins/unit-group-text.js';
 const ESCO_OCCUPATIONS = 'esco-occupations';
 const ESCO_SKILLS = 'esco-skills';
 const ESCO_RELATIONS = 'esco-occupation-skills';
+const ESCO = [ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS] as const;
+/** What a warm-up's 404 names (a request's own 404 names what it asked for). */
+const WHAT = 'Skills';
 
 /**
  * The constants of the one skills model (docs/skills-and-moves.md), chosen on the essential-share
@@ -76,7 +83,6 @@ export interface SkillProfile {
 
 /** Every unit group's profile for one set of current editions, or why it has none. */
 export interface SkillProfilesView {
-  key: string;
   catalogue: SkillCatalogue;
   profiles: Map<string, SkillProfile>;
   unusable: Map<string, string>;
@@ -224,29 +230,37 @@ function noProfileReason(soc: string, title: string, shares: IscoShare[]): strin
  * one skills model /skills, /moves and /compare read.
  */
 export class SkillProfiles {
-  private view: SkillProfilesView | null = null;
-  private building: Promise<SkillProfilesView> | null = null;
+  private readonly memo: EditionsMemo<SkillProfilesView>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly unitGroupTexts: UnitGroupTexts,
     private readonly unitTitles: () => Promise<Array<{ code: string; title: string }>>,
-  ) {}
-
-  async get(what: string): Promise<SkillProfilesView> {
-    const texts = await this.unitGroupTexts.get();
-    if (!texts) throw this.current.unavailable(CODING_INDEX, what);
-    const [occupations, skills, relations] = await Promise.all(
-      ([ESCO_OCCUPATIONS, ESCO_SKILLS, ESCO_RELATIONS] as const).map((key) => this.current.serving(key, what)),
-    );
-    const key = [texts.key, occupations!.edition.id, skills!.edition.id, relations!.edition.id].join(',');
-    if (this.view?.key === key) return this.view;
-    this.building ??= this.build(key, texts, occupations!, skills!, relations!).finally(() => {
-      this.building = null;
+  ) {
+    this.memo = current.memos.memo({
+      name: 'skill profiles',
+      sources: ESCO,
+      reads: [unitGroupTexts.memo],
+      warm: true,
+      build: async (editions) => {
+        const texts = await this.unitGroupTexts.get();
+        if (!texts) throw this.current.unavailable(CODING_INDEX, WHAT);
+        const [occupations, skills, relations] = ESCO.map((key) => {
+          const edition = editions[key];
+          if (!edition) throw this.current.unavailable(key, WHAT);
+          return this.current.served(edition);
+        });
+        return this.build(texts, occupations!, skills!, relations!);
+      },
     });
-    const built = await this.building;
-    return built.key === key ? built : this.get(what);
+  }
+
+  /** Every unit group's profile, or the 404 naming the coding index or the ESCO source (for `what`) with no release. */
+  async get(what: string): Promise<SkillProfilesView> {
+    if (!(await this.unitGroupTexts.get())) throw this.current.unavailable(CODING_INDEX, what);
+    await Promise.all(ESCO.map((key) => this.current.serving(key, what)));
+    return this.memo.get();
   }
 
   /** One unit group's profile, or the 404 saying why it has none. */
@@ -258,44 +272,63 @@ export class SkillProfiles {
   }
 
   private async build(
-    key: string,
     texts: NonNullable<Awaited<ReturnType<UnitGroupTexts['get']>>>,
     occupations: Served,
     skills: Served,
     relations: Served,
   ): Promise<SkillProfilesView> {
     const started = performance.now();
-    const [candidates, esco] = await Promise.all([
+    const [candidates, esco, unitGroups] = await Promise.all([
       escoOccupationsWithLabels(this.db, occupations.edition.id),
       loadEscoRelations(this.db, skills.edition.id, relations.edition.id),
+      this.unitTitles(),
     ]);
-    const byUnitGroup = texts.codingIndex.byUnitGroup;
-    const closeness = new EscoCloseness(texts.bags, candidates, (soc) => byUnitGroup.get(soc) ?? []);
-    const byLabel = new Map<string, EscoCandidate[]>();
-    for (const o of candidates)
-      byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
-    const profiles = new Map<string, SkillProfile>();
-    const unusable = new Map<string, string>();
-    let done = 0;
-    for (const { code, title } of await this.unitTitles()) {
-      // Built while serving: let requests through every few unit groups rather than hold them
-      // up for the whole build (seconds on a busy machine).
-      if (++done % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
-      const records = byUnitGroup.get(code) ?? [];
-      const shares = iscoSharesOf(records);
-      const evidence = {
-        closest: shares.length > 0 ? closeness.related(code) : [],
-        exactLabels: exactLabelOccupations([title, ...new Set(records.map((r) => r.naturalTitle))], byLabel),
-      };
-      const profile = skillProfile(code, shares, evidence, esco);
-      if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));
-      else profiles.set(code, profile);
-    }
-    const view = { key, catalogue: esco.catalogue, profiles, unusable, relations, buildMs: 0 };
-    view.buildMs = performance.now() - started;
-    this.view = view;
-    return view;
+    // Seconds of CPU with no await inside: built in a worker thread while this one serves.
+    const input: ProfilesInput = {
+      bags: texts.bags,
+      byUnitGroup: texts.codingIndex.byUnitGroup,
+      candidates,
+      esco,
+      unitGroups,
+    };
+    const { profiles, unusable } = await offThread<ProfilesBuilt>('skill-profiles', input);
+    return { catalogue: esco.catalogue, profiles, unusable, relations, buildMs: performance.now() - started };
   }
+}
+
+/** What the skill profiles are built from, read through the store (plain data: it crosses to a worker thread). */
+interface ProfilesInput {
+  bags: ReadonlyMap<string, Bag>;
+  byUnitGroup: ReadonlyMap<string, CodingIndexRecord[]>;
+  candidates: EscoCandidate[];
+  esco: EscoRelations;
+  unitGroups: Array<{ code: string; title: string }>;
+}
+
+interface ProfilesBuilt {
+  profiles: Map<string, SkillProfile>;
+  unusable: Map<string, string>;
+}
+
+/** Every unit group's profile, or why it has none (run by off-thread-builds.ts). */
+export function buildProfiles({ bags, byUnitGroup, candidates, esco, unitGroups }: ProfilesInput): ProfilesBuilt {
+  const closeness = new EscoCloseness(bags, candidates, (soc) => byUnitGroup.get(soc) ?? []);
+  const byLabel = new Map<string, EscoCandidate[]>();
+  for (const o of candidates) byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
+  const profiles = new Map<string, SkillProfile>();
+  const unusable = new Map<string, string>();
+  for (const { code, title } of unitGroups) {
+    const records = byUnitGroup.get(code) ?? [];
+    const shares = iscoSharesOf(records);
+    const evidence = {
+      closest: shares.length > 0 ? closeness.related(code) : [],
+      exactLabels: exactLabelOccupations([title, ...new Set(records.map((r) => r.naturalTitle))], byLabel),
+    };
+    const profile = skillProfile(code, shares, evidence, esco);
+    if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));
+    else profiles.set(code, profile);
+  }
+  return { profiles, unusable };
 }
 
 /** ESCO's occupation-skill relations of one set of editions, as indices into the skills of the skills edition. */

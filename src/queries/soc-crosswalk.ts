@@ -2,8 +2,9 @@ import type { CrosswalkSample } from '../domain/soc.js';
 import type { Db } from '../store/schema.js';
 import { soc2010GroupsInto, soc2010GroupsIntoEach, type Soc2010Link } from '../store/soc-crosswalk.js';
 import type { CurrentEditions, Served } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 
-const SOC_CROSSWALK = 'soc-crosswalk';
+const SOC_CROSSWALK = 'soc-crosswalk' as const;
 
 /**
  * The samples a supply is counted in: 2011 Census men and women, the larger of ONS's two
@@ -37,16 +38,33 @@ interface Soc2010Suppliers {
  */
 export class SocCrosswalkQuery {
   /** Every SOC 2020 unit group's sub-major suppliers, built once per relationship-table edition. */
-  private subMajors: {
-    editionId: string;
+  private readonly subMajors: EditionsMemo<{
     bySubMajor: Map<string, Soc2010SubMajorSupplier[]>;
     mostlyFrom: Map<string, number>;
-  } | null = null;
+  }>;
 
   constructor(
     private readonly db: Db,
     private readonly current: CurrentEditions,
-  ) {}
+  ) {
+    this.subMajors = current.memos.memo({
+      name: 'SOC 2010 sub-major suppliers',
+      sources: [SOC_CROSSWALK],
+      build: async (editions) => {
+        const edition = editions[SOC_CROSSWALK];
+        if (!edition) throw this.current.unavailable(SOC_CROSSWALK, 'SOC 2010 suppliers');
+        const bySubMajor = new Map<string, Soc2010SubMajorSupplier[]>();
+        for (const [unit, links] of await soc2010GroupsIntoEach(this.db, edition.id))
+          bySubMajor.set(unit, subMajorsOf(suppliersFrom(links)));
+        const mostlyFrom = new Map<string, number>();
+        for (const suppliers of bySubMajor.values()) {
+          const largest = suppliers[0]?.subMajorGroup;
+          if (largest) mostlyFrom.set(largest, (mostlyFrom.get(largest) ?? 0) + 1);
+        }
+        return { bySubMajor, mostlyFrom };
+      },
+    });
+  }
 
   async suppliersOf(soc2020: string, what: string): Promise<Soc2010Suppliers> {
     const served = await this.current.serving(SOC_CROSSWALK, what);
@@ -60,21 +78,11 @@ export class SocCrosswalkQuery {
    */
   async subMajorSuppliersOf(soc2020: string, what: string): Promise<Soc2010SubMajorSuppliers> {
     const served = await this.current.serving(SOC_CROSSWALK, what);
-    if (this.subMajors?.editionId !== served.edition.id) {
-      const bySubMajor = new Map<string, Soc2010SubMajorSupplier[]>();
-      for (const [unit, links] of await soc2010GroupsIntoEach(this.db, served.edition.id))
-        bySubMajor.set(unit, subMajorsOf(suppliersFrom(links)));
-      const mostlyFrom = new Map<string, number>();
-      for (const suppliers of bySubMajor.values()) {
-        const largest = suppliers[0]?.subMajorGroup;
-        if (largest) mostlyFrom.set(largest, (mostlyFrom.get(largest) ?? 0) + 1);
-      }
-      this.subMajors = { editionId: served.edition.id, bySubMajor, mostlyFrom };
-    }
+    const { bySubMajor, mostlyFrom } = await this.subMajors.get();
     return {
       soc2020,
-      suppliers: this.subMajors.bySubMajor.get(soc2020) ?? [],
-      unitGroupsMostlyFrom: this.subMajors.mostlyFrom,
+      suppliers: bySubMajor.get(soc2020) ?? [],
+      unitGroupsMostlyFrom: mostlyFrom,
       served,
     };
   }

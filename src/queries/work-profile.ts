@@ -4,8 +4,9 @@ import { RIASEC, type OnetOccupation } from '../domain/work-profile.js';
 import type { WorkProfileResponse } from '../schemas/work-profile.js';
 import { allOnetOccupations, scoresOf } from '../store/work-profile.js';
 import type { Db } from '../store/schema.js';
-import { CODING_INDEX, type CodingIndexCache, type TitleSearchView } from './coding-index.js';
+import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from './current-editions.js';
+import type { EditionsMemo } from './editions-memo.js';
 import { describeIscoShares, iscoSharesOf } from './isco-groups.js';
 import { OnetCloseness } from './joins/onet-closeness.js';
 import { blendTwins, ownTwins, type OwnTwin, type ProfileOccupation } from './joins/onet-twins.js';
@@ -31,8 +32,11 @@ const ISCO_US_SOC = 'isco-us-soc-crosswalk';
 const ONET_SOC_2010 = 'onet-soc-2010-crosswalk';
 const ONET_SOC_2019 = 'onet-soc-2019-crosswalk';
 const ONET_SOC_2018 = 'onet-soc-2018-crosswalk';
-const ONET_OCCUPATIONS = 'onet-occupations';
-const ONET_INTERESTS = 'onet-interests';
+const ONET_OCCUPATIONS = 'onet-occupations' as const;
+const ONET_INTERESTS = 'onet-interests' as const;
+
+/** What a work profile's 404 names when there is no coding index. */
+const JOINED = 'Work profiles (joined through the ISCO-08 codes of the coding index)';
 const ONET_ABILITIES = 'onet-abilities';
 
 /**
@@ -41,7 +45,8 @@ const ONET_ABILITIES = 'onet-abilities';
  * its title matches the unit group (joins/onet-closeness.ts).
  */
 export class WorkProfile {
-  private model: { key: string; index: TitleSearchView; built: Promise<WeightingModel> } | null = null;
+  /** Built once per (unit-group texts, job-title search, O*NET occupations, interests) editions. */
+  private readonly model: EditionsMemo<WeightingModel>;
 
   constructor(
     private readonly db: Db,
@@ -49,42 +54,33 @@ export class WorkProfile {
     private readonly codingIndex: CodingIndexCache,
     private readonly occupations: Occupations,
     private readonly unitGroupTexts: UnitGroupTexts,
-  ) {}
-
-  /** Built once per (unit-group texts, job-title search, O*NET occupations, interests) editions. */
-  private async weightingModel(onetOccupations: Edition, interests: Edition) {
-    const [texts, index] = await Promise.all([this.unitGroupTexts.get(), this.codingIndex.search()]);
-    if (!texts || !index)
-      throw this.current.unavailable(
-        CODING_INDEX,
-        'Work profiles (joined through the ISCO-08 codes of the coding index)',
-      );
-    const key = `${texts.key}|${onetOccupations.id}|${interests.id}`;
-    if (this.model?.key !== key || this.model.index !== index) {
-      const byUnitGroup = texts.codingIndex.byUnitGroup;
-      this.model = {
-        key,
-        index,
-        built: buildModel(this.db, onetOccupations, interests, (all) => ({
+  ) {
+    this.model = current.memos.memo({
+      name: 'work-profile twins',
+      sources: [ONET_OCCUPATIONS, ONET_INTERESTS],
+      reads: [unitGroupTexts.memo, codingIndex.searchMemo],
+      warm: true,
+      build: async (editions) => {
+        const [texts, index] = await Promise.all([this.unitGroupTexts.get(), this.codingIndex.search()]);
+        if (!texts || !index) throw this.current.unavailable(CODING_INDEX, JOINED);
+        const [onetOccupations, interests] = [ONET_OCCUPATIONS, ONET_INTERESTS].map((key) => {
+          const edition = editions[key];
+          if (!edition) throw this.current.unavailable(key, 'Work profiles');
+          return edition;
+        });
+        const byUnitGroup = texts.codingIndex.byUnitGroup;
+        return buildModel(this.db, onetOccupations!, interests!, (all) => ({
           closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
           twins: ownTwins((title, limit) => index.search.search(title, limit, { abstain: false }), all),
-        })).catch((error: unknown) => {
-          this.model = null; // a failed read is retried by the next request
-          throw error;
-        }),
-      };
-    }
-    return this.model.built;
+        }));
+      },
+    });
   }
 
   async workProfile(soc: string): Promise<WorkProfileResponse> {
     const unit = await this.occupations.unitGroup(soc);
     const index = await this.codingIndex.get();
-    if (!index)
-      throw this.current.unavailable(
-        CODING_INDEX,
-        'Work profiles (joined through the ISCO-08 codes of the coding index)',
-      );
+    if (!index) throw this.current.unavailable(CODING_INDEX, JOINED);
     const [crosswalk, onet2010, onet2019, soc2018, onetOccupations, interests] = (await Promise.all(
       ([ISCO_US_SOC, ONET_SOC_2010, ONET_SOC_2019, ONET_SOC_2018, ONET_OCCUPATIONS, ONET_INTERESTS] as const).map(
         (key) => this.edition(key),
@@ -114,7 +110,7 @@ export class WorkProfile {
       );
     }
 
-    const model = await this.weightingModel(onetOccupations, interests);
+    const model = await this.model.get();
     const weighted = blendTwins(model.closeness.reweight(soc, chain.matched), model.twins.get(soc) ?? [], (twin) =>
       model.closeness.closeness(soc, twin),
     );

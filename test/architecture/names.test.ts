@@ -278,6 +278,10 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'coding-index': 'the ONS coding index, read by occupations, skills, work profile and apprenticeships',
     'search-evidence': 'the NCS and ESCO titles the occupations group’s search learns job names from',
     'current-editions': 'the edition each source answers from, for every group',
+    'off-thread': 'the worker thread the slowest per-edition builds run in, for every group',
+    'off-thread-builds': 'the builds that run off the serving thread: skill profiles, NCS profile placements',
+    'editions-memo':
+      'the values every group derives from the current editions, kept per edition and warmed from one list',
     'demand-responses': 'the demand group’s pure response builders',
     'isco-groups': 'ISCO-08 shares, for skills and work profile',
     'job-advert-responses': 'the job-adverts group’s pure response builders',

@@ -2,7 +2,7 @@ import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SourceCatalog } from '../../src/domain/sources.js';
 import { SOURCES } from '../../src/ingest/registry.js';
-import { CurrentEditions, EditionsMemo } from '../../src/queries/current-editions.js';
+import { CurrentEditions } from '../../src/queries/current-editions.js';
 import { insertAsheRelease } from '../../src/store/pay.js';
 import { listEditions, publishEdition, quarantineEdition, recordDetectedEdition } from '../../src/store/editions.js';
 import { insertSocGroups, socGroupsOfEdition } from '../../src/store/occupations.js';
@@ -209,9 +209,12 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const own = new CurrentEditions(store.db, new SourceCatalog(SOURCES), 60_000);
       const computed: string[] = [];
       let failNext = false;
-      const memo: EditionsMemo<string> = new EditionsMemo(
-        own,
-        async (id) => {
+      const memo = own.memos.memo({
+        name: 'groups',
+        sources: ['soc2020-structure'],
+        warm: true,
+        build: async (editions) => {
+          const id = editions['soc2020-structure']!.id;
           computed.push(id);
           if (failNext) {
             failNext = false;
@@ -219,33 +222,38 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
           }
           return `groups of ${id}`;
         },
-        async () => memo.get((await own.latest('soc2020-structure'))!.id),
-      );
+      });
       const first = (await own.latest('soc2020-structure'))!;
-      const [a, b] = await Promise.all([memo.get(first.id), memo.get(first.id)]);
+      const [a, b] = await Promise.all([memo.get(), memo.get()]);
       assert.equal(a, `groups of ${first.id}`);
       assert.equal(b, a);
-      assert.equal(await memo.get(first.id), a);
+      assert.equal(await memo.get(), a);
       assert.deepEqual(computed, [first.id], 'once, however many ask');
 
-      const next = await recordDetectedEdition(store.db, {
-        sourceKey: 'soc2020-structure',
-        label: 'Volume 2, revised again',
-        seriesKey: null,
-        sourceUri: 'file:///v3.xlsx',
-        sha256: sha(4),
-      });
-      const groups = await socGroupsOfEdition(store.db, first.id);
-      await publishEdition(store.db, next, [], (trx) => insertSocGroups(trx, next.id, groups));
-      own.invalidate();
-      assert.equal((await own.latest('soc2020-structure'))!.id, next.id);
+      const publishAgain = async (label: string, n: number) => {
+        const next = await recordDetectedEdition(store.db, {
+          sourceKey: 'soc2020-structure',
+          label,
+          seriesKey: null,
+          sourceUri: `file:///v${n}.xlsx`,
+          sha256: sha(n),
+        });
+        const groups = await socGroupsOfEdition(store.db, first.id);
+        await publishEdition(store.db, next, [], (trx) => insertSocGroups(trx, next.id, groups));
+        own.invalidate();
+        assert.equal((await own.latest('soc2020-structure'))!.id, next.id);
+        return next;
+      };
+      const next = await publishAgain('Volume 2, revised again', 4);
       assert.deepEqual(computed, [first.id, next.id], 'the new current edition computed when the change is seen');
-      assert.equal(await memo.get(next.id), `groups of ${next.id}`);
+      assert.equal(await memo.get(), `groups of ${next.id}`);
       assert.equal(computed.length, 2);
 
       failNext = true;
-      await assert.rejects(memo.get(first.id), /the database is away/);
-      assert.equal(await memo.get(first.id), `groups of ${first.id}`, 'a failure is not kept');
+      const third = await publishAgain('Volume 2, revised a third time', 5);
+      assert.deepEqual(computed, [first.id, next.id, third.id], 'the rebuild on change fails');
+      assert.equal(await memo.get(), `groups of ${third.id}`, 'a failure is not kept');
+      assert.deepEqual(computed, [first.id, next.id, third.id, third.id]);
     });
   });
 }

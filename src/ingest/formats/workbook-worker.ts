@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { activeReadLimits, useReadLimits, type ReadLimits } from '../read-limits.js';
-import { lowerThisThreadsPriority, runWorkerJob, WorkerJobError, WorkerLimitError } from '../worker-job.js';
+import { lowerThisThreadsPriority } from '../../worker-threads.js';
+import { runWorkerJob, WorkerJobError, WorkerLimitError } from '../worker-job.js';
 import { readWorkbookSync, type ReadWorkbookOptions, type Workbook } from './workbook.js';
 
 export class WorkbookReadError extends Error {

@@ -80,7 +80,7 @@ export interface EvidenceUsed {
 }
 const ALL: EvidenceUsed = { soc2010: true, titles: true, text: true };
 
-interface PlacementInputs {
+export interface PlacementInputs {
   unitGroupBags: ReadonlyMap<string, Bag>;
   records: readonly CodingIndexRecord[];
   /** SOC 2010 -> SOC 2020 -> pooled share; null when the ONS table has no release. */

@@ -5,15 +5,15 @@ import type { Db } from '../../store/schema.js';
 import { allSocDescriptions } from '../../store/soc-descriptions.js';
 import type { CodingIndexCache, CodingIndexView } from '../coding-index.js';
 import type { CurrentEditions } from '../current-editions.js';
+import type { EditionsMemo } from '../editions-memo.js';
 
-const SOC_DESCRIPTIONS = 'soc2020-descriptions';
+const SOC_DESCRIPTIONS = 'soc2020-descriptions' as const;
 
 /** Weights of a unit group's texts: its title counts 3 times, its coding-index titles half (they are many). */
 const WEIGHTS = { title: 3, description: 1, tasks: 1, relatedTitles: 1, indexTitles: 0.5 };
 
 /** What each unit group is about, from Volume 1 and the coding index: the side every text join compares against. */
 export interface UnitGroupTextView {
-  key: string;
   /** The Volume 1 edition; null when none is published (the bags then hold the coding-index titles only). */
   descriptions: Edition | null;
   codingIndex: CodingIndexView;
@@ -57,37 +57,37 @@ export function vectorsTogether(unitGroups: ReadonlyMap<string, Bag>, others: Re
 
 /** The unit groups' words, built once per (Volume 1 edition, coding-index edition). */
 export class UnitGroupTexts {
-  private view: UnitGroupTextView | null = null;
-  private building: Promise<UnitGroupTextView> | null = null;
+  /** The texts of the current editions (a memo that reads them names it among its reads). */
+  readonly memo: EditionsMemo<UnitGroupTextView | null>;
 
   constructor(
     private readonly db: Db,
-    private readonly current: CurrentEditions,
+    current: CurrentEditions,
     private readonly codingIndex: CodingIndexCache,
-  ) {}
-
-  /** Null when no coding index is published. */
-  async get(): Promise<UnitGroupTextView | null> {
-    const [descriptions, index] = await Promise.all([this.current.latest(SOC_DESCRIPTIONS), this.codingIndex.get()]);
-    if (!index) return null;
-    const key = `${descriptions?.id ?? ''}|${index.edition.id}`;
-    if (this.view?.key === key) return this.view;
-    this.building ??= this.build(key, descriptions, index).finally(() => {
-      this.building = null;
+  ) {
+    this.memo = current.memos.memo({
+      name: 'unit-group texts',
+      sources: [SOC_DESCRIPTIONS],
+      reads: [codingIndex.memo],
+      build: async (editions) => {
+        const index = await this.codingIndex.get();
+        return index ? this.build(editions[SOC_DESCRIPTIONS], index) : null;
+      },
     });
-    const built = await this.building;
-    return built.key === key ? built : this.get();
   }
 
-  private async build(key: string, descriptions: Edition | null, index: CodingIndexView): Promise<UnitGroupTextView> {
+  /** Null when no coding index is published. */
+  get(): Promise<UnitGroupTextView | null> {
+    return this.memo.get();
+  }
+
+  private async build(descriptions: Edition | null, index: CodingIndexView): Promise<UnitGroupTextView> {
     const rows = descriptions ? await allSocDescriptions(this.db, descriptions.id) : [];
     const byCode = new Map(rows.map((d) => [d.code, d]));
     const codes = new Set([...byCode.keys(), ...index.byUnitGroup.keys()].filter((c) => /^\d{4}$/.test(c)));
     const bags = new Map<string, Bag>();
     for (const code of [...codes].sort())
       bags.set(code, unitGroupBag(byCode.get(code), index.byUnitGroup.get(code) ?? []));
-    const view = { key, descriptions, codingIndex: index, bags };
-    this.view = view;
-    return view;
+    return { descriptions, codingIndex: index, bags };
   }
 }
