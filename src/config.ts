@@ -36,7 +36,6 @@ export {
   packageRoot,
   type ConnectTo,
   type LogFormat,
-  type LogLevel,
   type MetricsSetting,
   type Tier,
   type TrustProxy,
