@@ -51,6 +51,14 @@ module.exports = {
       },
     },
     {
+      name: 'shared-queries-know-no-group',
+      comment:
+        'The modules at the root of src/queries (current editions, memo, provenance) are what every group shares: they import no group folder.',
+      severity: 'error',
+      from: { path: '^src/queries/[^/]+\\.ts$' },
+      to: { path: '^src/queries/[^/]+/' },
+    },
+    {
       name: 'schemas-describe-the-domain',
       comment: 'Resource schemas import only the domain (and each other).',
       severity: 'error',

@@ -14,10 +14,14 @@ import { standardsOf } from '../src/store/apprenticeships.js';
 import { profilesOf } from '../src/store/how-to-become.js';
 import { onetSoc2019SuccessorsOf } from '../src/store/work-profile.js';
 import { soc2010GroupsIntoEach } from '../src/store/soc-crosswalk.js';
-import { placementSubject } from '../src/queries/job-profiles.js';
-import { pooledShares } from '../src/queries/joins/crosswalk-shares.js';
-import { ProfilePlacer, type EvidenceUsed, type PlacementSubject } from '../src/queries/joins/profile-placement.js';
-import { entriesByTitle, qualifierIdf } from '../src/queries/joins/qualifier-support.js';
+import { placementSubject } from '../src/queries/how-to-become/job-profiles.js';
+import { pooledShares } from '../src/queries/occupations/crosswalk-shares.js';
+import {
+  ProfilePlacer,
+  type EvidenceUsed,
+  type PlacementSubject,
+} from '../src/queries/how-to-become/profile-placement.js';
+import { entriesByTitle, qualifierIdf } from '../src/queries/qualifier-support.js';
 import {
   relateStandards,
   RELATIONS,
@@ -25,8 +29,8 @@ import {
   standardsByName,
   typicalTitleShares,
   type PlacedProfile,
-} from '../src/queries/joins/standard-relations.js';
-import { UnitGroupTexts } from '../src/queries/joins/unit-group-text.js';
+} from '../src/queries/apprenticeships/standard-relations.js';
+import { UnitGroupTexts } from '../src/queries/occupations/unit-group-text.js';
 import { testConfig } from '../test/helpers/served-app.js';
 import { copyTemplate } from '../test/helpers/template-databases.js';
 

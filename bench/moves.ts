@@ -10,7 +10,7 @@
  * 50), and the issue's examples. BENCH_PARTS=ranking runs only that part (it reads only the route,
  * so it runs unchanged on an older tree: that is how "before" was measured). The figures are given
  * on all pairs and on each half of them split by a hash of the source unit group (`fit`, `held
- * out`): `--grid` fits the ranking's constants (src/queries/move-ranking.ts) on the fit half by
+ * out`): `--grid` fits the ranking's constants (src/queries/moves/ranking.ts) on the fit half by
  * mean reciprocal rank, with the same functions the service ranks with, and reports the best on the
  * held-out half and on all pairs (BENCH_PARTS=grid: the grid alone).
  */
@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import type { Dialect } from '../src/store/database.js';
 import type { MovesResponse } from '../src/schemas/moves.js';
 import { servedFromTemplate } from '../test/helpers/served-app.js';
-import { RANKING, rankScore, shortlistOf, type MovePrior, type Ranking } from '../src/queries/move-ranking.js';
+import { RANKING, rankScore, shortlistOf, type MovePrior, type Ranking } from '../src/queries/moves/ranking.js';
 import { careerPathPairs } from './career-paths.js';
 
 const dialect = (process.env.BENCH_DIALECT ?? 'sqlite') as Dialect;

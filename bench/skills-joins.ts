@@ -1,6 +1,6 @@
 /**
  * The skills join (ESCO occupations -> SOC 2020 unit groups), before and after weighting the ESCO
- * occupations by closeness (src/queries/joins/esco-closeness.ts), on a copy of the test template
+ * occupations by closeness (src/queries/skills/esco-closeness.ts), on a copy of the test template
  * database (the whole mirror ingested; build it with `npx tsx test/build-templates.ts`):
  *
  *   npx tsx bench/skills-joins.ts
@@ -14,13 +14,13 @@
  */
 import { SourceCatalog } from '../src/domain/sources.js';
 import { SOURCES } from '../src/ingest/registry.js';
-import { CodingIndexCache } from '../src/queries/coding-index.js';
+import { CodingIndexCache } from '../src/queries/occupations/coding-index.js';
 import { CurrentEditions } from '../src/queries/current-editions.js';
-import { iscoSharesOf } from '../src/queries/isco-groups.js';
-import { UnitGroupTexts } from '../src/queries/joins/unit-group-text.js';
-import { Occupations } from '../src/queries/occupations.js';
-import { SkillProfiles } from '../src/queries/skill-profiles.js';
-import { Skills } from '../src/queries/skills.js';
+import { iscoSharesOf } from '../src/queries/occupations/isco-groups.js';
+import { UnitGroupTexts } from '../src/queries/occupations/unit-group-text.js';
+import { Occupations } from '../src/queries/occupations/index.js';
+import { SkillProfiles } from '../src/queries/skills/skill-profiles.js';
+import { Skills } from '../src/queries/skills/index.js';
 import { exactTitleKey } from '../src/search/exact-title.js';
 import { escoOccupationsWithLabels, escoSkillsByOccupation, skillsSharedByOccupations } from '../src/store/skills.js';
 import { copyTemplate } from '../test/helpers/template-databases.js';

@@ -9,7 +9,7 @@
  * titles (the group's own title first); a group whose first two tie has no reference. The measure:
  * of the default top 10 skills, the share that are the reference's essential skills, averaged over
  * the unit groups with a reference. Printed for the served constants (PROFILE in
- * src/queries/skill-profiles.ts), for the model /skills served before (optional 0.5, closeness^0,
+ * src/queries/skills/skill-profiles.ts), for the model /skills served before (optional 0.5, closeness^0,
  * specificity^1, no exact-label share) and for the served constants without the exact-label share:
  * the reference is evidence the served model weighs, so the served figure is not held out.
  * `--grid` prints the grid the constants were chosen on, with 2211's research skills and the rank
@@ -23,10 +23,10 @@ import {
   rankedSkills,
   skillProfile,
   type ProfileParameters,
-} from '../src/queries/skill-profiles.js';
-import { iscoSharesOf } from '../src/queries/isco-groups.js';
-import { EscoCloseness, type EscoCandidate, type RelatedEscoOccupation } from '../src/queries/joins/esco-closeness.js';
-import { UnitGroupTexts } from '../src/queries/joins/unit-group-text.js';
+} from '../src/queries/skills/skill-profiles.js';
+import { iscoSharesOf } from '../src/queries/occupations/isco-groups.js';
+import { EscoCloseness, type EscoCandidate, type RelatedEscoOccupation } from '../src/queries/skills/esco-closeness.js';
+import { UnitGroupTexts } from '../src/queries/occupations/unit-group-text.js';
 import { escoOccupationsWithLabels } from '../src/store/skills.js';
 import { servedFromTemplate } from '../test/helpers/served-app.js';
 

@@ -9,9 +9,9 @@
  *   npm run bench:work-profile     (needs the test templates: npm run test:templates)
  */
 import { createServices } from '../src/services.js';
-import { blendTwins, ownTwins, OWN_TWINS, type OwnTwin } from '../src/queries/joins/onet-twins.js';
-import { WORK_PROFILE } from '../src/queries/joins/onet-closeness.js';
-import { pooledShares } from '../src/queries/joins/crosswalk-shares.js';
+import { blendTwins, ownTwins, OWN_TWINS, type OwnTwin } from '../src/queries/work-profile/onet-twins.js';
+import { WORK_PROFILE } from '../src/queries/work-profile/onet-closeness.js';
+import { pooledShares } from '../src/queries/occupations/crosswalk-shares.js';
 import type { WorkProfileResponse } from '../src/schemas/work-profile.js';
 import { exactTitleKey } from '../src/search/exact-title.js';
 import { profilesOf } from '../src/store/how-to-become.js';

@@ -20,6 +20,14 @@ export function startWorker(moduleUrl: string, options: WorkerOptions): Worker {
 }
 
 /**
+ * The module a worker started by `startWorker` should import for `moduleUrl`: its build in dist/
+ * when the worker itself runs from there (it has no tsx to read a .ts file), else the module.
+ */
+export function workerModule(moduleUrl: string): string {
+  return new URL(moduleUrl).pathname.endsWith('.ts') ? (compiledTwin(moduleUrl)?.href ?? moduleUrl) : moduleUrl;
+}
+
+/**
  * The build of a module in dist/, when the test runner has just brought dist/ up to date from these
  * very sources (test/run.ts sets LMI_WORKERS_FROM_DIST=1 after bin/build-if-changed.js): a worker
  * started under tsx compiles its modules again, about half a second of CPU for each parse.

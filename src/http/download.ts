@@ -3,8 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { asciiJson, BULK_CONTENT_TYPES, csvLine, flatten, type BulkFormat } from '../domain/bulk.js';
-import { cellsAt } from '../queries/bulk-columns.js';
-import type { BulkFile } from '../queries/bulk.js';
+import { cellsAt } from '../queries/bulk/columns.js';
+import type { BulkFile } from '../queries/bulk/index.js';
 
 /** Whether the client takes gzip (RFC 9110 Accept-Encoding; `gzip;q=0` refuses it). */
 function acceptsGzip(header: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import { openWebhookSecret, retryDelayMs, webhookSignatures, type WebhookEvent } from '../domain/webhooks.js';
 import { serviceVersion } from '../ingest/fetch/user-agent.js';
-import type { Changes } from '../queries/changes.js';
+import type { Changes } from '../queries/changes/index.js';
 import type { Db } from '../store/schema.js';
 import {
   claimDueDeliveries,

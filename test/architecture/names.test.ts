@@ -27,8 +27,8 @@ interface Group {
 }
 
 const onePage = { none: 'not a part of the occupation page' };
-const throughResponses = (file: string) => ({
-  none: `its pure part is test/queries/${file}.test.ts; the reads, through the route test`,
+const throughResponses = (noun: string) => ({
+  none: `its pure part is test/queries/${noun}/responses.test.ts; the reads, through the route test`,
 });
 const throughRoute = (folder: string) => ({ none: `read through test/routes/v1/${folder}/index.test.ts` });
 const listsToo = (group: string) => ({
@@ -144,7 +144,7 @@ const GROUPS: Record<string, Group> = {
     tables: 'visas',
     explorer: 'visas',
     routeTests: listsToo('visas'),
-    queryTest: throughResponses('visa-responses'),
+    queryTest: throughResponses('visas'),
   },
   demand: {
     routes: ['occupations/demand', 'demand'],
@@ -156,7 +156,7 @@ const GROUPS: Record<string, Group> = {
     tables: 'demand',
     explorer: 'demand',
     routeTests: listsToo('demand'),
-    queryTest: throughResponses('demand-responses'),
+    queryTest: throughResponses('demand'),
   },
   'job-adverts': {
     routes: ['occupations/job-adverts', 'job-adverts'],
@@ -168,7 +168,7 @@ const GROUPS: Record<string, Group> = {
     tables: 'job-adverts',
     explorer: 'job-adverts',
     routeTests: listsToo('job-adverts'),
-    queryTest: throughResponses('job-advert-responses'),
+    queryTest: throughResponses('job-adverts'),
   },
   moves: {
     routes: ['occupations/moves'],
@@ -274,33 +274,44 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     problem: 'the problem body every route declares',
     shared: 'provenance and the schema helpers every group uses',
   },
+  // src/queries holds a folder per endpoint group (its query at <noun>/index.ts); the root holds
+  // only what every group shares, and a module beside a group's index is that group's own.
   'src/queries': {
-    'coding-index': 'the ONS coding index, read by occupations, skills, work profile and apprenticeships',
-    'search-evidence': 'the NCS and ESCO titles the occupations group’s search learns job names from',
     'current-editions': 'the edition each source answers from, for every group',
-    'off-thread': 'the worker thread the slowest per-edition builds run in, for every group',
-    'off-thread-builds': 'the builds that run off the serving thread: skill profiles, NCS profile placements',
+    provenance: 'the provenance of every answer',
     'editions-memo':
       'the values every group derives from the current editions, kept per edition and warmed from one list',
-    'demand-responses': 'the demand group’s pure response builders',
-    'isco-groups': 'ISCO-08 shares, for skills and work profile',
-    'job-advert-responses': 'the job-adverts group’s pure response builders',
-    'job-profiles': 'NCS profiles placed on unit groups, for how to become and apprenticeships',
-    provenance: 'the provenance of every answer',
-    readiness: 'the /readyz check',
-    'soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
-    'visa-responses': 'the visas group’s pure response builders',
-    'move-facts':
+    'off-thread': 'the worker thread the slowest per-edition builds run in, for every group',
+    'qualifier-support':
+      'whether a qualified index title ("Cleaner [coal mine]") is about its subject, for the text joins of several groups',
+    'occupations/coding-index': 'the ONS coding index, read by occupations, skills, work profile and apprenticeships',
+    'occupations/search-evidence': 'the NCS and ESCO titles the occupations group’s search learns job names from',
+    'occupations/isco-groups': 'ISCO-08 shares, for skills and work profile',
+    'occupations/soc-crosswalk': 'SOC 2010 suppliers, for vacancies and projections',
+    'occupations/crosswalk-shares': 'SOC 2010 to SOC 2020 shares of the ONS relationship tables',
+    'occupations/unit-group-text': 'what each unit group is about: the side every text join compares against',
+    'visas/responses': 'the visas group’s pure response builders',
+    'demand/responses': 'the demand group’s pure response builders',
+    'job-adverts/responses': 'the job-adverts group’s pure response builders',
+    'how-to-become/job-profiles': 'NCS profiles placed on unit groups, for how to become and apprenticeships',
+    'how-to-become/profile-placement': 'the constants and scoring that place an NCS profile on unit groups',
+    'apprenticeships/standard-relations': 'the evidence that relates an apprenticeship standard to a unit group',
+    'moves/facts':
       'the pay, outlook, vacancy and routes-in figures a career move shows, through the other groups’ queries',
-    'move-ranking':
+    'moves/ranking':
       'the order of career moves: closeness weighed with progression evidence (routes in, minor group, pay, size)',
-    'moves-skills': 'closeness and skill gaps between two unit groups’ skill profiles, for career moves',
-    'skill-profiles':
+    'moves/skill-gaps': 'closeness and skill gaps between two unit groups’ skill profiles, for career moves',
+    'skills/skill-profiles':
       'the one skills model: every unit group’s weighted ESCO skill profile, read by skills, moves and compare',
-    'work-profile-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
-    'bulk-columns': 'the bulk group’s CSV columns, from a response schema',
-    'bulk-exporters': 'every source’s bulk exporter, wired to the group whose JSON its rows match',
-    'bulk-responses': 'the bulk files built from a per-occupation endpoint’s responses',
+    'skills/esco-closeness': 'which ESCO occupations stand for a unit group, and how much each',
+    'work-profile/crosswalk-chain': 'the work profile’s walk from ISCO-08 through the US SOC crosswalks to O*NET',
+    'work-profile/onet-closeness': 'how closely each US occupation the chain reaches matches the unit group',
+    'work-profile/onet-titles': 'the job titles an O*NET occupation title names',
+    'work-profile/onet-twins': 'the unit group’s own US twins, found from its own titles',
+    'bulk/columns': 'the bulk group’s CSV columns, from a response schema',
+    'bulk/exporters': 'every source’s bulk exporter, wired to the group whose JSON its rows match',
+    'bulk/responses': 'the bulk files built from a per-occupation endpoint’s responses',
+    'health/readiness': 'the /readyz check (health, outside /v1, has no group of its own)',
   },
   'src/store': {
     batch: 'batched inserts, for every group',
@@ -342,6 +353,20 @@ const modulesOf = (dir: string): string[] =>
     .map((e) => e.name.slice(0, -'.ts'.length))
     .sort();
 
+/** The query layer's modules: a group's folder counts as its noun (`pay` for pay/index.ts), any other file as `folder/name`. */
+const queryModules = (): string[] => [
+  ...modulesOf(LAYERS.query),
+  ...readdirSync(path.join(root, LAYERS.query), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) =>
+      modulesOf(`${LAYERS.query}/${e.name}`).map((name) => (name === 'index' ? e.name : `${e.name}/${name}`)),
+    ),
+];
+
+/** Where a layer's module of that name lives: a group's query is the index of its folder. */
+const moduleFile = (layer: keyof typeof LAYERS, name: string): string =>
+  layer === 'query' && !name.includes('/') ? `${LAYERS.query}/${name}/index.ts` : `${LAYERS[layer]}/${name}.ts`;
+
 /** Folders under `dir` (relative to the root) that hold an index.ts, relative to `dir`. */
 function routeFolders(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(root, dir, prefix), { withFileTypes: true })
@@ -364,11 +389,12 @@ describe('one noun per endpoint group through every layer', () => {
   it('gives every group its file in each layer, or a reason it has none', () => {
     const missing: string[] = [];
     for (const [noun, group] of Object.entries(GROUPS)) {
-      for (const [layer, dir] of Object.entries(LAYERS)) {
-        const name = group[layer as keyof typeof LAYERS];
+      for (const layer of Object.keys(LAYERS) as Array<keyof typeof LAYERS>) {
+        const name = group[layer];
         if (isReason(name)) continue;
         assert.equal(name, noun, `${noun}: its ${layer} module is named ${name}`);
-        if (!existsSync(path.join(root, dir, `${name}.ts`))) missing.push(`${dir}/${name}.ts`);
+        const file = moduleFile(layer, name);
+        if (!existsSync(path.join(root, file))) missing.push(file);
       }
       for (const folder of group.routes) {
         assert.ok(folder === noun || folder === `occupations/${noun}`, `${noun}: route folder ${folder}`);
@@ -402,7 +428,8 @@ describe('one noun per endpoint group through every layer', () => {
           .map((g) => g[layer as keyof typeof LAYERS])
           .filter((name): name is string => !isReason(name)),
       );
-      for (const module of modulesOf(dir)) {
+      const modules = layer === 'query' ? queryModules() : modulesOf(dir);
+      for (const module of modules) {
         if (!nouns.has(module) && !(module in (SUPPORTING[dir] ?? {}))) stray.push(`${dir}/${module}.ts`);
       }
       for (const module of Object.keys(SUPPORTING[dir] ?? {}))
@@ -416,8 +443,9 @@ describe('one noun per endpoint group through every layer', () => {
     for (const [noun, group] of Object.entries(GROUPS)) {
       if (!isReason(group.queryClass)) {
         assert.equal(group.queryClass, pascal(noun), `${noun}: query class`);
-        const text = readFileSync(path.join(root, 'src/queries', `${noun}.ts`), 'utf8');
-        assert.match(text, new RegExp(`export class ${group.queryClass}\\b`), `${noun}: src/queries/${noun}.ts`);
+        const file = moduleFile('query', noun);
+        const text = readFileSync(path.join(root, file), 'utf8');
+        assert.match(text, new RegExp(`export class ${group.queryClass}\\b`), `${noun}: ${file}`);
       }
       if (!isReason(group.tables)) {
         const text = readFileSync(path.join(root, 'src/store/tables', `${noun}.ts`), 'utf8');
@@ -441,11 +469,11 @@ describe('one noun per endpoint group through every layer', () => {
     assert.deepEqual(missing, []);
   });
 
-  it("tests each group's query at test/queries/<noun>.test.ts, or says where it is tested", () => {
+  it("tests each group's query at test/queries/<noun>/index.test.ts, or says where it is tested", () => {
     const missing: string[] = [];
     for (const [noun, group] of Object.entries(GROUPS)) {
       if (isReason(group.query) || group.queryTest) continue;
-      const file = `test/queries/${noun}.test.ts`;
+      const file = `test/queries/${noun}/index.test.ts`;
       if (!existsSync(path.join(root, file))) missing.push(file);
     }
     assert.deepEqual(missing, []);

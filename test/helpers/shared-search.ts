@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SearchBuilder } from '../../src/queries/coding-index.js';
+import type { SearchBuilder } from '../../src/queries/occupations/coding-index.js';
 import { TitleIndex } from '../../src/search/title-index.js';
 
 /** Builds kept: the template's, and the few a test's own ingest makes after it. */

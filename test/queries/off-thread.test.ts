@@ -2,8 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodingIndexRecord } from '../../src/domain/soc.js';
 import { bag } from '../../src/search/text-vectors.js';
-import { placeProfiles } from '../../src/queries/job-profiles.js';
-import type { PlacementInputs } from '../../src/queries/joins/profile-placement.js';
+import { placeProfiles } from '../../src/queries/how-to-become/job-profiles.js';
+import type { PlacementInputs } from '../../src/queries/how-to-become/profile-placement.js';
 import { offThread } from '../../src/queries/off-thread.js';
 
 const record = (soc2020: string, naturalTitle: string): CodingIndexRecord => ({
@@ -47,9 +47,12 @@ const inputs: PlacementInputs = {
   ],
 };
 
+/** The module that exports the placements build, as job-profiles.ts names itself to offThread. */
+const JOB_PROFILES = new URL('../../src/queries/how-to-become/job-profiles.ts', import.meta.url).href;
+
 describe('offThread', () => {
   it('runs a build in a worker thread and gives back what the same build gives on this one', async () => {
-    const there = await offThread<Awaited<ReturnType<typeof placeProfiles>>>('profile-placements', inputs);
+    const there = await offThread<Awaited<ReturnType<typeof placeProfiles>>>(JOB_PROFILES, 'placeProfiles', inputs);
     const here = await placeProfiles(inputs);
     assert.ok(there instanceof Map, 'Maps cross as Maps');
     assert.deepEqual([...there.keys()].sort(), ['2134', '6131']);
@@ -57,7 +60,7 @@ describe('offThread', () => {
   });
 
   it('rejects, naming the build, when the build fails or does not exist', async () => {
-    await assert.rejects(offThread('no-such-build', {}), /no build named no-such-build/);
-    await assert.rejects(offThread('profile-placements', { subjects: null }), /TypeError/);
+    await assert.rejects(offThread(JOB_PROFILES, 'noSuchBuild', {}), /no build named noSuchBuild/);
+    await assert.rejects(offThread(JOB_PROFILES, 'placeProfiles', { subjects: null }), /TypeError/);
   });
 });

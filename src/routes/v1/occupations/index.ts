@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { invalidParameter } from '../../../domain/problems.js';
-import { SEARCH_CREDIBLE_FROM } from '../../../queries/coding-index.js';
+import { SEARCH_CREDIBLE_FROM } from '../../../queries/occupations/coding-index.js';
 import { declareResponses } from '../../../http/declared-responses.js';
 import {
   OccupationMatchSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { declaredError, declareResponses } from '../../../http/declared-responses.js';
-import { DELIVERIES_LISTED } from '../../../queries/webhooks.js';
+import { DELIVERIES_LISTED } from '../../../queries/webhooks/index.js';
 import {
   CreatedWebhookSchema,
   RotatedWebhookSecretSchema,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { SOURCE_KEYS } from '../../../../src/domain/sources.js';
 import { SOURCES } from '../../../../src/ingest/registry.js';
 import { mirrorUpstream } from '../../../../src/ingest/upstream.js';
-import { Meta } from '../../../../src/queries/meta.js';
+import { Meta } from '../../../../src/queries/meta/index.js';
 import type { SourceResponse } from '../../../../src/schemas/meta.js';
 import { servicesForSuite } from '../../../helpers/composition-root.js';
 import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { issueApiKey } from '../../../../src/keys/api-key.js';
-import { WEBHOOKS_PER_KEY } from '../../../../src/queries/webhooks.js';
+import { WEBHOOKS_PER_KEY } from '../../../../src/queries/webhooks/index.js';
 import { DIALECTS, openTestStore } from '../../../helpers/stores.js';
 import { serve, testConfig, type ServedApp } from '../../../helpers/served-app.js';
 

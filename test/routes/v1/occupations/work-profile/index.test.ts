@@ -15,7 +15,7 @@ import { appForSuite } from '../../../../helpers/composition-root.js';
  * (1/27 each), of which O*NET rates all but 29-9099.00. Matched: 7/9 + 1/9 + 2/27 = 26/27, so the
  * chain weights are 21/26, 3/26, 1/26 and 1/26. Interest scores from Interests.txt (scale OI).
  *
- * Closeness then re-weights them (the rule in src/queries/joins/onet-closeness.ts): "Midwives" is
+ * Closeness then re-weights them (the rule in src/queries/work-profile/onet-closeness.ts): "Midwives" is
  * a coding-index title of 2231 ("Midwife") and "Nurse Midwives" shares its word, while "Health
  * Information Technologists and Medical Registrars" and "Surgical Assistants" share none of 2231's
  * distinctive words, so only the first two stay (closeness >= 0.2 of the largest). Their weights are

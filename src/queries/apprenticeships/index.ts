@@ -1,0 +1,332 @@
+import type { ApprenticeshipStandard } from '../../domain/apprenticeships.js';
+import { round } from '../../domain/numbers.js';
+import { Problem } from '../../domain/problems.js';
+import type { CodingIndexRecord } from '../../domain/soc.js';
+import type { ApprenticeshipOccupation, ApprenticeshipsResponse } from '../../schemas/apprenticeships.js';
+import { standardsOf } from '../../store/apprenticeships.js';
+import type { Db } from '../../store/schema.js';
+import { CODING_INDEX, type CodingIndexCache } from '../occupations/coding-index.js';
+import type { CurrentEditions, Served } from '../current-editions.js';
+import type { EditionsMemo } from '../editions-memo.js';
+import { NCS_CONTENT_EXPORT, type JobProfiles, type JobProfilesView } from '../how-to-become/job-profiles.js';
+import type { Occupations } from '../occupations/index.js';
+import { entriesByTitle, qualifierIdf } from '../qualifier-support.js';
+import {
+  relateStandards,
+  RELATIONS,
+  resolveNamedApprenticeships,
+  standardsByName,
+  typicalTitleShares,
+  type PlacedProfile,
+  type StandardRelation,
+} from './standard-relations.js';
+
+const STANDARDS = 'apprenticeship-standards' as const;
+const T_LEVELS = 't-levels';
+const WHAT = 'Apprenticeships (Skills England standards)';
+/** Skills England's other products, registered with no release: named in the coverage. */
+const UNRELEASED_PRODUCTS = [
+  't-levels',
+  'foundation-apprenticeships',
+  'apprenticeship-units',
+  'higher-technical-qualifications',
+] as const;
+
+interface ApprenticeshipsQuery {
+  includeInactive?: boolean;
+}
+
+interface RelationsView {
+  approvedByCode: Map<string, ApprenticeshipStandard>;
+  known: ReadonlyMap<string, ApprenticeshipStandard>;
+  bySoc: Map<string, StandardRelation[]>;
+  /** Standards some 2026 NCS page names: listed by NCS now. */
+  namedIn2026: Set<string>;
+}
+
+/**
+ * Apprenticeship standards related to a unit group. No publisher maps standards to SOC 2020, so
+ * every relation is derived from combined evidence (`relateStandards`): the standards' typical job
+ * titles with their qualifiers against the coding index, and the NCS profiles placed on the unit
+ * group that link (2020) or name (2026) them. `primary` where the evidence is direct.
+ */
+export class Apprenticeships {
+  /** Every standard's relations to the unit groups, with the standards they are of, per set of editions. */
+  private readonly relations: EditionsMemo<RelationsView>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly current: CurrentEditions,
+    private readonly codingIndex: CodingIndexCache,
+    private readonly occupations: Occupations,
+    private readonly jobProfiles: JobProfiles,
+  ) {
+    this.relations = current.memos.memo({
+      name: 'apprenticeship relations',
+      sources: [STANDARDS, NCS_CONTENT_EXPORT],
+      reads: [codingIndex.memo, jobProfiles.memo],
+      warm: true,
+      build: async (editions) => {
+        const { [STANDARDS]: standards, [NCS_CONTENT_EXPORT]: exported } = editions;
+        if (!standards) throw this.current.unavailable(STANDARDS, WHAT);
+        const index = await this.codingIndex.get();
+        if (!index) throw this.current.unavailable(CODING_INDEX, WHAT);
+        // The approved standards of the release, and those the NCS export knew.
+        const [approved, old, view] = await Promise.all([
+          standardsOf(this.db, standards.id),
+          exported ? standardsOf(this.db, exported.id) : [],
+          this.profilesIfAny(),
+        ]);
+        const known = new Map(old.map((s) => [s.code, s]));
+        return relationsOf(index.byUnitGroup, approved, known, view);
+      },
+    });
+  }
+
+  async apprenticeships(soc: string, query: ApprenticeshipsQuery): Promise<ApprenticeshipsResponse> {
+    const unit = await this.occupations.unitGroup(soc);
+    const served = await this.current.serving(STANDARDS, WHAT);
+    const index = await this.codingIndex.get();
+    if (!index) throw this.current.unavailable(CODING_INDEX, WHAT);
+    const view = await this.profilesIfAny();
+    const exportEdition = await this.current.latest(NCS_CONTENT_EXPORT);
+    const relations = await this.relations.get();
+    const { approvedByCode, known } = relations;
+
+    const standardsPage = served.source.url;
+    const exportLabel = exportEdition?.label ?? 'the NCS content export';
+    const occupations: ApprenticeshipOccupation[] = [];
+    const evidence = new Map<string, StandardRelation>();
+    for (const r of relations.bySoc.get(soc) ?? []) {
+      const occupation = shownOccupation(r, approvedByCode.get(r.code), known.get(r.code), {
+        namedIn2026: relations.namedIn2026.has(r.code),
+        includeInactive: query.includeInactive === true,
+        standardsPage,
+        exportLabel,
+      });
+      if (!occupation) continue;
+      evidence.set(r.code, r);
+      occupations.push({
+        ...occupation,
+        match: r.primary ? 'primary' : 'partial',
+        confidence: round(r.score, 2),
+        evidence: {
+          typicalTitleShare: round(r.typicalTitleShare, 2),
+          matchedTitles: r.matchedTitles,
+          profiles: r.profiles.map((p) => ({ ...p, confidence: round(p.confidence, 2) })),
+        },
+      });
+    }
+    // Primary first, then the strength of the evidence, then the lower level (the way in).
+    occupations.sort(
+      (a, b) =>
+        Number(b.match === 'primary') - Number(a.match === 'primary') ||
+        evidence.get(b.code)!.score - evidence.get(a.code)!.score ||
+        (a.level ?? 99) - (b.level ?? 99) ||
+        a.code.localeCompare(b.code),
+    );
+
+    // Counts are over primary matches, as the spec defines them: the standards release answers
+    // how many approved apprenticeships there are (0 when none); T Levels only a T Level release
+    // answers, so without one the count is null, never a 0 no release says.
+    const primary = occupations.filter((o) => o.match === 'primary');
+    const countOf = (type: string, status?: string): number =>
+      primary.reduce(
+        (n, o) => n + o.products.filter((p) => p.type === type && (status === undefined || p.status === status)).length,
+        0,
+      );
+    const tLevelRelease = await this.current.latest(T_LEVELS);
+    const levels = primary.flatMap((o) =>
+      o.products.filter((p) => p.type === 'apprenticeship' && p.level !== null).map((p) => p.level!),
+    );
+    return {
+      soc2020: soc,
+      title: unit.title,
+      apprenticeshipsAvailable: countOf('apprenticeship', APPROVED_FOR_DELIVERY),
+      lowestApprenticeshipLevel: levels.length > 0 ? Math.min(...levels) : null,
+      tLevels: tLevelRelease ? countOf('t_level') : null,
+      occupations,
+      method: '/docs/methods/apprenticeships.md#how-standards-are-related',
+      attribution: served.source.attribution,
+      coverage: { referencePeriod: served.edition.label, note: await this.coverageNote(served, view) },
+      provenance: served.provenance,
+    };
+  }
+
+  private async profilesIfAny(): Promise<JobProfilesView | null> {
+    try {
+      return await this.jobProfiles.get('Job profiles');
+    } catch (error) {
+      if (error instanceof Problem && error.kind === 'source-unavailable') return null;
+      throw error;
+    }
+  }
+
+  private async coverageNote(served: Served, view: JobProfilesView | null): Promise<string> {
+    const unreleased = [];
+    for (const key of UNRELEASED_PRODUCTS)
+      if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
+    return [
+      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is derived by the service from combined evidence (confidence and evidence say which): the standards' typical job titles found in the ONS coding index (a qualified entry only when the standard is about its context), and the National Careers Service profiles placed on this unit group that link the standard (November 2020 export) or name it (2026 pages). "primary" means the derived evidence is direct, not a publisher's mapping: half or more of the standard's own typical job titles are this unit group's, or a profile placed here with confidence ${RELATIONS.primaryProfile} or more links or names it and one of its titles agrees; the rest are "partial". apprenticeshipsAvailable counts the approved apprenticeships of primary matches in this release (0 when there are none); lowestApprenticeshipLevel is null when it counts none; tLevels is null until a T Level release is read.`,
+      `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved. A standard outside it is shown by default when a 2026 National Careers Service page names it, or when a profile placed here with confidence ${RELATIONS.showUnlisted} or more links it (status unknown); other standards known only from the 2020 links are listed with includeInactive=true. What the file lacks (overview, pathway, technical level, entry requirements, professional recognition) is null or empty, never filled in; careerStarter is Skills England's own flag where the release carries it (its API does; the relayed list of approved standards does not), else null.`,
+      view
+        ? ''
+        : 'No National Careers Service job profiles are published, so only typical job titles relate standards here.',
+      unreleased.length > 0 ? `No release is available of: ${unreleased.join(', ')}; none are listed.` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
+}
+
+const NAMED_IN_2026 = 'listed by the National Careers Service in 2026';
+
+/** Relations of every standard to every unit group, once per set of editions. */
+function relationsOf(
+  byUnitGroup: ReadonlyMap<string, readonly CodingIndexRecord[]>,
+  approved: readonly ApprenticeshipStandard[],
+  known: ReadonlyMap<string, ApprenticeshipStandard>,
+  view: JobProfilesView | null,
+): RelationsView {
+  const records = [...byUnitGroup.values()].flat();
+  const byTitle = entriesByTitle(records);
+  const qualifiers = qualifierIdf(records);
+  // Approved standards as the current release says; the rest as NCS knew them in 2020.
+  const all = new Map([...known, ...approved.map((s) => [s.code, s] as const)]);
+  const byName = standardsByName(all.values());
+  const namedIn2026 = new Set<string>();
+  const placed = new Map<string, PlacedProfile[]>();
+  for (const [soc, list] of view?.bySoc ?? [])
+    placed.set(
+      soc,
+      list.map(({ slug, placement }) => {
+        const { profile, standards } = view!.profiles.get(slug)!;
+        const named = resolveNamedApprenticeships(profile.apprenticeshipsNamed, byName);
+        for (const code of named) namedIn2026.add(code);
+        return { slug, title: profile.title, posterior: placement.posterior, linked: standards, named };
+      }),
+    );
+  for (const { profile } of view?.profiles.values() ?? [])
+    for (const code of resolveNamedApprenticeships(profile.apprenticeshipsNamed, byName)) namedIn2026.add(code);
+  const bySoc = relateStandards(all.values(), (s) => typicalTitleShares(s, byTitle, qualifiers), placed);
+  return { approvedByCode: new Map(approved.map((s) => [s.code, s])), known, bySoc, namedIn2026 };
+}
+
+function derivationOf(r: StandardRelation): string {
+  const reasons: string[] = [];
+  if (r.matchedTitles.length > 0)
+    reasons.push(
+      `${Math.round(r.typicalTitleShare * 100)}% of its typical job titles are titles the ONS coding index gives this unit group (${r.matchedTitles.map((t) => `"${t}"`).join(', ')})`,
+    );
+  for (const p of r.profiles.slice(0, 3))
+    reasons.push(
+      `the National Careers Service profile "${p.title}", placed here with confidence ${p.confidence.toFixed(2)}, ${p.link === 'linked in the 2020 export' ? 'linked it in November 2020' : 'names it on its 2026 page'}`,
+    );
+  return `Related by derivation (no publisher maps standards to SOC 2020), confidence ${r.score.toFixed(2)}: ${reasons.join('; ')}.`;
+}
+
+type Unscored = Omit<ApprenticeshipOccupation, 'confidence' | 'evidence'>;
+
+const APPROVED_FOR_DELIVERY = 'Approved for delivery';
+
+/**
+ * A related standard as shown, or null when hidden: an approved one always; one outside the
+ * approved release when a 2026 NCS page names it, when a strongly placed profile links it (the
+ * obviously matching standard is never hidden), or when asked for with includeInactive.
+ */
+function shownOccupation(
+  r: StandardRelation,
+  active: ApprenticeshipStandard | undefined,
+  old: ApprenticeshipStandard | undefined,
+  o: { namedIn2026: boolean; includeInactive: boolean; standardsPage: string; exportLabel: string },
+): Unscored | null {
+  const derivation = derivationOf(r);
+  // The API's list keeps every status: only standards approved for delivery are active; the
+  // others (retired, withdrawn, in development) are shown, with their status, on request.
+  if (active && (active.status === null || active.status === APPROVED_FOR_DELIVERY))
+    return occupationOf(active, derivation, o.standardsPage);
+  if (active) return o.includeInactive ? occupationOf(active, derivation, o.standardsPage) : null;
+  if (!old) return null;
+  if (o.namedIn2026) return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, NAMED_IN_2026);
+  if (r.profile >= RELATIONS.showUnlisted || o.includeInactive)
+    return unlistedOccupationOf(old, derivation, o.standardsPage, o.exportLabel, null);
+  return null;
+}
+
+function occupationOf(s: ApprenticeshipStandard, derivation: string, standardsPage: string): Unscored {
+  return {
+    code: s.code,
+    name: s.name,
+    match: 'partial',
+    level: s.level,
+    status: s.status ?? 'unknown',
+    overview: null,
+    route: s.route ?? 'unknown',
+    pathway: null,
+    technicalLevel: null,
+    typicalJobTitles: s.typicalJobTitles,
+    products: [
+      {
+        code: s.code,
+        name: s.name,
+        type: 'apprenticeship',
+        level: s.level,
+        status: s.status,
+        careerStarter: s.careerStarter,
+        // The detail names a version of the standard; without one the file says too little for it.
+        detail:
+          s.version === null
+            ? null
+            : {
+                durationMonths: s.durationMonths,
+                entryRequirements: null,
+                regulatedBy: null,
+                professionalRecognition: [],
+                degree: null,
+                qualificationsGained: [],
+                version: s.version,
+              },
+      },
+    ],
+    url: s.url ?? standardsPage,
+    derivation,
+  };
+}
+
+/** A standard NCS knew in 2020 that is not in the approved list served: what the export says of it, labelled so. */
+function unlistedOccupationOf(
+  s: ApprenticeshipStandard,
+  derivation: string,
+  standardsPage: string,
+  exportLabel: string,
+  listedAs: string | null,
+): Unscored {
+  const status = listedAs
+    ? `Not among the approved standards in this release (which holds only part of Skills England's approved list); ${listedAs}`
+    : `Unknown: not among the approved standards in this release (which holds only part of Skills England's approved list); listed in the ${exportLabel}`;
+  return {
+    code: s.code,
+    name: s.name,
+    match: 'partial',
+    level: s.level,
+    status,
+    overview: null,
+    route: s.route ?? 'unknown',
+    pathway: null,
+    technicalLevel: null,
+    typicalJobTitles: [],
+    products: [
+      {
+        code: s.code,
+        name: s.name,
+        type: 'apprenticeship',
+        level: s.level,
+        status: null,
+        careerStarter: null,
+        detail: null,
+      },
+    ],
+    url: standardsPage,
+    derivation: `${derivation} Level, route and name as the National Careers Service listed them in November 2020.`,
+  };
+}

@@ -1,0 +1,166 @@
+import type { ApprenticeshipStandard } from '../../domain/apprenticeships.js';
+import type { CodingIndexRecord } from '../../domain/soc.js';
+import { exactTitleKey } from '../../search/exact-title.js';
+import { contentWords, type Tfidf } from '../../search/text-vectors.js';
+import { MIN_QUALIFIER_SUPPORT, qualifierSupport } from '../qualifier-support.js';
+
+/** Measured on NCS's 2020 profile links (bench/README.md, "Joins"). */
+export const RELATIONS = {
+  /** A standard is related where its combined evidence reaches this. */
+  relate: 0.2,
+  /** Primary: half or more of the standard's own typical job titles are this unit group's... */
+  primaryTitleShare: 0.5,
+  /** ...or a profile placed here this strongly links or names it, and one of its titles agrees. */
+  primaryProfile: 0.6,
+  /** A standard known only from the 2020 export is shown by default when a profile placed this strongly links it. */
+  showUnlisted: 0.6,
+} as const;
+
+/** A profile's evidence for a standard: the profile, how strongly it is placed here, and how it relates the standard. */
+export interface ProfileLink {
+  slug: string;
+  title: string;
+  confidence: number;
+  link: 'linked in the 2020 export' | 'named on its 2026 page';
+}
+
+export interface StandardRelation {
+  code: string;
+  soc2020: string;
+  /** Share of the standard's distinct typical job titles the coding index places here. */
+  typicalTitleShare: number;
+  matchedTitles: string[];
+  /** Best posterior of a profile placed here that NCS linked to the standard in 2020. */
+  profile: number;
+  /** The same for 2026 pages that name it. */
+  named: number;
+  profiles: ProfileLink[];
+  /** 1 − (1 − titles)(1 − profile)(1 − named). */
+  score: number;
+  primary: boolean;
+}
+
+/**
+ * Unit group -> share of the standard's typical job titles there. A title's groups are its
+ * unqualified coding-index entries and the qualified ones the standard's own words (name, route,
+ * titles) support; a title with k groups gives 1/k to each.
+ */
+export function typicalTitleShares(
+  standard: ApprenticeshipStandard,
+  byTitle: ReadonlyMap<string, readonly CodingIndexRecord[]>,
+  qualifiers: Tfidf,
+): Map<string, { share: number; titles: string[] }> {
+  const own = new Set(contentWords([standard.name, standard.route ?? '', ...standard.typicalJobTitles].join(' ')));
+  const titles = new Map(standard.typicalJobTitles.map((t) => [exactTitleKey(t), t] as const).filter(([k]) => k));
+  const out = new Map<string, { share: number; titles: string[] }>();
+  for (const [key, title] of titles) {
+    const socs = new Set(
+      (byTitle.get(key) ?? [])
+        .filter((r) => r.qualifier === null || qualifierSupport(r, own, qualifiers) >= MIN_QUALIFIER_SUPPORT)
+        .map((r) => r.soc2020!),
+    );
+    for (const soc of socs) {
+      const entry = out.get(soc) ?? { share: 0, titles: [] };
+      entry.share += 1 / socs.size / titles.size;
+      entry.titles.push(title);
+      out.set(soc, entry);
+    }
+  }
+  return out;
+}
+
+/** Words of a standard's name before its level: "Adult care worker Level 2" and "Adult care worker" share them. */
+const nameKey = (name: string) => contentWords(name.replace(/\b(?:level|l)\s*\d\b.*$/i, '')).join(' ');
+
+/**
+ * The standards an apprenticeship named on a 2026 page resolves to: the same name words and, when
+ * the page gives one, the same level; only a single hit counts.
+ */
+export function resolveNamedApprenticeships(
+  names: readonly string[],
+  byName: ReadonlyMap<string, readonly ApprenticeshipStandard[]>,
+): string[] {
+  const codes: string[] = [];
+  for (const named of names) {
+    const level = Number(/\b(?:level|l)\s*(\d)\b/i.exec(named)?.[1] ?? NaN);
+    const hits = (byName.get(nameKey(named)) ?? []).filter((s) => Number.isNaN(level) || s.level === level);
+    if (hits.length === 1 && !codes.includes(hits[0]!.code)) codes.push(hits[0]!.code);
+  }
+  return codes;
+}
+
+export function standardsByName(standards: Iterable<ApprenticeshipStandard>): Map<string, ApprenticeshipStandard[]> {
+  const out = new Map<string, ApprenticeshipStandard[]>();
+  for (const s of standards) {
+    const key = nameKey(s.name);
+    out.set(key, [...(out.get(key) ?? []), s]);
+  }
+  return out;
+}
+
+export interface PlacedProfile {
+  slug: string;
+  title: string;
+  posterior: number;
+  /** Standards NCS's 2020 export links the profile to. */
+  linked: readonly string[];
+  /** Standards its 2026 page names (resolved). */
+  named: readonly string[];
+}
+
+/** Every (standard, unit group) with some evidence, combined, by unit group. */
+export function relateStandards(
+  standards: Iterable<ApprenticeshipStandard>,
+  titleShares: (s: ApprenticeshipStandard) => Map<string, { share: number; titles: string[] }>,
+  placedBySoc: ReadonlyMap<string, readonly PlacedProfile[]>,
+): Map<string, StandardRelation[]> {
+  const relations = new Map<string, StandardRelation>();
+  const relation = (code: string, soc: string) => {
+    const key = `${code}|${soc}`;
+    let r = relations.get(key);
+    if (!r) {
+      r = {
+        code,
+        soc2020: soc,
+        typicalTitleShare: 0,
+        matchedTitles: [],
+        profile: 0,
+        named: 0,
+        profiles: [],
+        score: 0,
+        primary: false,
+      };
+      relations.set(key, r);
+    }
+    return r;
+  };
+  for (const s of standards)
+    for (const [soc, { share, titles }] of titleShares(s)) {
+      const r = relation(s.code, soc);
+      r.typicalTitleShare = share;
+      r.matchedTitles = titles;
+    }
+  for (const [soc, placed] of placedBySoc)
+    for (const p of placed) {
+      const link = (codes: readonly string[], field: 'profile' | 'named', how: ProfileLink['link']) => {
+        for (const code of codes) {
+          const r = relation(code, soc);
+          r[field] = Math.max(r[field], p.posterior);
+          r.profiles.push({ slug: p.slug, title: p.title, confidence: p.posterior, link: how });
+        }
+      };
+      link(p.linked, 'profile', 'linked in the 2020 export');
+      link(p.named, 'named', 'named on its 2026 page');
+    }
+  const bySoc = new Map<string, StandardRelation[]>();
+  for (const r of relations.values()) {
+    r.score = 1 - (1 - r.typicalTitleShare) * (1 - r.profile) * (1 - r.named);
+    r.primary =
+      r.typicalTitleShare >= RELATIONS.primaryTitleShare ||
+      (Math.max(r.profile, r.named) >= RELATIONS.primaryProfile && r.typicalTitleShare > 0);
+    r.profiles.sort((a, b) => b.confidence - a.confidence);
+    if (r.score < RELATIONS.relate) continue;
+    bySoc.set(r.soc2020, [...(bySoc.get(r.soc2020) ?? []), r]);
+  }
+  return bySoc;
+}
