@@ -422,7 +422,7 @@ export const LMI_WEBHOOK_PRIVATE_ADDRESSES: FallbackVariable<boolean> = {
 const LMI_WORKERS_FROM_DIST: ReadElsewhere = {
   name: 'LMI_WORKERS_FROM_DIST',
   unset: 'unset',
-  readIn: 'src/ingest/worker-job.ts',
+  readIn: 'src/worker-threads.ts',
   meaning:
     'tests only: `1` makes an ingest worker whose module is under `src/` run its `dist/` build (test/run.ts sets it after bringing `dist/` up to date)',
 };
