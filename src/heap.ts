@@ -1,6 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
 /**
  * The V8 flags `lmi serve` is meant to run with (bin/lmi.js's shebang and `npm start` pass them).
  *
@@ -17,19 +14,4 @@ export const SERVE_NODE_FLAGS = ['--min-semi-space-size=16'] as const;
 /** The flags of SERVE_NODE_FLAGS this process was started without. */
 export function missingServeFlags(execArgv: readonly string[] = process.execArgv): string[] {
   return SERVE_NODE_FLAGS.filter((flag) => !execArgv.includes(flag));
-}
-
-/**
- * One full collection, when the warm-up is done and before the server says it is ready. The
- * warm-up (search index, skill profiles, placements) leaves about 150 MB of garbage in the old
- * generation; left to V8, it is marked and swept during the first seconds of load, on the main
- * thread and on the helper threads, and the old generation's limit is then set from a heap still
- * growing. Collected here, no caller waits for it (readiness is still pending), and the limit is
- * set from what the server keeps. `gc` is exposed to a context of its own, not to this one.
- */
-export function collectWarmUpGarbage(): number {
-  const started = performance.now();
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  return performance.now() - started;
 }

@@ -1,6 +1,6 @@
 import { buildApp, loggerOptions, type App } from './app.js';
 import type { Config, LogFormat } from './config.js';
-import { collectWarmUpGarbage, missingServeFlags } from './heap.js';
+import { missingServeFlags } from './heap.js';
 import { metricsServer } from './http/metrics.js';
 import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
@@ -78,24 +78,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
   }
 
   // What every later request reads, built before the first caller needs it (and before /readyz
-  // says ready): the warm list of the per-edition memos (src/queries/editions-memo.ts), then one
-  // full collection of what the builds left (heap.ts), while /readyz still says warming. A source
+  // says ready): the warm list of the per-edition memos (src/queries/editions-memo.ts). A source
   // with no release answers 404 here as it would to a caller: nothing to build.
   const warmUp = () =>
-    services.readiness.warm(
-      (memo, ms, error) => {
-        if (!error) app.log.info({ memo, ms: Math.round(ms) }, 'built');
-        else if (error instanceof Problem) app.log.info({ memo, err: error }, 'nothing to build yet');
-        else app.log.error({ memo, err: error }, 'build failed');
-      },
-      () => {
-        const ms = collectWarmUpGarbage();
-        app.log.info(
-          { ms: Math.round(ms), heapMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) },
-          'warm-up garbage collected',
-        );
-      },
-    );
+    services.readiness.warm((memo, ms, error) => {
+      if (!error) app.log.info({ memo, ms: Math.round(ms) }, 'built');
+      else if (error instanceof Problem) app.log.info({ memo, err: error }, 'nothing to build yet');
+      else app.log.error({ memo, err: error }, 'build failed');
+    });
 
   if (!options.ingestOnStart) {
     void warmUp();

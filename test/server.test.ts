@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { collectWarmUpGarbage, missingServeFlags, SERVE_NODE_FLAGS } from '../src/heap.js';
+import { missingServeFlags, SERVE_NODE_FLAGS } from '../src/heap.js';
 import { prettyLogs } from '../src/server.js';
 import { REPO_ROOT } from './helpers/template-databases.js';
 
@@ -96,14 +96,5 @@ describe('the node flags of lmi serve', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('collects the garbage a warm-up left, with gc exposed to no one else', async () => {
-    // A WeakRef holds its target until the job that made it ends: made, then the turn waited out.
-    const warmUpLeft = new WeakRef({ rows: Array.from({ length: 1_000 }, (_, i) => ({ i })) });
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.ok(collectWarmUpGarbage() >= 0);
-    assert.equal(warmUpLeft.deref(), undefined, 'collected');
-    assert.equal(typeof (globalThis as { gc?: unknown }).gc, 'undefined');
   });
 });

@@ -20,15 +20,11 @@ export class Readiness {
     private readonly memos: EditionsMemos,
   ) {}
 
-  /**
-   * Builds the memos' warm list (the search, skill profiles, placements...), then runs `settle`
-   * (the server collects the builds' garbage there); the 503 says so until both are done.
-   */
-  async warm(done: Parameters<EditionsMemos['warm']>[0], settle: () => void = () => undefined): Promise<void> {
+  /** Builds the memos' warm list (the search, skill profiles, placements...); the 503 says so until it is done. */
+  async warm(done: Parameters<EditionsMemos['warm']>[0]): Promise<void> {
     this.pending = WARMING;
     try {
       await this.memos.warm(done);
-      settle();
     } finally {
       this.pending = null;
     }
