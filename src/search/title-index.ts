@@ -18,7 +18,7 @@ import {
   similarityOf,
   rankingScore,
 } from './scoring.js';
-import type { Vocabulary, WordCandidate } from './vocabulary.js';
+import { Vocabulary, type WordCandidate } from './vocabulary.js';
 
 export interface TitleMatch {
   soc2020: string;
@@ -51,6 +51,14 @@ export interface TitleIndexData {
    * variants are learnt from them (word-variants.ts), with the coding index's own titles per unit group.
    */
   names?: Iterable<readonly string[]>;
+}
+
+/** A built index as plain data (`TitleIndex.parts`): what the coding index and `TitleIndexData` made of it. */
+export interface TitleIndexParts {
+  abbreviations: CodingIndex['abbreviations'];
+  built: IndexedTitles;
+  variants: Map<string, number[]>;
+  employment: ReadonlyMap<string, number> | undefined;
 }
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
@@ -118,8 +126,8 @@ export class TitleIndex {
 
   /**
    * The same index, built in slices of a few milliseconds with the event loop let through between
-   * them: the server builds it while serving, and a build in one piece (seconds on a busy machine)
-   * would hold up every request meanwhile.
+   * them, for a build on a thread that serves (a build in one piece takes seconds on a busy
+   * machine); the server builds `parts` in a worker thread instead.
    */
   static async buildInSlices(index: CodingIndex, data: TitleIndexData = {}): Promise<TitleIndex> {
     const normaliser = TitleIndex.normaliserOf(index);
@@ -136,6 +144,37 @@ export class TitleIndex {
       learnt = learning.next();
     }
     return TitleIndex.of(normaliser, step.value, learnt.value, data);
+  }
+
+  /**
+   * What `build` makes, as plain data that crosses to another thread by structured clone: the
+   * server builds it in a worker thread (queries/occupations/coding-index.ts) and revives it with
+   * `fromParts`, which does no more than wrap it.
+   */
+  static parts(index: CodingIndex, data: TitleIndexData = {}): TitleIndexParts {
+    const normaliser = TitleIndex.normaliserOf(index);
+    const steps = buildIndex(index, normaliser, data.aliases ?? [], seeWordRewrites(index.records));
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    const learning = TitleIndex.learnVariants(normaliser, step.value, index, data);
+    let learnt = learning.next();
+    while (!learnt.done) learnt = learning.next();
+    return {
+      abbreviations: index.abbreviations,
+      built: step.value,
+      variants: learnt.value,
+      employment: data.employment,
+    };
+  }
+
+  /** The index `parts` describes, after a structured clone (the vocabulary comes back as a plain object). */
+  static fromParts({ abbreviations, built, variants, employment }: TitleIndexParts): TitleIndex {
+    return TitleIndex.of(
+      new Normaliser(abbreviationExpansions(abbreviations)),
+      { ...built, vocabulary: Vocabulary.revived(built.vocabulary) },
+      variants,
+      { employment },
+    );
   }
 
   /** Abbreviations expanded (abbreviations.ts). */

@@ -45,6 +45,16 @@ export class Vocabulary {
   private similarityOf: Float64Array = new Float64Array(0);
   private readonly found: number[] = [];
 
+  /**
+   * A vocabulary after a structured clone (to or from a worker thread), which keeps its fields
+   * (plain maps and arrays) and drops its class.
+   */
+  static revived(clone: Vocabulary): Vocabulary {
+    return clone instanceof Vocabulary
+      ? clone
+      : Object.assign(Object.create(Vocabulary.prototype) as Vocabulary, clone);
+  }
+
   add(word: string): number {
     const known = this.ids.get(word);
     if (known !== undefined) return known;

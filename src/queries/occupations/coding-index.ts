@@ -1,14 +1,16 @@
+import { threadId } from 'node:worker_threads';
 import type { Edition } from '../../domain/editions.js';
 import type { CodingIndex, CodingIndexRecord } from '../../domain/soc.js';
 import { aliasesThroughGroups, aliasesThroughIsco } from '../../search/aliases.js';
 import { entryRank } from '../../search/searchable-entries.js';
-import { TitleIndex, type TitleIndexData } from '../../search/title-index.js';
+import { TitleIndex, type TitleIndexData, type TitleIndexParts } from '../../search/title-index.js';
 import { loadCodingIndex } from '../../store/coding-index.js';
 import { publishedEmploymentByUnitGroup } from '../../store/employment.js';
 import type { Db } from '../../store/schema.js';
 import type { CurrentEditions } from '../current-editions.js';
 import type { EditionsMemo } from '../editions-memo.js';
-import { NCS_TITLE_SHARE, searchEvidence } from './search-evidence.js';
+import { offThread } from '../off-thread.js';
+import { NCS_TITLE_SHARE, searchEvidence, type SearchEvidence } from './search-evidence.js';
 
 /** Under this confidence a fuzzy first answer is not credible and the search answers nothing (search/calibration.ts). */
 export { ABSTAIN_BELOW as SEARCH_CREDIBLE_FROM } from '../../search/calibration.js';
@@ -43,22 +45,73 @@ interface TitleSearchView {
   /** The NCS pages, NCS export and SOC crosswalk editions whose profile titles the search holds as aliases (null where none). */
   ncsEditions: Array<Edition | null>;
   search: TitleIndex;
+  /** What the search was built from (plain data: the work profile's twins build it again in a worker thread). */
+  input: SearchInput;
+  /** The thread the search was built in (`worker_threads.threadId`; the serving thread's is 0). */
+  builtInThread: number;
   buildMs: number;
 }
 
+/** What the search is built from, read through the store (plain data: it crosses to a worker thread). */
+export interface SearchInput {
+  index: CodingIndex;
+  evidence: SearchEvidence;
+  /** People in employment by unit group (APS); empty when no edition is published. */
+  employment: Map<string, number>;
+}
+
+/** A built search, and the thread it was built in. */
+interface BuiltSearch {
+  search: TitleIndex;
+  threadId: number;
+}
+
 /**
- * How the search is built from what was read: `TitleIndex.buildInSlices`, unless the caller shares
+ * How the search is built from what was read: `buildSearchOffThread`, unless the caller shares
  * builds (the tests, over many copies of one database, share one build of the same input).
  */
-export type SearchBuilder = (index: CodingIndex, data: TitleIndexData) => Promise<TitleIndex>;
+export type SearchBuilder = (input: SearchInput) => Promise<BuiltSearch>;
+
+/**
+ * The search's data built in a worker thread (seconds of CPU), revived on this one: only the
+ * structured clone of its maps and arrays is read here.
+ */
+export async function buildSearchOffThread(input: SearchInput): Promise<BuiltSearch> {
+  const built = await offThread<{ parts: TitleIndexParts; threadId: number }>(import.meta.url, 'searchParts', input);
+  return { search: TitleIndex.fromParts(built.parts), threadId: built.threadId };
+}
+
+/**
+ * The search's data, and the thread that built it: run in a worker thread by off-thread.ts, which
+ * imports it by name.
+ * @public
+ */
+export function searchParts(input: SearchInput): { parts: TitleIndexParts; threadId: number } {
+  return { parts: TitleIndex.parts(input.index, searchData(input)), threadId };
+}
+
+/**
+ * What the search is given besides the coding index: ESCO labels lead to unit groups through the
+ * coding index's own ISCO-08 column; NCS profile titles through the profile's SOC 2010 code.
+ */
+export function searchData({ index, evidence, employment }: SearchInput): TitleIndexData {
+  return {
+    aliases: [
+      ...aliasesThroughIsco(index, evidence.escoLabels),
+      ...aliasesThroughGroups(index, evidence.ncsLabels, NCS_TITLE_SHARE),
+    ],
+    employment,
+    names: evidence.names,
+  };
+}
 
 /**
  * Loads the current coding index edition (`get`) and, apart, builds the job-title search over it
  * (`search`), with the labels of the current ESCO occupations edition as aliases and the current
  * APS employment by unit group as the prior of shared exact titles; each is rebuilt, without a
  * restart, when a new edition of what it is made of is published, and until then the previous one
- * serves. The search takes seconds to build and only the search and the work profile's twins read
- * it, so a route that needs a unit group's titles does not wait for it.
+ * serves. The search takes seconds of CPU to build (in a worker thread) and only the search and the
+ * work profile's twins read it, so a route that needs a unit group's titles does not wait for it.
  */
 export class CodingIndexCache {
   /** The current coding index, and the search over it (memos that read them name them among their reads). */
@@ -68,7 +121,7 @@ export class CodingIndexCache {
   constructor(
     private readonly db: Db,
     current: CurrentEditions,
-    private readonly buildSearch: SearchBuilder = (index, data) => TitleIndex.buildInSlices(index, data),
+    private readonly buildSearch: SearchBuilder = buildSearchOffThread,
   ) {
     this.memo = current.memos.memo({
       name: 'coding index',
@@ -127,17 +180,17 @@ export class CodingIndexCache {
       searchEvidence(this.db, { esco: aliasEdition, pages, export: exported, crosswalk }),
       employmentEdition ? publishedEmploymentByUnitGroup(this.db, employmentEdition.id) : new Map<string, number>(),
     ]);
-    const { index } = codingIndex;
-    // ESCO labels lead to unit groups through the coding index's own ISCO-08 column; NCS
-    // profile titles through the profile's SOC 2010 code.
-    const search = await this.buildSearch(index, {
-      aliases: [
-        ...aliasesThroughIsco(index, evidence.escoLabels),
-        ...aliasesThroughGroups(index, evidence.ncsLabels, NCS_TITLE_SHARE),
-      ],
-      employment,
-      names: evidence.names,
-    });
-    return { codingIndex, aliasEdition, employmentEdition, ncsEditions, search, buildMs: performance.now() - started };
+    const input: SearchInput = { index: codingIndex.index, evidence, employment };
+    const { search, threadId: builtInThread } = await this.buildSearch(input);
+    return {
+      codingIndex,
+      aliasEdition,
+      employmentEdition,
+      ncsEditions,
+      search,
+      input,
+      builtInThread,
+      buildMs: performance.now() - started,
+    };
   }
 }

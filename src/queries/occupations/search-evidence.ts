@@ -10,7 +10,7 @@ import { pooledShares } from './crosswalk-shares.js';
 export const NCS_TITLE_SHARE = 0.2;
 
 /** What people call jobs, besides the coding index: the evidence the search is built with. */
-interface SearchEvidence {
+export interface SearchEvidence {
   /** ESCO labels, each with its four-digit ISCO-08 group (aliases through ISCO-08). */
   escoLabels: Array<{ title: string; isco08: string }>;
   /** NCS profile titles and alternative titles, with the unit groups the profile's SOC 2010 code reaches. */

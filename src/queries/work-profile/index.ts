@@ -1,12 +1,14 @@
+import { threadId } from 'node:worker_threads';
 import type { Edition } from '../../domain/editions.js';
 import { Problem } from '../../domain/problems.js';
 import { RIASEC, type OnetOccupation } from '../../domain/work-profile.js';
 import type { WorkProfileResponse } from '../../schemas/work-profile.js';
 import { allOnetOccupations, scoresOf } from '../../store/work-profile.js';
 import type { Db } from '../../store/schema.js';
-import { CODING_INDEX, type CodingIndexCache } from '../occupations/coding-index.js';
+import { CODING_INDEX, searchData, type CodingIndexCache, type SearchInput } from '../occupations/coding-index.js';
 import type { CurrentEditions } from '../current-editions.js';
 import type { EditionsMemo } from '../editions-memo.js';
+import { offThread } from '../off-thread.js';
 import { describeIscoShares, iscoSharesOf } from '../occupations/isco-groups.js';
 import { OnetCloseness } from './onet-closeness.js';
 import { blendTwins, ownTwins, type OwnTwin, type ProfileOccupation } from './onet-twins.js';
@@ -14,6 +16,7 @@ import type { UnitGroupTexts } from '../occupations/unit-group-text.js';
 import type { Occupations } from '../occupations/index.js';
 import { followChain, type ChainEditions, type Unmatched, type WorkProfileChain } from './crosswalk-chain.js';
 import type { SourceKey } from '../../domain/sources.js';
+import { TitleIndex } from '../../search/title-index.js';
 
 /**
  * Below this share of the occupation's ISCO-08 weight reaching rated O*NET occupations, no profile
@@ -46,7 +49,7 @@ const ONET_ABILITIES = 'onet-abilities';
  */
 export class WorkProfile {
   /** Built once per (unit-group texts, job-title search, O*NET occupations, interests) editions. */
-  private readonly model: EditionsMemo<WeightingModel>;
+  readonly model: EditionsMemo<WeightingModel>;
 
   constructor(
     private readonly db: Db,
@@ -69,10 +72,16 @@ export class WorkProfile {
           return edition;
         });
         const byUnitGroup = texts.codingIndex.byUnitGroup;
-        return buildModel(this.db, onetOccupations!, interests!, (all) => ({
-          closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
-          twins: ownTwins((title, limit) => index.search.search(title, limit, { abstain: false }), all),
-        }));
+        return buildModel(this.db, onetOccupations!, interests!, async (all) => {
+          // Seconds of CPU searching every O*NET title: in a worker thread, over the same search built there.
+          const input: TwinsInput = { search: index.input, occupations: all };
+          const twins = await offThread<TwinsBuilt>(import.meta.url, 'searchTwins', input);
+          return {
+            closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
+            twins: twins.twins,
+            twinsBuiltInThread: twins.threadId,
+          };
+        });
       },
     });
   }
@@ -193,6 +202,32 @@ export class WorkProfile {
 interface WeightingModel {
   closeness: OnetCloseness;
   twins: Map<string, OwnTwin[]>;
+  /** The thread the twins were found in (`worker_threads.threadId`; the serving thread's is 0). */
+  twinsBuiltInThread: number;
+}
+
+/** What the twins are found from (plain data: it crosses to a worker thread). */
+interface TwinsInput {
+  search: SearchInput;
+  occupations: OnetOccupation[];
+}
+
+interface TwinsBuilt {
+  twins: Map<string, OwnTwin[]>;
+  threadId: number;
+}
+
+/**
+ * The unit groups' own twins, over the job-title search built again from its inputs: run in a
+ * worker thread by off-thread.ts, which imports it by name.
+ * @public
+ */
+export function searchTwins({ search: input, occupations }: TwinsInput): TwinsBuilt {
+  const search = TitleIndex.build(input.index, searchData(input));
+  return {
+    twins: ownTwins((title, limit) => search.search(title, limit, { abstain: false }), occupations),
+    threadId,
+  };
 }
 
 /** Reads the O*NET occupations that have every interest rating, and builds the model from them. */
@@ -200,7 +235,7 @@ async function buildModel(
   db: Db,
   onetOccupations: Edition,
   interests: Edition,
-  build: (rated: OnetOccupation[]) => WeightingModel,
+  build: (rated: OnetOccupation[]) => Promise<WeightingModel>,
 ): Promise<WeightingModel> {
   const all = await allOnetOccupations(db, onetOccupations.id);
   const ratings = await scoresOf(

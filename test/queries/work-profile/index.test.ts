@@ -1,5 +1,6 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { threadId } from 'node:worker_threads';
 import { type Occupations } from '../../../src/queries/occupations/index.js';
 import { MIN_MATCHED_SHARE, type WorkProfile } from '../../../src/queries/work-profile/index.js';
 import { ownTwins, OWN_TWINS } from '../../../src/queries/work-profile/onet-twins.js';
@@ -125,6 +126,17 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         profile.chain,
         /31-9099\.00 Healthcare Support Workers, All Other, whose 2018 SOC occupation O\*NET rates only through 31-9099\.01, 31-9099\.02, not used in its place/,
       );
+    });
+
+    it('builds the job-title search and finds the twins in worker threads, as the search here finds them', async () => {
+      const index = (await root.services.codingIndex.search())!;
+      const model = await profiles.model.get();
+      assert.notEqual(index.builtInThread, threadId, 'the search was built off the serving thread');
+      assert.notEqual(model.twinsBuiltInThread, threadId, 'the twins were found off the serving thread');
+      const electricians = model.twins.get('5241')!;
+      assert.ok(electricians.length > 0);
+      const search = (title: string, limit: number) => index.search.search(title, limit, { abstain: false });
+      assert.deepEqual(ownTwins(search, electricians).get('5241'), electricians);
     });
   });
 }
