@@ -9,7 +9,8 @@ const API_PREFIX = '/v1/';
  * One rule for query parameters on every API route: a parameter the route does not take is a 400
  * naming it and the parameters the route does take (`validation.ts`), never silently ignored.
  * A route without a query schema gets an empty one; a route's own schema is closed to others; the
- * 400 is declared in the OpenAPI document of every route, since every route can answer it.
+ * 400 is declared in the OpenAPI document of every route, since every route can answer it, and so
+ * is the 503 (not ready: nothing ingested yet, or the store unavailable), for the same reason.
  */
 export function registerQueryParameterRule(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -18,6 +19,7 @@ export function registerQueryParameterRule(app: FastifyInstance): void {
     schema.querystring = closed(schema.querystring as TSchema | undefined);
     const responses = schema.response as Record<number, unknown> | undefined;
     if (responses && !(400 in responses)) responses[400] = declaredError(400);
+    if (responses && !(503 in responses)) responses[503] = declaredError(503);
   });
 }
 

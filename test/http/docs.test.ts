@@ -104,19 +104,20 @@ describe('OpenAPI document and docs page', () => {
     assert.equal(openapi.info.version, 'v1');
   });
 
-  it('lists the two key POSTs: 202 and 200 with 400 and 429, open', () => {
+  it('lists the two key POSTs: 202 and 200 with 400, 429 and 503, open', () => {
     const requests = openapi.paths['/v1/keys/requests']!.post!;
-    assert.deepEqual(Object.keys(requests.responses).sort(), ['202', '400', '429']);
+    assert.deepEqual(Object.keys(requests.responses).sort(), ['202', '400', '429', '503']);
     assert.deepEqual(requests.security, []);
     const confirm = openapi.paths['/v1/keys/confirm']!.post!;
-    assert.deepEqual(Object.keys(confirm.responses).sort(), ['200', '400', '429']);
+    assert.deepEqual(Object.keys(confirm.responses).sort(), ['200', '400', '429', '503']);
     assert.deepEqual(confirm.security, []);
   });
 
   it('lists every route with its declared error statuses and their content types', () => {
     for (const [path, spec] of Object.entries(DECLARED)) {
-      // Every route also declares the 400 of the one rule for query parameters it does not take.
-      const errors = [...new Set([400, ...spec])];
+      // Every route also declares the 400 of the one rule for query parameters it does not take,
+      // and the 503 of a service not ready (nothing ingested yet, or the store unavailable).
+      const errors = [...new Set([400, 503, ...spec])];
       const op = openapi.paths[path]?.get;
       assert.ok(op, `${path} is documented`);
       assert.deepEqual(Object.keys(op.responses).map(Number).sort(), [200, ...errors].sort(), path);
@@ -126,6 +127,7 @@ describe('OpenAPI document and docs page', () => {
         const headers: string[] = Object.keys((op.responses[status] as { headers?: object }).headers ?? {});
         if (status === 429) assert.deepEqual(headers, ['Retry-After', 'RateLimit', 'RateLimit-Policy'], path);
         if (status === 401) assert.deepEqual(headers, ['WWW-Authenticate'], path);
+        if (status === 503) assert.deepEqual(headers, ['Retry-After'], path);
       }
     }
     const documented = Object.entries(openapi.paths)

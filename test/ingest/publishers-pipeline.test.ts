@@ -141,7 +141,7 @@ for (const dialect of DIALECTS) {
         releases: [],
         found: [
           {
-            label: 'Occupation (SOC 2020) visas datasets, June 2026',
+            label: 'Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026',
             seriesKey: null,
             releasedAt: '2026-08-20',
             url: visas,
@@ -152,7 +152,7 @@ for (const dialect of DIALECTS) {
       const mark = double.log.length;
       const [result] = await ingest(source);
       assert.equal(result!.outcome, 'found');
-      assert.match(result!.message!, /visas datasets, June 2026" \(2026-08-20\) at https:\/\/assets/);
+      assert.match(result!.message!, /\(SOC 2020\), year ending June 2026" \(2026-08-20\) at https:\/\/assets/);
       assert.deepEqual(dataFileGets(double, mark), []);
       const found = (await newestFoundBySource(store.db)).get('soc2020-structure')!;
       assert.equal(found.url, visas);

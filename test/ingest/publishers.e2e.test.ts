@@ -215,7 +215,11 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     const visas = (await get<SourceInfo[]>('/v1/meta/sources')).find((s) => s.key === 'home-office-work-visas')!;
     assert.deepEqual(
       [visas.upstream.mode, visas.upstream.reads, visas.currentEdition],
-      ['publishers', true, 'Occupation (SOC 2020) visas datasets, June 2026'],
+      [
+        'publishers',
+        true,
+        'Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026',
+      ],
     );
     const body = await get<{ latestYear: { grants: number; to: string } }>('/v1/occupations/2134/visas');
     const grants = sheetRecords(visaWorkbook(), 'Data_Occ_D02').filter(

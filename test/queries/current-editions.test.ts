@@ -80,7 +80,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const visas =
         'https://assets.publishing.service.gov.uk/media/6a85c4761b45e4e555421edd/occupation-soc2020-visas-datasets-jun-2026.xlsx';
       await recordFound(store.db, 'home-office-work-visas', {
-        label: 'Occupation (SOC 2020) visas datasets, June 2026',
+        label: 'Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026',
         seriesKey: null,
         releasedAt: '2026-08-20T09:30:00Z',
         url: visas,
@@ -95,7 +95,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.equal(problem.status, 404);
       assert.ok(
         problem.detail.includes(
-          `published "Occupation (SOC 2020) visas datasets, June 2026" on 2026-08-20 at ${visas}; this service does not read that release yet.`,
+          `published "Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026" on 2026-08-20 at ${visas}; this service does not read that release yet.`,
         ),
         problem.detail,
       );

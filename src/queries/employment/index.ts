@@ -284,7 +284,7 @@ export class Employment {
         referencePeriod: latest.period,
         note:
           latest.source === APS_OCCUPATION
-            ? `Annual Population Survey estimates of people in employment aged 16+ (employees and self-employed) in ${area.name}, by SOC 2020 unit group (Nomis NM_218_1). The share is of the sum of the release's published unit-group counts. Series years the NM_218_1 releases served lack come from the APS occupation x industry table, where every industry figure was published. Not seasonally adjusted.`
+            ? `Annual Population Survey estimates of people in employment aged 16+ (employees and self-employed) in ${area.name}, by SOC 2020 unit group (Nomis NM_218_1). The share is of the sum of the release's published unit-group counts. \`series\` holds the NM_218_1 releases' years only: the APS occupation x industry table is a different estimate, and its years are left out (see \`notes\`). Not seasonally adjusted.`
             : "Annual Population Survey estimates of people in employment (employees and self-employed) in the UK, from the occupation x industry table. A count is given only for a year in which every industry figure of the occupation was published; shares are of all people in employment in the table's Total row. Not seasonally adjusted.",
       },
       provenance: latest.served.provenance,

@@ -96,6 +96,7 @@ function coverage(from: string, to: string, leftOut: string): VisaResponse['cove
     referencePeriod: `${from} to ${to}`,
     note:
       'Counted as sponsored work visa applications and grants, not jobs: Home Office counts of entry clearance visa applications and grants on the sponsored work routes, by the occupation (SOC 2020 unit group) of the sponsored job. ' +
+      'Entry clearance only: main applicants applying from outside the UK; dependants, and people already in the UK who extend or switch into a sponsored route (for example from the Graduate visa), are not counted. ' +
       'Unit groups are published from 2024 Q4; earlier quarters stop at the minor group and are never shared out over unit groups. ' +
       'Figures for quarters marked provisional may be revised. Industries are those sponsors assign themselves. Visas are not jobs filled: a grant may not lead to a job being taken up.' +
       leftOut,

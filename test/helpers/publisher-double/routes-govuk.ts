@@ -103,25 +103,40 @@ export const lmspRoutes = (): [string, PublisherResponse][] =>
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** How the Home Office titles an edition of the dataset (the name third parties cite it by). */
+export const visasTitle = (yearEnding: string) =>
+  `Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending ${yearEnding}`;
+
 /**
  * The Home Office data tables page; the newest occupation visas dataset (a workbook built in the
  * evidenced layout, test/helpers/visa-workbooks.ts) is served, the older ones are only attached.
  * `newest` replaces it (a later edition, another layout).
  */
 export const visasRoutes = (
-  newest: { filename: string; media: string; bytes: Uint8Array } = {
+  newest: { filename: string; media: string; bytes: Uint8Array; title?: string } = {
     filename: 'occupation-soc2020-visas-datasets-jun-2026.xlsx',
     media: '6a85c4761b45e4e555421edd',
     bytes: visaWorkbook(),
+    title: visasTitle('June 2026'),
   },
 ): [string, PublisherResponse][] =>
   contentItem(VISAS_PATH, 'statistical_data_set', [
-    { filename: 'occupation-soc2020-visas-datasets-mar-2026.xlsx', media: '69f1a2b3c4d5e6f7a8b9c0d1' },
+    {
+      filename: 'occupation-soc2020-visas-datasets-mar-2026.xlsx',
+      media: '69f1a2b3c4d5e6f7a8b9c0d1',
+      title: visasTitle('March 2026'),
+    },
     {
       filename: newest.filename,
       media: newest.media,
+      // The attachment's title is the release's name; one given none is titled by its file name.
+      title: newest.title,
       body: { contentType: XLSX_TYPE, body: newest.bytes },
     },
-    { filename: 'occupation-soc2020-visas-datasets-dec-2025.xlsx', media: '693a1b2c3d4e5f6a7b8c9d0e' },
+    {
+      filename: 'occupation-soc2020-visas-datasets-dec-2025.xlsx',
+      media: '693a1b2c3d4e5f6a7b8c9d0e',
+      title: visasTitle('December 2025'),
+    },
     { filename: 'entry-clearance-visas-datasets-jun-2026.xlsx', media: '6a85c4761b45e4e555421ede' },
   ]);

@@ -81,7 +81,7 @@ describe('GOV.UK Content API (schema-built items: no response is recorded)', () 
       'https://assets.publishing.service.gov.uk/media/6a85c4761b45e4e555421edd/occupation-soc2020-visas-datasets-jun-2026.xlsx';
     assert.deepEqual(discovery.releases, [
       {
-        label: 'Occupation (SOC 2020) visas datasets, June 2026',
+        label: 'Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026',
         seriesKey: null,
         location: { mirrorPath: 'home-office-visas/occupation-soc2020-visas-datasets-jun-2026.xlsx', url },
         releasedAt: '2026-08-21T09:30:00.000+01:00',

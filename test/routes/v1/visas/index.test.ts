@@ -87,6 +87,9 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         [body.provenance.publisher, body.provenance.edition],
         ['Home Office', 'constructed in the test'],
       );
+      // Who is counted, in the publisher's terms: entry clearance grants to main applicants, not jobs.
+      assert.match(body.coverage.note, /not jobs/);
+      assert.match(body.coverage.note, /main applicants applying from outside the UK/);
       const list = (await served.get('/v1/visas?limit=2')).json();
       assert.deepEqual(
         list.occupations.map(

@@ -79,3 +79,12 @@ export const NO_CAVEAT = /^No (uncertainty|indicators)\b/;
 
 /** The table that re-assesses the year before on the release's method: `raw_OID_output_2024_revised.csv`. */
 export const REVISED_TABLE = /_(\d{4})_revised\.csv$/i;
+
+/**
+ * The release's tables of occupations, by the names it gives them (LAYOUTS.md §3, the 2025 zip's
+ * listing): `raw_OID_output.csv` and `scaled_OID_output.csv` (the release's year), and the same
+ * names ending `_<year>_revised.csv` (a year re-assessed on the release's method). The zip's other
+ * tables (`2024_scaled_weighted_oid_output.csv`, `2024_original_revised_demand_table.csv`, the
+ * industry tables, anything new) are never read, whatever their columns.
+ */
+export const OCCUPATION_TABLE = /(?:^|\/)(?:raw|scaled)_OID_output(?:_\d{4}_revised)?\.csv$/i;

@@ -12,10 +12,19 @@ import {
   MARKERS,
   MEASURES,
   NO_CAVEAT,
+  OCCUPATION_TABLE,
   REVISED_TABLE,
   signalColumns,
 } from './layout.js';
-import { csvTablesOf, readOccupationRows, rowKey, WHAT, type CsvTable, type OccupationRows } from './tables.js';
+import {
+  csvTablesOf,
+  ONE_CSV,
+  readOccupationRows,
+  rowKey,
+  WHAT,
+  type CsvTable,
+  type OccupationRows,
+} from './tables.js';
 
 const SIGNAL_COLUMNS = DEMAND_INDICATORS.flatMap((indicator) => [...signalColumns(indicator)]);
 
@@ -32,33 +41,62 @@ const REQUIRED = [
 /**
  * Reads Skills England's occupations-in-demand release (the release's files zip, or one CSV of
  * it): the latest year's assessment of each unit group, and the year before where the release
- * re-assesses it on the same method (its `_<year>_revised` tables). Tables are chosen by their
- * columns; the unit groups' own rows are kept from the tidy cube; a layout it does not know throws
- * naming the first label that did not match.
+ * re-assesses it on the same method (its `_<year>_revised` tables). Of a zip only the tables the
+ * release names as its tables of occupations are read (`OCCUPATION_TABLE`), each checked to be of
+ * the year it is served as; the unit groups' own rows are kept from the tidy cube; a layout it
+ * does not know throws naming the first label that did not match.
  */
 export function parseOccupationsInDemand(bytes: Uint8Array): DemandRelease {
-  const tables = chooseTables(csvTablesOf(bytes)).map(readOccupationRows);
-  const revisedYear = (table: OccupationRows) => Number(REVISED_TABLE.exec(table.name)?.[1] ?? NaN);
-  const current = tables.filter((table) => Number.isNaN(revisedYear(table)));
-  const years = current.flatMap((table) => [...table.rows.keys()].map((key) => Number(key.slice(0, 4))));
-  if (years.length === 0)
-    throw new Error(
-      `${WHAT}: no unit group has a row of its own in ${current.map((t) => t.name).join(', ') || 'any table that is not a revision'}`,
-    );
-  const year = Math.max(...years);
-  const revised = tables.filter((table) => revisedYear(table) === year - 1);
+  const { chosen, named } = chooseTables(csvTablesOf(bytes));
+  const revisedYear = (table: CsvTable) => Number(REVISED_TABLE.exec(table.name)?.[1] ?? NaN);
+  const current = chosen.filter((table) => Number.isNaN(revisedYear(table))).map(readOccupationRows);
+  const year = releaseYear(current, named);
+  // A re-assessment of another year than the one before is not `previous`, and is not read.
+  const revised = chosen.filter((table) => revisedYear(table) === year - 1).map(readOccupationRows);
+  for (const table of revised) yearOf(table, year - 1);
   return {
     year,
     assessments: [...assess(year, current), ...(revised.length > 0 ? assess(year - 1, revised) : [])],
   };
 }
 
+const isNamed = (table: CsvTable) => OCCUPATION_TABLE.test(table.name);
+
 /**
- * The tables of occupations: those with `soc20_unit`, `demand_level` and `time_period` and either
- * the five indicators' values or the demand index (the industry tables have neither). Throws when
- * none is, naming what the nearest table lacks.
+ * The year the release assesses: the latest of its tables' `time_period`s. The release's own tables
+ * of occupations (a zip's) must each be of that one year; one CSV of a data catalogue may hold several.
  */
-function chooseTables(tables: CsvTable[]): CsvTable[] {
+function releaseYear(current: OccupationRows[], named: boolean): number {
+  const years = current.flatMap((table) => [...yearsOf(table)]);
+  if (years.length === 0)
+    throw new Error(
+      `${WHAT}: no unit group has a row of its own in ${current.map((t) => t.name).join(', ') || 'any table that is not a revision'}`,
+    );
+  const year = Math.max(...years);
+  if (named) for (const table of current) yearOf(table, year);
+  return year;
+}
+
+function yearsOf(table: OccupationRows): Set<number> {
+  return new Set([...table.rows.keys()].map((key) => Number(key.slice(0, 4))));
+}
+
+/** Refuses a table whose rows are not all of the year it is served as, naming the years it has. */
+function yearOf(table: OccupationRows, year: number): void {
+  const years = [...yearsOf(table)].sort();
+  if (years.length !== 1 || years[0] !== year)
+    throw new Error(
+      `${WHAT}, ${table.name}: its ${COLUMN.year} is ${years.join(', ') || 'absent'}, but it is served as the assessment of ${year}`,
+    );
+}
+
+/**
+ * The tables of occupations. Of a zip, those the release names so (`OCCUPATION_TABLE`), which must
+ * have `soc20_unit`, `demand_level` and `time_period` and either the five indicators' values or
+ * the demand index; of one CSV, the CSV if it has them. Throws when none is, naming what is there
+ * or what the nearest table lacks.
+ */
+function chooseTables(tables: CsvTable[]): { chosen: CsvTable[]; named: boolean } {
   const missingFrom = (table: CsvTable, columns: readonly string[]) => columns.filter((c) => !table.header.includes(c));
   const needs = (table: CsvTable) => {
     const base = missingFrom(table, [COLUMN.unit, COLUMN.level, COLUMN.year]);
@@ -66,17 +104,19 @@ function chooseTables(tables: CsvTable[]): CsvTable[] {
     const index = missingFrom(table, [COLUMN.demandIndex]);
     return [...base, ...(values.length <= index.length ? values : index)];
   };
-  const chosen = tables.filter((table) => needs(table).length === 0);
-  if (chosen.length > 0) return chosen;
-  const candidates = tables.filter((table) => table.header.includes(COLUMN.unit));
-  if (candidates.length === 0)
+  // A download that is one CSV (a data-catalogue download) is chosen by its columns alone.
+  const single = tables.length === 1 && tables[0]!.name === ONE_CSV;
+  const chosen = single ? tables : tables.filter(isNamed);
+  if (chosen.length === 0)
     throw new Error(
-      `${WHAT}: no CSV has a column "${COLUMN.unit}" (files: ${tables.map((t) => t.name).join(', ') || 'none'})`,
+      `${WHAT}: no table named as the release's tables of occupations (raw_OID_output.csv, scaled_OID_output.csv, or either ending _<year>_revised.csv); files: ${tables.map((t) => t.name).join(', ') || 'none'}`,
     );
-  const nearest = candidates.sort((a, b) => needs(a).length - needs(b).length)[0]!;
-  throw new Error(
-    `${WHAT}: no table of occupations by demand level: ${nearest.name} has no column "${needs(nearest)[0]}" (columns: ${nearest.header.join(', ')})`,
-  );
+  const lacking = chosen.find((table) => needs(table).length > 0);
+  if (lacking)
+    throw new Error(
+      `${WHAT}: no table of occupations by demand level: ${lacking.name} has no column "${needs(lacking)[0]}" (columns: ${lacking.header.join(', ')})`,
+    );
+  return { chosen, named: !single };
 }
 
 /** The year's assessments, each unit group's fields taken from whichever of the year's tables carry them (agreeing where several do). */

@@ -6,6 +6,9 @@ import { COLUMN, EXCLUDED, TOTAL } from './layout.js';
 
 export const WHAT = 'the occupations-in-demand release';
 
+/** The name a download that is one CSV (a data-catalogue download, not the release's zip) is read under. */
+export const ONE_CSV = 'the CSV file';
+
 /** A CSV of the release, known by its header before it is read whole. */
 export interface CsvTable {
   name: string;
@@ -18,7 +21,7 @@ export interface CsvTable {
  * here), or the one CSV a data-catalogue download is.
  */
 export function csvTablesOf(bytes: Uint8Array): CsvTable[] {
-  if (!isZip(bytes)) return [{ name: 'the CSV file', header: headerOf(bytes, 'the CSV file'), read: () => bytes }];
+  if (!isZip(bytes)) return [{ name: ONE_CSV, header: headerOf(bytes, ONE_CSV), read: () => bytes }];
   return zipEntryNames(bytes, WHAT)
     .filter((name) => /\.csv$/i.test(name))
     .map((name) => ({

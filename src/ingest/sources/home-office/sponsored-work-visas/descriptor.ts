@@ -50,8 +50,17 @@ function newestDataset<T extends { filename: string }>(files: readonly T[]): (T 
     .at(-1);
 }
 
+/** A workbook's label where no metadata names it (the mirror's folder): from its file name. */
 const labelOf = (dataset: Dataset) =>
   `Occupation (SOC 2020) visas datasets, ${MONTH_NAMES[dataset.month]} ${dataset.year}`;
+
+/**
+ * The release as the publisher names it: the attachment's title on the GOV.UK page ("Sponsored work
+ * entry clearance visas by occupation and industry (SOC 2020), year ending June 2026"), else (an
+ * attachment with no title of its own) the label its file name gives.
+ */
+const publishedLabel = (dataset: Dataset & { title: string }) =>
+  dataset.title !== '' && dataset.title !== dataset.filename ? dataset.title : labelOf(dataset);
 
 /** The newest occupation visas dataset attached to the data tables page, to download and read. */
 async function discoverVisasDataset(context: DiscoveryContext): Promise<Discovery> {
@@ -64,7 +73,7 @@ async function discoverVisasDataset(context: DiscoveryContext): Promise<Discover
   return {
     releases: [
       {
-        label: labelOf(newest),
+        label: publishedLabel(newest),
         seriesKey: null,
         location: { mirrorPath: `${MIRROR_FOLDER}/${newest.filename}`, url: newest.url },
         releasedAt: page.publicUpdatedAt,

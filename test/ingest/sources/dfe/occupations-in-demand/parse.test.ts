@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { parseOccupationsInDemand } from '../../../../../src/ingest/sources/dfe/occupations-in-demand/parse.js';
 import { checkOccupationsInDemand } from '../../../../../src/ingest/sources/dfe/occupations-in-demand/checks.js';
 import { ASSESSED, cellsOf, occupationsInDemandZip } from '../../../../helpers/occupations-in-demand-release.js';
@@ -91,7 +91,7 @@ describe('occupations in demand: the release files zip', () => {
   it('refuses a release whose tables lack a column it needs, naming it', () => {
     assert.throws(
       () => parseOccupationsInDemand(occupationsInDemandZip({ renameScaled: ['demand_index', 'demand_score'] })),
-      /no table of 2025 has a column "demand_index"/,
+      /data\/scaled_OID_output\.csv has no column "demand_index"/,
     );
     assert.throws(
       () =>
@@ -102,13 +102,44 @@ describe('occupations in demand: the release files zip', () => {
     );
   });
 
-  it('refuses a zip with no table of occupations, naming what the nearest lacks', () => {
+  it('refuses a zip with no table of occupations, naming the files it has', () => {
     const zip = zipSync({
       'data/SIC_OID_output.csv': strToU8(
         'soc20_unit,SIC_name,demand_level,time_period\n1111,Manufacturing,Critical demand,2025\n',
       ),
+      'data/raw_OID_output.csv.txt': strToU8('soc20_unit\n'),
     });
-    assert.throws(() => parseOccupationsInDemand(zip), /SIC_OID_output\.csv has no column "demand_index"/);
+    assert.throws(
+      () => parseOccupationsInDemand(zip),
+      /no table named as the release's tables of occupations .*files: data\/SIC_OID_output\.csv$/,
+    );
+  });
+
+  it('reads only the tables the release names, whatever else the zip holds', () => {
+    // A table never seen here, with the columns the tables of occupations have and a label no
+    // table of occupations has: left unread, so the release is read as without it.
+    const files = unzipSync(occupationsInDemandZip());
+    files['data/2025_scaled_weighted_oid_output.csv'] = strToU8(
+      'soc20_unit,soc20_label,demand_level,demand_index,time_period\nGroup A,Unheard of,Very high demand,9,2031\n',
+    );
+    assert.deepEqual(parseOccupationsInDemand(zipSync(files)), release);
+  });
+
+  it('refuses a table of occupations whose time_period is not the year it is served as', () => {
+    const files = unzipSync(occupationsInDemandZip());
+    const text = new TextDecoder().decode(files['data/scaled_OID_output.csv']);
+    files['data/scaled_OID_output.csv'] = strToU8(text.replaceAll(',2025,', ',2026,'));
+    assert.throws(
+      () => parseOccupationsInDemand(zipSync(files)),
+      /raw_OID_output\.csv: its time_period is 2025, but it is served as the assessment of 2026/,
+    );
+    const revised = unzipSync(occupationsInDemandZip());
+    const old = new TextDecoder().decode(revised['data/raw_OID_output_2024_revised.csv']);
+    revised['data/raw_OID_output_2024_revised.csv'] = strToU8(old.replaceAll(',2024,', ',2023,'));
+    assert.throws(
+      () => parseOccupationsInDemand(zipSync(revised)),
+      /raw_OID_output_2024_revised\.csv: its time_period is 2023, but it is served as the assessment of 2024/,
+    );
   });
 });
 

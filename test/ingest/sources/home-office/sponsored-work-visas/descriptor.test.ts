@@ -134,7 +134,10 @@ for (const dialect of DIALECTS) {
       assert.match(body.coverage.note, /Unit groups are published from 2024 Q4/);
       assert.deepEqual(
         [body.provenance.publisher, body.provenance.edition],
-        ['Home Office', 'Occupation (SOC 2020) visas datasets, June 2026'],
+        [
+          'Home Office',
+          'Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026',
+        ],
       );
 
       const list = (await served.get('/v1/visas?limit=3')).json();
@@ -178,7 +181,10 @@ for (const dialect of DIALECTS) {
       const source = (await served.get('/v1/meta/sources'))
         .json<{ key: string; currentEdition: string | null }[]>()
         .find((s) => s.key === 'home-office-work-visas')!;
-      assert.equal(source.currentEdition, 'Occupation (SOC 2020) visas datasets, June 2026');
+      assert.equal(
+        source.currentEdition,
+        'Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending June 2026',
+      );
     });
   });
 }

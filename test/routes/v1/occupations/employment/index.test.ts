@@ -89,6 +89,9 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         ],
       );
       assert.ok(body.notes.some((n: string) => n.includes('years 2021, 2023, 2024') && n.includes('left out')));
+      // The coverage note says the same as the notes: no year of the other table is in the series.
+      assert.match(body.coverage.note, /holds the NM_218_1 releases' years only/);
+      assert.doesNotMatch(body.coverage.note, /come from the APS occupation x industry table/);
     });
 
     it('says a blank of the relay is not published, never unreliable, and points to earlier counts', async () => {
