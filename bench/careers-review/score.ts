@@ -20,9 +20,9 @@ export interface ReviewItemScore {
 
 export type ReviewScorer = (ask: (path: string) => Promise<unknown>, codes: string[]) => Promise<ReviewItemScore>;
 
-export type Verdict = 'right' | 'acceptable' | 'wrong';
+type Verdict = 'right' | 'acceptable' | 'wrong';
 
-export interface Judgment {
+interface Judgment {
   code: string;
   item: string;
   label: string;
@@ -31,14 +31,14 @@ export interface Judgment {
 }
 
 /** A kind's judgments, keyed `code|item`. */
-export function judgments(kind: string): Map<string, Judgment> {
+function judgments(kind: string): Map<string, Judgment> {
   const url = new URL(`./judgments/${kind}.json`, import.meta.url);
   const entries = JSON.parse(readFileSync(url, 'utf8')) as Judgment[];
   return new Map(entries.map((j) => [`${j.code}|${j.item}`, j]));
 }
 
 /** What a page shows of one kind: each item's stable identity and its label. */
-export type PageItems = (
+type PageItems = (
   ask: (path: string) => Promise<unknown>,
   code: string,
 ) => Promise<Array<{ item: string; label: string }>>;
