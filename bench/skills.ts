@@ -54,6 +54,10 @@ try {
     soc: string;
     reference: string;
     evidence: { closest: RelatedEscoOccupation[]; exactLabels: Map<EscoCandidate, number> };
+    /** The evidence as the rule before issue 46 made it: every index title votes, qualified or coded elsewhere. */
+    everyTitle: { closest: RelatedEscoOccupation[]; exactLabels: Map<EscoCandidate, number> };
+    /** The reference is named only by a qualified index title or one the index codes to another ISCO-08 group. */
+    homonym: boolean;
   }> = [];
   const candidatesByLabel = new Map<string, EscoCandidate[]>();
   for (const o of candidates)
@@ -75,20 +79,22 @@ try {
     if (shares.length === 0) continue;
     const iscoOf = candidates.find((o) => o.conceptId === reference)!.iscoGroup;
     if (shares.some((s) => s.isco08 === iscoOf)) sameIsco += 1;
+    const closest = closeness.related(unit.code);
+    const exactLabels = exactLabelOccupations(unit.title, byUnitGroup.get(unit.code) ?? [], candidatesByLabel);
     groups.push({
       soc: unit.code,
       reference,
-      evidence: {
-        closest: closeness.related(unit.code),
-        exactLabels: exactLabelOccupations(titles, candidatesByLabel),
-      },
+      evidence: { closest, exactLabels },
+      everyTitle: { closest, exactLabels: everyTitleVotes(titles, candidatesByLabel) },
+      homonym: ![...exactLabels.keys()].some((o) => o.conceptId === reference),
     });
   }
 
-  const measure = (parameters: ProfileParameters) => {
+  const measure = (parameters: ProfileParameters, rule: 'served' | 'every title' = 'served', subset = groups) => {
     let sum = 0;
     let counted = 0;
-    for (const { soc, reference, evidence } of groups) {
+    for (const { soc, reference, evidence: served, everyTitle } of subset) {
+      const evidence = rule === 'served' ? served : everyTitle;
       const profile = skillProfile(soc, [], evidence, esco, parameters);
       if (profile.skills.length === 0) continue;
       const own = esco.skillsOf.get(reference)!;
@@ -121,17 +127,25 @@ try {
   console.log(
     `essential share of the top ${TOP}, served constants ${show(PROFILE)}: ${served.share.toFixed(3)} (${served.counted} groups)`,
   );
+  const named = groups.filter((g) => !g.homonym);
+  console.log(
+    `the same, the rule before issue 46 (every index title names an exact label, qualified or coded to another ISCO-08 group): ${measure(PROFILE, 'every title').share.toFixed(3)}`,
+  );
+  console.log(
+    `on the ${named.length} groups whose reference an unqualified index title of its own ISCO-08 group names (the other ${groups.length - named.length} are homonyms): served ${measure(PROFILE, 'served', named).share.toFixed(3)}, the rule before ${measure(PROFILE, 'every title', named).share.toFixed(3)}`,
+  );
   const before = { optionalWeight: 0.5, closenessPower: 0, specificityPower: 1, exactLabelShare: 0, labelVotePower: 1 };
   console.log(`before (the model /skills served until now) ${show(before)}: ${measure(before).share.toFixed(3)}`);
   const withoutLabels = { ...PROFILE, exactLabelShare: 0 };
   console.log(`served constants without the exact-label share: ${measure(withoutLabels).share.toFixed(3)}`);
   if (process.argv.includes('--grid')) {
-    const gpTitles = [
-      ...new Set(['Generalist medical practitioners', ...(byUnitGroup.get('2211') ?? []).map((r) => r.naturalTitle)]),
-    ];
     const gpEvidence = {
       closest: closeness.related('2211'),
-      exactLabels: exactLabelOccupations(gpTitles, candidatesByLabel),
+      exactLabels: exactLabelOccupations(
+        'Generalist medical practitioners',
+        byUnitGroup.get('2211') ?? [],
+        candidatesByLabel,
+      ),
     };
     const grid = [0.5, 0.7].flatMap((exactLabelShare) =>
       [2, 4].flatMap((labelVotePower) =>
@@ -160,4 +174,13 @@ try {
   console.log(`2211 (${gp.title}) top 5: ${gp.skills.map((s) => s.skillTitle).join('; ')}`);
 } finally {
   await app.close();
+}
+
+/** The exact-label votes before issue 46: the group's own title 100, each distinct index title 1, whatever its qualifier or ISCO-08 code. */
+function everyTitleVotes(titles: readonly string[], byLabel: ReadonlyMap<string, readonly EscoCandidate[]>) {
+  const votes = new Map<EscoCandidate, number>();
+  titles.forEach((title, i) => {
+    for (const o of byLabel.get(exactTitleKey(title)) ?? []) votes.set(o, (votes.get(o) ?? 0) + (i === 0 ? 100 : 1));
+  });
+  return votes;
 }

@@ -61,6 +61,25 @@ program
   });
 
 program
+  .command('review')
+  .description("one or all unit groups' pages with the evidence behind each joined item, for a reviewer")
+  .argument('[code]', 'a four-digit SOC 2020 unit group code')
+  .option('--all', 'every unit group', false)
+  .option('--html <file>', 'write one static HTML file instead of text on stdout')
+  .action(async (code: string | undefined, options: { all: boolean; html?: string }) => {
+    if (!options.all && !code) throw new InvalidArgumentError('give a unit group code or --all');
+    const cfg = config();
+    const store = await openMigratedStore(cfg);
+    try {
+      const services = createServices({ ...cfg, redisUrl: null }, store);
+      const { reviewSheets } = await import('./review-command.js');
+      await reviewSheets(services, options.all ? null : code!, options.html ?? null);
+    } finally {
+      await store.close();
+    }
+  });
+
+program
   .command('db')
   .description('database maintenance')
   .command('migrate')

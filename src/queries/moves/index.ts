@@ -96,6 +96,7 @@ export class Moves {
     const { view, profile: source } = await this.profiles.of(soc, WHAT);
     const { shortlist, candidates } = await this.ranked(soc, view, source);
     const chosen = shortlist
+      .filter((m) => m.score > 0)
       .filter((m) => query.minPayChange === undefined || (m.pay.differencePercent ?? -Infinity) >= query.minPayChange)
       .slice(0, query.limit);
     const moves = await Promise.all(

@@ -21,6 +21,12 @@ export const RANKING = {
   sameMinorBonus: 1,
   /** Else in the same sub-major group (two digits). */
   sameSubMajorBonus: 0,
+  /**
+   * A target paying under this multiple of the source's median pay is no move at all (score 0):
+   * halving one's pay is a step down, not a career move (issue 46: with right skills, teaching
+   * assistants came into primary teachers' top 10 at 56% less).
+   */
+  minPayRatio: 0.5,
   /** A target paying under this multiple of the source's median pay is ranked down in proportion. */
   payCutFrom: 1.5,
   /** A target paying at least as much as the source multiplies the score by 1 + this. */
@@ -71,6 +77,7 @@ export function shortlistOf<C extends MoveCandidate>(
 /** The final score of a shortlisted candidate: a figure withheld (null) leaves the score as it is. */
 export function rankScore(structural: number, prior: MovePrior, r: Ranking): number {
   const { payRatio, jobsThousands } = prior;
+  if (payRatio !== null && payRatio < r.minPayRatio) return 0;
   const pay =
     payRatio === null
       ? 1

@@ -169,15 +169,29 @@ function relatedWeights(
   return [...weights.values()].filter((r) => r.weight > 0);
 }
 
-/** The ESCO occupations whose preferred label is word for word one of the unit group's titles, with how many name each (its own title counting 100). */
+/**
+ * The ESCO occupations whose preferred label is word for word the unit group's title (counting 100)
+ * or one of its coding-index titles (counting 1 each), with the votes naming each. An index title
+ * names the occupation only where the index gives it no qualifier and an ISCO-08 code that is the
+ * occupation's own (or none): a qualified entry ("Tutor, hospital service" in 2237) or one coded
+ * to another ISCO-08 group ("Collection manager", 1346 in 1131, is ESCO's museum collection
+ * manager, 2621) is a homonym, and carried most of a group's skills before (issue 46).
+ */
 export function exactLabelOccupations(
-  titles: readonly string[],
+  title: string,
+  records: ReadonlyArray<Pick<CodingIndexRecord, 'naturalTitle' | 'qualifier' | 'isco08'>>,
   byLabel: ReadonlyMap<string, readonly EscoCandidate[]>,
 ): Map<EscoCandidate, number> {
   const votes = new Map<EscoCandidate, number>();
-  titles.forEach((title, i) => {
-    for (const o of byLabel.get(exactTitleKey(title)) ?? []) votes.set(o, (votes.get(o) ?? 0) + (i === 0 ? 100 : 1));
-  });
+  for (const o of byLabel.get(exactTitleKey(title)) ?? []) votes.set(o, 100);
+  const naming = new Map<EscoCandidate, Set<string>>();
+  for (const r of records) {
+    if (r.qualifier !== null) continue;
+    for (const o of byLabel.get(exactTitleKey(r.naturalTitle)) ?? [])
+      if (r.isco08 === null || r.isco08 === o.iscoGroup)
+        naming.set(o, (naming.get(o) ?? new Set<string>()).add(exactTitleKey(r.naturalTitle)));
+  }
+  for (const [o, titles] of naming) votes.set(o, (votes.get(o) ?? 0) + titles.size);
   return votes;
 }
 
@@ -326,7 +340,7 @@ export function buildProfiles({ bags, byUnitGroup, candidates, esco, unitGroups 
     const shares = iscoSharesOf(records);
     const evidence = {
       closest: shares.length > 0 ? closeness.related(code) : [],
-      exactLabels: exactLabelOccupations([title, ...new Set(records.map((r) => r.naturalTitle))], byLabel),
+      exactLabels: exactLabelOccupations(title, records, byLabel),
     };
     const profile = skillProfile(code, shares, evidence, esco);
     if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));

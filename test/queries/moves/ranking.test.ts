@@ -27,6 +27,7 @@ describe('move ranking', () => {
   it('ranks a pay cut down in proportion, a rise up, a leap of more than double down again, and leaves a withheld figure out of the score', () => {
     const r = { ...RANKING, payCutFrom: 1, payRiseBonus: 0.5, jobsPower: 0.2 };
     assert.equal(rankScore(1, { payRatio: 0.5, jobsThousands: null }, r), 0.5);
+    assert.equal(rankScore(1, { payRatio: 0.49, jobsThousands: null }, r), 0, 'halving the pay is no move');
     assert.equal(rankScore(1, { payRatio: 1.2, jobsThousands: null }, r), 1.5);
     assert.equal(rankScore(1, { payRatio: null, jobsThousands: null }, r), 1);
     assert.equal(rankScore(1, { payRatio: null, jobsThousands: 100 }, r), 1);

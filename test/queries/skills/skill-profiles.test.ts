@@ -40,6 +40,29 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       for (let i = 0; i < profile.skills.length; i++) assert.ok(profile.presence[i]! > 0 && profile.presence[i]! <= 1);
     });
 
+    it('gives no exact-label weight to a homonym: a qualified index title or one coded to another ISCO-08 group', async () => {
+      // 2237's only exact label was "Tutor" (hospital service), qualified and coded 2221 where ESCO's tutor is 2359;
+      // 1131's "Collection manager" is coded 1346 where ESCO's (museum) collection manager is 2621.
+      for (const [soc, homonym] of [
+        ['2237', 'tutor'],
+        ['1131', 'collection manager'],
+      ] as const) {
+        const { profile } = await services.skillProfiles.of(soc, 'test');
+        const weight = profile.related.find((r) => r.occupation.title === homonym)?.weight ?? 0;
+        assert.ok(weight < 0.3, `${soc}: ${homonym} weighs ${weight}`);
+        const top = (await services.skills.skills(soc, null, 5)).skills.map((s) => s.skillTitle);
+        assert.ok(
+          !top.includes('tutor students') && !top.includes('supervise artefact movement'),
+          `${soc}: ${top.join('; ')}`,
+        );
+      }
+      // An unqualified title of the occupation's own ISCO-08 group still names it: 5313's bricklayer.
+      const bricklayer = (await services.skillProfiles.of('5313', 'test')).profile.related.find(
+        (r) => r.occupation.title === 'bricklayer',
+      )!;
+      assert.ok(bricklayer.weight >= PROFILE.exactLabelShare, String(bricklayer.weight));
+    });
+
     it('has a profile for 411 of the 412 unit groups and says why 5443 has none', async () => {
       const view = await services.skillProfiles.get('test');
       assert.equal(view.profiles.size, 411);
