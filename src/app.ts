@@ -91,7 +91,7 @@ export async function buildApp(
     await services.keyRevocations.close();
   });
   registerRequestContext(app);
-  registerProblemHandlers(app);
+  registerProblemHandlers(app, services.store.health);
   registerEdgeGuards(app);
   registerApiKeyAuth(app, services.liveKeys);
   registerRateLimits(app, services.rateLimits, services.config.tiers);

@@ -24,6 +24,7 @@ export const PROBLEM_KINDS = {
   'header-fields-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
   'not-ready': { status: 503, title: 'Service not ready' },
+  'store-unavailable': { status: 503, title: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;
