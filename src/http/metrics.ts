@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { MetricsSetting } from '../config.js';
+import type { RateLimitStore } from '../ratelimit/limiter.js';
 import type { ResponseCache } from './caching.js';
 import type { OneLinePerRequest } from './request-log.js';
 import { RequestDurations } from './request-durations.js';
@@ -8,6 +9,7 @@ import { RequestDurations } from './request-durations.js';
 /** What the metrics read at scrape time: the response cache's counts and the ingest's runs from the database. */
 interface MetricsSources {
   responseCache: ResponseCache;
+  rateLimits: RateLimitStore;
   meta: {
     ingestCounts(): Promise<{
       runs: Array<{ sourceKey: string; outcome: string; runs: number }>;
@@ -68,6 +70,26 @@ class AppMetrics {
         this.set(cache.size);
       },
     });
+    const { standIn } = sources.rateLimits;
+    if (standIn) {
+      new Gauge({
+        name: 'lmi_rate_limit_redis_away',
+        help: "1 while Redis is away and this replica's own counts apply the rate limits (per replica), else 0.",
+        registers,
+        collect() {
+          this.set(standIn.active ? 1 : 0);
+        },
+      });
+      new Counter({
+        name: 'lmi_rate_limit_redis_outages_total',
+        help: 'Times Redis went away and the in-process counts stood in, since the process started.',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(standIn.began);
+        },
+      });
+    }
     this.discoveryDocuments = new Counter({
       name: 'lmi_discovery_documents_total',
       help: "Publisher documents read by discovery in this server's ingests, by result: downloaded whole, or not_modified (a 304 answered from the kept copy).",
