@@ -150,6 +150,11 @@ export async function markInterruptedEditions(
   return marked;
 }
 
+/** Drops an edition still being read (the database refused its rows): nothing of it was published or held back. */
+export async function forgetUnfinishedEdition(db: Db, editionId: string): Promise<void> {
+  await db.deleteFrom('editions').where('id', '=', editionId).where('status', '=', 'parsing').execute();
+}
+
 /** How many times an ingest was interrupted reading exactly these bytes of the source. */
 export async function countInterruptions(db: Db, sourceKey: string, sha256: string): Promise<number> {
   const rows = await db
