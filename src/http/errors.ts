@@ -23,6 +23,7 @@ export function registerProblemHandlers(app: FastifyInstance, health: StoreHealt
 
 const STORE_FAULTS: Record<StoreFault, { detail: string; retryAfter: number }> = {
   unreachable: { detail: 'The database does not answer just now; try again shortly.', retryAfter: 5 },
+  busy: { detail: 'The database is busy with a long write; try again in a moment.', retryAfter: 2 },
   corrupt: {
     detail: 'The database file is damaged; this replica cannot answer until it is restored.',
     retryAfter: 60,

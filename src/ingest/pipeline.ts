@@ -16,7 +16,7 @@ import {
 } from '../store/editions.js';
 import { withIngestLock } from '../store/ingest-lock.js';
 import { dueSources, recordFound, recordSourceCheck } from '../store/upstream-state.js';
-import { storeFault } from '../store/faults.js';
+import { storeFault, type StoreFault } from '../store/faults.js';
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
 import { PublisherRefused, type DiscoveryOptions, type FoundRelease } from './discovery.js';
 import { plausibleAgainstPrevious } from './checks/plausibility.js';
@@ -232,6 +232,13 @@ function sourceOutcome(releases: ReleaseResult[]): { outcome: RunOutcome; messag
   return { outcome, message };
 }
 
+const FAULT_WORDS: Record<StoreFault, string> = {
+  full: 'its disk is full',
+  corrupt: 'its file is damaged',
+  busy: 'it stayed busy',
+  unreachable: 'it does not answer',
+};
+
 /** Reads one release; a publisher that cannot be reached or refuses fails only this release. */
 async function ingestReleaseSafely(
   options: IngestOptions,
@@ -248,7 +255,7 @@ async function ingestReleaseSafely(
     // The database refusing the write (its disk full, the server away) is no fault of the release.
     const fault = storeFault(error);
     const rule = fault
-      ? `the release can be written to the database (${fault === 'full' ? 'its disk is full' : fault === 'corrupt' ? 'its file is damaged' : 'it does not answer'})`
+      ? `the release can be written to the database (${FAULT_WORDS[fault]})`
       : `the release can be read from ${ref.location.url}`;
     return {
       label: ref.label,

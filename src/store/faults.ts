@@ -1,10 +1,11 @@
 /**
  * The faults a database brings that are not the request's nor the code's: the database is away
- * (a failover, a restart, a pooler reset), its file is corrupt, or its disk is full. The HTTP
+ * (a failover, a restart, a pooler reset), busy past its wait (SQLite's write lock held by
+ * another process longer than busy_timeout), its file is corrupt, or its disk is full. The HTTP
  * layer answers them 503 with Retry-After (never 500), and readiness fails while the store is
  * known corrupt (docs/deployment.md, "Failure modes").
  */
-export type StoreFault = 'unreachable' | 'corrupt' | 'full';
+export type StoreFault = 'unreachable' | 'busy' | 'corrupt' | 'full';
 
 /** PostgreSQL SQLSTATE classes and codes (appendix A of its manual) that say the server is away or refusing. */
 const PG_UNREACHABLE_CLASSES = ['08', '57']; // connection exception; operator intervention (57P01 admin shutdown...)
@@ -20,6 +21,7 @@ export function storeFault(error: unknown): StoreFault | null {
   if (typeof code === 'string') {
     // better-sqlite3's codes are the result codes' names, extended ones included (SQLITE_CORRUPT_INDEX).
     if (code === 'SQLITE_CORRUPT' || code.startsWith('SQLITE_CORRUPT_') || code === 'SQLITE_NOTADB') return 'corrupt';
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return 'busy';
     if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === PG_DISK_FULL) return 'full';
     if (PG_UNREACHABLE_CODES.has(code) || PG_UNREACHABLE_CLASSES.some((c) => code.length === 5 && code.startsWith(c)))
       return 'unreachable';
