@@ -8,6 +8,7 @@ export const PROBLEM_KINDS = {
   'malformed-request': { status: 400, title: 'Malformed request' },
   'missing-api-key': { status: 401, title: 'API key required' },
   'invalid-api-key': { status: 401, title: 'API key not recognised' },
+  'metrics-token-required': { status: 401, title: 'Metrics token required' },
   'occupation-not-found': { status: 404, title: 'No such occupation' },
   'area-not-found': { status: 404, title: 'No such area' },
   'source-unavailable': { status: 404, title: 'No release of the source is available' },
