@@ -32,7 +32,7 @@ const STORE_FAULTS: Record<StoreFault, { detail: string; retryAfter: number }> =
 };
 
 /** The 503 of a store fault: what the client can do is wait, and Retry-After says how long. */
-export function storeProblem(fault: StoreFault): Problem {
+function storeProblem(fault: StoreFault): Problem {
   const { detail, retryAfter } = STORE_FAULTS[fault];
   return new Problem('store-unavailable', detail, { retryAfter });
 }
