@@ -31,7 +31,7 @@ type StandInReport = (active: boolean, reason: string) => void;
  * connection or the in-process counts decide.
  */
 const CONNECT_TIMEOUT_MS = 1_000;
-const COMMAND_TIMEOUT_MS = 250;
+const COMMAND_TIMEOUT_MS = 1_000;
 
 /**
  * Counts shared by every replica that uses the same Redis. The requests of one key that arrive in
@@ -91,6 +91,7 @@ export function redisRateLimitStore(
     for (const [key, { windowSeconds, requests }] of turn) {
       redis.lmiHit(`${keyPrefix}${key}`, windowSeconds * 1000, requests.length).then(
         ([count, msLeft]) => {
+          setStandIn(false, 'answered');
           const first = Number(count) - requests.length + 1;
           requests.forEach(({ limit, resolve }, i) => resolve(decide(first + i, limit, Number(msLeft))));
         },
