@@ -91,12 +91,12 @@ export async function buildApp(
     await services.keyRevocations.close();
   });
   registerRequestContext(app);
-  registerProblemHandlers(app);
+  registerProblemHandlers(app, services.store.health);
   registerEdgeGuards(app);
   registerApiKeyAuth(app, services.liveKeys);
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
-  registerMetrics(app, services, services.config.metrics, requestEnd);
+  registerMetrics(app, services, services.config.metrics, requestEnd, services.config.metricsToken);
   await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });
 
   await app.register(healthRoutes);

@@ -336,6 +336,17 @@ export const LMI_METRICS: FallbackVariable<MetricsSetting> = {
   },
 };
 
+export const LMI_METRICS_TOKEN: DerivedVariable<string | null> = {
+  name: 'LMI_METRICS_TOKEN',
+  unset: 'unset: `/metrics` beside the API answers anyone (within the per-client limit of `/v1/meta`)',
+  meaning:
+    'when `/metrics` is served beside the API, it answers only `Authorization: Bearer <token>` (16+ characters); the port of its own (`LMI_METRICS=<port>`) needs none',
+  parse(value, name) {
+    if (value !== null && value.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+    return value;
+  },
+};
+
 /** The free tier is required: it is what key requests issue. */
 export const LMI_TIERS: FallbackVariable<Tier[]> = {
   name: 'LMI_TIERS',
@@ -467,6 +478,7 @@ export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] =
   LOG_LEVEL,
   LOG_FORMAT,
   LMI_METRICS,
+  LMI_METRICS_TOKEN,
   LMI_TIERS,
   LMI_PUBLIC_URL,
   LMI_TRUST_PROXY,

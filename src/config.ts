@@ -26,6 +26,7 @@ import {
   PORT,
   readVariable,
   REDIS_URL,
+  LMI_METRICS_TOKEN,
   SMTP_URL,
   type ConfigVariable,
 } from './config-variables.js';
@@ -63,6 +64,8 @@ export interface Config {
   logLevel: Variables.LogLevel;
   logFormat: Variables.LogFormat;
   metrics: Variables.MetricsSetting;
+  /** What `/metrics` beside the API asks for as `Authorization: Bearer`; null: nothing. */
+  metricsToken: string | null;
   tiers: Variables.Tier[];
   /** The address callers reach the API at; confirmation links in e-mails start with it. */
   publicUrl: string;
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: read(LOG_LEVEL),
     logFormat: read(LOG_FORMAT),
     metrics: besideThePort(read(LMI_METRICS), port),
+    metricsToken: read(LMI_METRICS_TOKEN),
     tiers: read(LMI_TIERS),
     publicUrl: (read(LMI_PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: read(LMI_TRUST_PROXY),

@@ -5,6 +5,7 @@ import { metricsServer } from './http/metrics.js';
 import { recoverInterruptedIngests } from './ingest/interrupted.js';
 import { RefreshSchedule } from './refresh-schedule.js';
 import { openMigratedStore } from './runtime.js';
+import { integrityProblem } from './store/database.js';
 import { createServices } from './services.js';
 import { Problem } from './domain/problems.js';
 import { resolveSecret } from './keys/secret.js';
@@ -29,6 +30,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<App>
     logger: { info: (obj, msg) => app?.log.info(obj, msg), error: (obj, msg) => app?.log.error(obj, msg) },
   });
   app = await buildApp(services, { logger: loggerOptions(config.logLevel, prettyLogs(config.logFormat)) });
+  // A damaged embedded file serves what it can, but /readyz fails from the start, saying why.
+  const damage = await integrityProblem(store);
+  if (damage) {
+    store.health.corruption = damage;
+    app.log.error({ store: store.location, finding: damage }, 'the database file failed its integrity check');
+  }
   const metrics = config.metrics.serve === 'own-port' && app.metrics ? await metricsServer(app.metrics) : null;
 
   let closing = false;

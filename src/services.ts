@@ -65,6 +65,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const currentEditions = new CurrentEditions(store.db, sources, options.editionsMaxAgeMs);
   const codingIndex = new CodingIndexCache(store.db, currentEditions, options.buildSearch);
   const mailer = options.mailer ?? createMailer(config);
+  const logger = options.logger ?? quietLogger;
   const occupations = new Occupations(store.db, currentEditions, codingIndex);
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const localAreas = new LocalAreas(store.db, currentEditions);
@@ -107,18 +108,15 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     liveKeys,
     /** Revocations announced to every replica (through Redis when REDIS_URL is set), so each forgets its keys at once. */
     keyRevocations,
-    keyIssuance: new KeyIssuance(
-      store.db,
-      config,
-      resolveSecret(config),
-      mailer,
-      options.logger ?? quietLogger,
-      keyRevocations,
-    ),
+    keyIssuance: new KeyIssuance(store.db, config, resolveSecret(config), mailer, logger, keyRevocations),
     /** Serialised response bodies, emptied when the current editions change. */
     responseCache: new ResponseCache(),
     /** Shared by every replica when REDIS_URL is set; in-process otherwise. */
-    rateLimits: options.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore()),
+    rateLimits:
+      options.rateLimits ??
+      (config.redisUrl
+        ? redisRateLimitStore(config.redisUrl, undefined, redisStandInLog(logger))
+        : memoryRateLimitStore()),
     readiness: new Readiness(store, occupations, currentEditions.memos),
     /** Key holders' webhooks; their deliveries are src/webhooks/deliverer.ts. */
     webhooks: new Webhooks(store.db, config.webhooks.privateAddresses, resolveSecret(config)),
@@ -140,3 +138,11 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** One line when Redis goes away and one when it is back: never one per request. */
+function redisStandInLog(logger: ServiceLogger) {
+  return (active: boolean, reason: string) =>
+    active
+      ? logger.error({ reason }, 'Redis is away: rate limits are counted in this process until it is back')
+      : logger.info({}, 'Redis is back: rate limits are shared again');
+}

@@ -8,6 +8,7 @@ export const PROBLEM_KINDS = {
   'malformed-request': { status: 400, title: 'Malformed request' },
   'missing-api-key': { status: 401, title: 'API key required' },
   'invalid-api-key': { status: 401, title: 'API key not recognised' },
+  'metrics-token-required': { status: 401, title: 'Metrics token required' },
   'occupation-not-found': { status: 404, title: 'No such occupation' },
   'area-not-found': { status: 404, title: 'No such area' },
   'source-unavailable': { status: 404, title: 'No release of the source is available' },
@@ -24,6 +25,7 @@ export const PROBLEM_KINDS = {
   'header-fields-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
   'not-ready': { status: 503, title: 'Service not ready' },
+  'store-unavailable': { status: 503, title: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;

@@ -59,8 +59,15 @@ function requestLineOf(raw: Buffer | undefined): { head: boolean; path: string }
   return { head: method === 'HEAD', path };
 }
 
+/** Parser errors in a chunked body: the request's line and headers were read, and it went to the app. */
+const BODY_ERRORS = new Set(['HPE_INVALID_CHUNK_SIZE', 'HPE_CHUNK_EXTENSIONS_OVERFLOW', 'HPE_INVALID_EOF_STATE']);
+
 function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // A request's body that breaks once its answer has gone (a GET answered before its chunked body
+  // arrived) or has begun: that request has its one response, so none is written for the body.
+  const answering = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  const answered = error.code !== undefined && BODY_ERRORS.has(error.code) && (!answering || answering.headersSent);
+  if (error.code === 'ECONNRESET' || !socket.writable || answered) {
     socket.destroy();
     return;
   }

@@ -1,17 +1,40 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem } from '../domain/problems.js';
+import type { StoreFault, StoreHealth } from '../store/faults.js';
 import { problemBody, problemContentType } from './problem.js';
 import { parameterValuesOf, validationProblem } from './validation.js';
 
 /** Renders every error as problem details. Nothing but a Problem's own text reaches the client. */
-export function registerProblemHandlers(app: FastifyInstance): void {
+export function registerProblemHandlers(app: FastifyInstance, health: StoreHealth): void {
   app.setErrorHandler(async (error: FastifyError | Problem, request, reply) => {
+    const fault = health.noteError(error);
+    if (fault) {
+      // One line, no stack: the operator's signal is the store's state (/readyz, docs/deployment.md).
+      request.log.warn({ fault, reason: (error as Error).message }, 'database fault: answered 503');
+      return sendProblem(request, reply, storeProblem(fault));
+    }
     const problem = await toProblem(error, request);
     if (problem.kind === 'internal-error') request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, problem);
   });
 
   app.setNotFoundHandler(async (request, reply) => sendProblem(request, reply, routeNotFound(request)));
+}
+
+const STORE_FAULTS: Record<StoreFault, { detail: string; retryAfter: number }> = {
+  unreachable: { detail: 'The database does not answer just now; try again shortly.', retryAfter: 5 },
+  busy: { detail: 'The database is busy with a long write; try again in a moment.', retryAfter: 2 },
+  corrupt: {
+    detail: 'The database file is damaged; this replica cannot answer until it is restored.',
+    retryAfter: 60,
+  },
+  full: { detail: "The database's disk is full; try again later.", retryAfter: 60 },
+};
+
+/** The 503 of a store fault: what the client can do is wait, and Retry-After says how long. */
+function storeProblem(fault: StoreFault): Problem {
+  const { detail, retryAfter } = STORE_FAULTS[fault];
+  return new Problem('store-unavailable', detail, { retryAfter });
 }
 
 function routeNotFound(request: FastifyRequest): Problem {

@@ -1,6 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { MetricsSetting } from '../config.js';
+import { Problem } from '../domain/problems.js';
+import type { RateLimitStore } from '../ratelimit/limiter.js';
+import { LIMITS } from '../ratelimit/policies.js';
 import type { ResponseCache } from './caching.js';
 import type { OneLinePerRequest } from './request-log.js';
 import { RequestDurations } from './request-durations.js';
@@ -8,6 +12,7 @@ import { RequestDurations } from './request-durations.js';
 /** What the metrics read at scrape time: the response cache's counts and the ingest's runs from the database. */
 interface MetricsSources {
   responseCache: ResponseCache;
+  rateLimits: RateLimitStore;
   meta: {
     ingestCounts(): Promise<{
       runs: Array<{ sourceKey: string; outcome: string; runs: number }>;
@@ -68,6 +73,26 @@ class AppMetrics {
         this.set(cache.size);
       },
     });
+    const { standIn } = sources.rateLimits;
+    if (standIn) {
+      new Gauge({
+        name: 'lmi_rate_limit_redis_away',
+        help: "1 while Redis is away and this replica's own counts apply the rate limits (per replica), else 0.",
+        registers,
+        collect() {
+          this.set(standIn.active ? 1 : 0);
+        },
+      });
+      new Counter({
+        name: 'lmi_rate_limit_redis_outages_total',
+        help: 'Times Redis went away and the in-process counts stood in, since the process started.',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(standIn.began);
+        },
+      });
+    }
     this.discoveryDocuments = new Counter({
       name: 'lmi_discovery_documents_total',
       help: "Publisher documents read by discovery in this server's ingests, by result: downloaded whole, or not_modified (a 304 answered from the kept copy).",
@@ -121,11 +146,26 @@ declare module 'fastify' {
 }
 
 /** GET /metrics in the Prometheus text format: no key, never cached, left out of the OpenAPI document. */
-function metricsRoute(app: FastifyInstance, metrics: AppMetrics): void {
-  app.get('/metrics', { config: { access: 'open', cache: false }, schema: { hide: true } }, async (_request, reply) => {
-    const { contentType, body } = await metrics.exposition();
-    return reply.header('cache-control', 'no-store').type(contentType).send(body);
-  });
+/**
+ * `/metrics`: beside the API it is limited per client as `/v1/meta` is (a scrape is about 0.5 MB),
+ * and asks for `Authorization: Bearer <LMI_METRICS_TOKEN>` when one is set; on its own port, neither.
+ */
+function metricsRoute(app: FastifyInstance, metrics: AppMetrics, token: string | null = null): void {
+  const expected = token === null ? null : Buffer.from(`Bearer ${token}`);
+  const config = token === null ? { clientLimit: { name: 'metrics', ...LIMITS.meta } } : {};
+  app.get(
+    '/metrics',
+    { config: { access: 'open', cache: false, ...config }, schema: { hide: true } },
+    async (request, reply) => {
+      if (expected) {
+        const given = Buffer.from(request.headers.authorization ?? '');
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          throw new Problem('metrics-token-required', 'Send the metrics token as Authorization: Bearer <token>.');
+      }
+      const { contentType, body } = await metrics.exposition();
+      return reply.header('cache-control', 'no-store').type(contentType).send(body);
+    },
+  );
 }
 
 /**
@@ -137,6 +177,7 @@ export function registerMetrics(
   sources: MetricsSources,
   setting: MetricsSetting,
   requestEnd: OneLinePerRequest,
+  token: string | null,
 ): void {
   if (setting.serve === 'off') {
     app.decorate('metrics', null);
@@ -146,7 +187,7 @@ export function registerMetrics(
   app.decorate('metrics', metrics);
   // Observed where the request's log line is written: an onResponse hook would cost a hook run on every request.
   requestEnd.onCompleted(({ route, method, status, ms }) => metrics.requests.observe(route, method, status, ms / 1000));
-  if (setting.serve === 'with-api') metricsRoute(app, metrics);
+  if (setting.serve === 'with-api') metricsRoute(app, metrics, token);
 }
 
 /** A listener that serves only /metrics, for LMI_METRICS=<port>: scrapes stay off the public port. */

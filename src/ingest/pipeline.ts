@@ -5,6 +5,7 @@ import type { Store } from '../store/database.js';
 import {
   countInterruptions,
   findEditionByContent,
+  forgetUnfinishedEdition,
   heartbeatEdition,
   previousSummary,
   publishEdition,
@@ -15,6 +16,7 @@ import {
 } from '../store/editions.js';
 import { withIngestLock } from '../store/ingest-lock.js';
 import { dueSources, recordFound, recordSourceCheck } from '../store/upstream-state.js';
+import { storeFault, type StoreFault } from '../store/faults.js';
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
 import { PublisherRefused, type DiscoveryOptions, type FoundRelease } from './discovery.js';
 import { plausibleAgainstPrevious } from './checks/plausibility.js';
@@ -156,7 +158,7 @@ async function ingestSource(
     await workFolders.get(source.key)?.();
     workFolders.delete(source.key);
   }
-  await finishIngestRun(store.db, runId, outcome, message);
+  await closeRun(store, runId, outcome, message);
   return {
     sourceKey: source.key,
     outcome,
@@ -165,6 +167,21 @@ async function ingestSource(
     ms: Date.now() - started,
     ...(documents && { documents }),
   };
+}
+
+/**
+ * Records the run's outcome; asked once more a second later when the database refused (a full
+ * disk can free a little as the failed transaction's journal is dropped). A run still left open
+ * is closed as failed by the next start's recovery (src/ingest/interrupted.ts).
+ */
+async function closeRun(store: Store, runId: string, outcome: RunOutcome, message: string | null): Promise<void> {
+  try {
+    await finishIngestRun(store.db, runId, outcome, message);
+  } catch (error) {
+    if (!storeFault(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await finishIngestRun(store.db, runId, outcome, message);
+  }
 }
 
 /** The source's releases: from the mirror (`detect`), or from its publisher (`discover`), recording those only found. */
@@ -215,6 +232,13 @@ function sourceOutcome(releases: ReleaseResult[]): { outcome: RunOutcome; messag
   return { outcome, message };
 }
 
+const FAULT_WORDS: Record<StoreFault, string> = {
+  full: 'its disk is full',
+  corrupt: 'its file is damaged',
+  busy: 'it stayed busy',
+  unreachable: 'it does not answer',
+};
+
 /** Reads one release; a publisher that cannot be reached or refuses fails only this release. */
 async function ingestReleaseSafely(
   options: IngestOptions,
@@ -228,11 +252,16 @@ async function ingestReleaseSafely(
     return await ingestRelease(options.store, options.upstream, source, ref, progress, limits);
   } catch (error) {
     const observed = error instanceof Error ? error.message : String(error);
+    // The database refusing the write (its disk full, the server away) is no fault of the release.
+    const fault = storeFault(error);
+    const rule = fault
+      ? `the release can be written to the database (${FAULT_WORDS[fault]})`
+      : `the release can be read from ${ref.location.url}`;
     return {
       label: ref.label,
       outcome: 'failed',
       editionId: '',
-      checks: [{ rule: `the release can be read from ${ref.location.url}`, status: 'fail', observed }],
+      checks: [{ rule, status: 'fail', observed }],
       rowsStored: null,
       bytes: 0,
       ms: Date.now() - started,
@@ -356,6 +385,10 @@ async function ingestRelease(
     );
     await remember(sha256);
     return settled;
+  } catch (error) {
+    // A write the database refused leaves no release to hold back: the bytes are read again next time.
+    if (storeFault(error)) await forgetUnfinishedEdition(db, edition.id).catch(() => undefined);
+    throw error;
   } finally {
     clearInterval(heartbeat);
   }

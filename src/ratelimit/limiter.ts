@@ -16,6 +16,8 @@ export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';
   /** The in-process store answers at once (no promise on the hot path); Redis answers with a promise. */
   hit(key: string, limit: number, windowSeconds: number): LimitDecision | Promise<LimitDecision>;
+  /** Redis only: whether Redis is away and the in-process counts stand in, and how often that began (metrics). */
+  standIn?: { readonly active: boolean; readonly began: number };
   close(): Promise<void>;
 }
 

@@ -133,13 +133,14 @@ export async function markInterruptedEditions(
       status: 'fail',
       observed: `the ingest stopped while the release was ${edition.status} (last heard of ${edition.heartbeatAt ?? 'never'}); marked at ${at}`,
     };
-    const { numUpdatedRows } = await db
+    // Held back, but no change feed entry nor webhook: nothing was found wrong with the release
+    // (its bytes are read again once, src/ingest/pipeline.ts), so subscribers have nothing to hear.
+    await db
       .updateTable('editions')
       .set({ status: 'quarantined', checks: JSON.stringify([check]), ingest_owner: null })
       .where('id', '=', edition.id)
       .where('status', 'in', enteredFrom('quarantined'))
-      .executeTakeFirst();
-    if (Number(numUpdatedRows) > 0) await recordQuarantine(db, edition, [check], at);
+      .execute();
     await db
       .updateTable('ingest_runs')
       .set({ finished_at: at, outcome: 'failed', message: `interrupted while reading ${edition.label}` })
@@ -148,6 +149,11 @@ export async function markInterruptedEditions(
       .execute();
   }
   return marked;
+}
+
+/** Drops an edition still being read (the database refused its rows): nothing of it was published or held back. */
+export async function forgetUnfinishedEdition(db: Db, editionId: string): Promise<void> {
+  await db.deleteFrom('editions').where('id', '=', editionId).where('status', '=', 'parsing').execute();
 }
 
 /** How many times an ingest was interrupted reading exactly these bytes of the source. */

@@ -80,6 +80,11 @@ function webhooksOf(db: DbOrTx, keyId: string) {
 }
 
 /** The key's webhooks, oldest first. */
+/** Whether any webhook is registered at all: a read, which never waits for another process's write. */
+export async function anyWebhooks(db: DbOrTx): Promise<boolean> {
+  return (await db.selectFrom('webhooks').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function listWebhooks(db: DbOrTx, keyId: string): Promise<Webhook[]> {
   const rows = await webhooksOf(db, keyId).orderBy('w.created_at').orderBy('w.id').execute();
   return rows.map((r) => toWebhook({ ...r, pending: r.pending ?? 0 }));

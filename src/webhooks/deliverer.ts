@@ -1,8 +1,10 @@
 import { openWebhookSecret, retryDelayMs, webhookSignatures, type WebhookEvent } from '../domain/webhooks.js';
 import { serviceVersion } from '../ingest/fetch/user-agent.js';
 import type { Changes } from '../queries/changes/index.js';
+import { storeFault } from '../store/faults.js';
 import type { Db } from '../store/schema.js';
 import {
+  anyWebhooks,
   claimDueDeliveries,
   deleteExpiredWebhookSecrets,
   disableWebhooksOfRevokedKeys,
@@ -82,6 +84,9 @@ export class WebhookDeliverer {
 
   /** One pass: every delivery due now, sent; returns what each attempt came to. */
   async deliverDue(): Promise<Attempt[]> {
+    // With no webhooks there is nothing to write: an idle deliverer never takes the write lock,
+    // so it never waits behind an ingest's write (SQLite) nor fails on it.
+    if (!(await anyWebhooks(this.db))) return [];
     const now = this.clock();
     await disableWebhooksOfRevokedKeys(this.db, now.toISOString());
     await deleteExpiredWebhookSecrets(this.db, now.toISOString());
@@ -99,7 +104,12 @@ export class WebhookDeliverer {
     if (intervalMs === null || this.stopped) return;
     this.timer = setTimeout(() => {
       void this.deliverDue()
-        .catch((error: unknown) => this.log.error({ err: error }, 'webhook deliveries failed'))
+        .catch((error: unknown) => {
+          // The database busy or away is the store's to report: one line, and the next pass tries again.
+          if (storeFault(error))
+            this.log.warn({ reason: (error as Error).message }, 'webhook deliveries wait for the database');
+          else this.log.error({ err: error }, 'webhook deliveries failed');
+        })
         .finally(() => this.start(intervalMs));
     }, intervalMs);
     this.timer.unref();

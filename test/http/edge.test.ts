@@ -7,13 +7,20 @@ import { createServices } from '../../src/services.js';
 import { openTestStore, type TestStore } from '../helpers/stores.js';
 import { testConfig } from '../helpers/served-app.js';
 
-/** A raw HTTP/1.1 exchange: what the server wrote back before closing (or 1.5 s passing). */
+/**
+ * A raw HTTP/1.1 exchange: what the server wrote back before closing (or 1.5 s passing); `later`
+ * is written 300 ms after the request, once the server has had time to answer what it has.
+ */
 function exchange(
   port: number,
   request: string,
-): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean }> {
+  later?: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean; raw: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(request);
+      if (later !== undefined) setTimeout(() => socket.writable && socket.write(later), 300);
+    });
     let data = '';
     let closed = false;
     const timer = setTimeout(() => socket.destroy(), 1500);
@@ -28,7 +35,7 @@ function exchange(
       const headers = Object.fromEntries(
         lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
       );
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed });
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed, raw: data });
     });
   });
 }
@@ -103,6 +110,17 @@ describe('the HTTP edge, over raw sockets', () => {
     const chunked =
       'POST /v1/keys/requests HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n';
     assertProblem(await exchange(port, chunked), 400, 'malformed-request');
+  });
+
+  it('gives a request whose chunked body breaks after its answer one response, not a second 400', async () => {
+    const res = await exchange(
+      port,
+      'GET /healthz HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n',
+      'zz\r\nabc\r\n0\r\n\r\n',
+    );
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.raw.match(/HTTP\/1\.1 \d{3}/g), ['HTTP/1.1 200']);
+    assert.ok(res.closed);
   });
 
   it('answers a method no route has with a 404 problem', async () => {

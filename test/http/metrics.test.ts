@@ -147,6 +147,26 @@ describe('LMI_METRICS=off and LMI_METRICS=<port>', () => {
     }
   });
 
+  it('beside the API with LMI_METRICS_TOKEN: only the bearer of the token is answered', async () => {
+    const store = await openTestStore('sqlite');
+    const token = 'metrics-token-0123456789';
+    const app = await buildApp(
+      createServices(testConfig(store.dataDir, { metrics: { serve: 'with-api' }, metricsToken: token }), store),
+    );
+    try {
+      const refused = await app.inject({ url: '/metrics' });
+      assert.equal(refused.statusCode, 401);
+      assert.equal(refused.json().type, '/problems/metrics-token-required');
+      assert.equal((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode, 401);
+      const answered = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(answered.statusCode, 200);
+      assert.match(answered.body, /^# TYPE lmi_nodejs_eventloop_lag_seconds gauge$/m);
+    } finally {
+      await app.close();
+      await store.dispose();
+    }
+  });
+
   it("a port of its own: the API does not answer /metrics; the metrics listener does, with the API's requests", async () => {
     const { app, close } = await appWith({ serve: 'own-port', port: 9464 });
     const server = await metricsServer(app.metrics!);

@@ -6,7 +6,7 @@ import type { Occupations } from '../occupations/index.js';
 const WARMING = 'The job-title search, skill profiles and placements are still being built.';
 
 /**
- * Whether this process can serve: the database answers, its start-up work is done (the first
+ * Whether this process can serve: the database is not known damaged and answers, its start-up work is done (the first
  * ingest, when serve ingests on start, and the warm list of the per-edition memos, so that a
  * replica takes traffic only once its first requests are fast), and occupations can be served.
  */
@@ -32,6 +32,13 @@ export class Readiness {
 
   /** Throws the 503 `not-ready` problem saying what is missing. */
   async check(): Promise<{ status: 'ready'; database: Dialect }> {
+    const { corruption } = this.store.health;
+    if (corruption)
+      throw new Problem(
+        'not-ready',
+        `The database file is damaged (${corruption}); restore it from a backup or delete it to ingest again (docs/deployment.md).`,
+        { retryAfter: 60 },
+      );
     if (!(await databaseAnswers(this.store.db)))
       throw new Problem('not-ready', 'The database does not answer.', { retryAfter: 5 });
     if (this.pending) throw new Problem('not-ready', this.pending, { retryAfter: 10 });
