@@ -2,13 +2,14 @@ import type { Static, TSchema } from 'typebox';
 import { ProblemSchema } from '../schemas/problem.js';
 import { problemContentType } from './problem.js';
 
-type DeclaredError = 400 | 401 | 404 | 429;
+type DeclaredError = 400 | 401 | 404 | 429 | 503;
 
 const DESCRIPTIONS: Record<DeclaredError, string> = {
   400: 'A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters',
   401: 'The API key is missing, unknown or revoked',
   404: 'No such occupation or area, or no figure for that combination (including a source with no release)',
   429: 'Rate limit reached; `Retry-After` gives the seconds to wait',
+  503: 'The server cannot answer now; `Retry-After` gives the seconds to wait',
 };
 
 interface DeclaredResponse<T extends TSchema> {
@@ -26,6 +27,7 @@ const HEADERS: Partial<Record<DeclaredError, DeclaredResponse<TSchema>['headers'
       description: 'The challenge: `ApiKey realm="uk-lmi", header="X-API-Key"` (send the key in the X-API-Key header)',
     },
   },
+  503: { 'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' } },
   429: {
     'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' },
     RateLimit: {
