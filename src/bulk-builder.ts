@@ -23,11 +23,15 @@ const IDLE_MS = 60_000;
  * one at a time under `root`. The thread serving requests only waits for the answer. The worker
  * ends after a minute with nothing to do, and on `close`.
  */
-export function bulkBuilder(config: Config, store: StoreOptions, root: string): { build: BulkBuilder; close(): Promise<void> } {
+export function bulkBuilder(
+  config: Config,
+  store: StoreOptions,
+  root: string,
+): { build: BulkBuilder; close: () => Promise<void> } {
   let worker: Worker | null = null;
   let idle: NodeJS.Timeout | undefined;
   let next = 0;
-  const pending = new Map<number, { resolve(hash: { hash: string }): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve: (built: { hash: string }) => void; reject: (error: Error) => void }>();
 
   const stop = async () => {
     clearTimeout(idle);

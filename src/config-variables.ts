@@ -159,7 +159,8 @@ export const HOST: FallbackVariable<string> = {
 export const LMI_DATA_DIR: DerivedVariable<string> = {
   name: 'LMI_DATA_DIR',
   unset: '`./data`',
-  meaning: 'the SQLite file, the mail outbox, the generated secret, the publisher documents discovery keeps, the bulk files built (`bulk/`)',
+  meaning:
+    'the SQLite file, the mail outbox, the generated secret, the publisher documents discovery keeps, the bulk files built (`bulk/`)',
   parse: (value) => path.resolve(value ?? path.join(packageRoot, 'data')),
 };
 

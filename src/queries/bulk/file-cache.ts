@@ -11,7 +11,7 @@ import type { BulkFile } from './index.js';
 import { bulkLines } from './lines.js';
 
 /** A file on disk, whole: both representations and what the listing says of it. */
-export interface BuiltBulkFile {
+interface BuiltBulkFile {
   plain: string;
   gzip: string;
   rows: number;
@@ -92,7 +92,12 @@ export class BulkFileCache {
 
   private async buildOnce(file: BulkFile, paths: ReturnType<typeof pathsOf>): Promise<BuiltBulkFile> {
     this.builds += 1;
-    const { hash } = await this.build({ source: file.source, edition: file.editionId, format: file.format, hash: file.hash });
+    const { hash } = await this.build({
+      source: file.source,
+      edition: file.editionId,
+      format: file.format,
+      hash: file.hash,
+    });
     const built = hash === file.hash ? await readTally(paths) : null;
     if (built) return built;
     // The builder saw other current editions than this thread (a release published meanwhile).
