@@ -160,7 +160,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
     });
 
     it('holds a small buffer for a client that stops reading, never the file, and sends it whole once it reads', async () => {
-      const file = (await served!.services.bulk.file('ashe-table14', 'latest', 'jsonl'));
+      const file = await served!.services.bulk.file('ashe-table14', 'latest', 'jsonl');
       const { bytes } = await served!.services.bulkFiles.ready(file);
       assert.ok(bytes > 8 * 2 ** 20, `the file is only ${bytes} bytes`);
       const sending = responses.filter((r) => r.statusCode === 200 && !r.writableFinished && !r.destroyed);
