@@ -10,17 +10,22 @@
  * (a copy of the test template, `server`), the crowd (`crowd`), and this one (the probe).
  *
  * Run: npm run bench:bulk-crowd (after the test templates exist: npx tsx test/build-templates.ts)
- *   BENCH_CLIENTS=50 BENCH_SECONDS=30 BENCH_KEYS=one|each (each: a key per client, and the
- *   process cap raised above the crowd, so every download is served; one: the default caps)
+ *   BENCH_CLIENTS=50 BENCH_SECONDS=30 BENCH_KEYS=each|one (a key per client, or one for all)
+ *   BENCH_UNCAPPED=1: the process cap (LMI_BULK_DOWNLOADS) raised above the crowd, so every
+ *   download is served; unset: the default caps.
+ * The server also reports its event loop's delay over the crowd (perf_hooks), the serving
+ * thread's own measure, apart from the probe's round trips through a busy machine.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const KEYS = process.env.BENCH_KEYS ?? 'each';
+const UNCAPPED = process.env.BENCH_UNCAPPED === '1';
 const FILE = '/v1/bulk/ashe-table14/latest.jsonl';
 const PROBE = '/v1/occupations/2134/pay';
 const self = fileURLToPath(import.meta.url);
@@ -62,7 +67,7 @@ async function server(): Promise<void> {
   const { copyTemplate } = await import('../test/helpers/template-databases.js');
   const store = await copyTemplate('sqlite');
   const config = testConfig(store.dataDir);
-  const limits = KEYS === 'each' ? { perKey: 2, perProcess: 4 * CLIENTS } : config.bulkDownloads;
+  const limits = UNCAPPED ? { ...config.bulkDownloads, perProcess: 4 * CLIENTS } : config.bulkDownloads;
   const services = createServices({ ...config, bulkDownloads: limits }, store);
   const app = await buildApp(services);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -71,6 +76,13 @@ async function server(): Promise<void> {
     keys.push((await issueApiKey(store.db, { tier: config.tiers[0]!, emailHmac: null, requestsPerMinute: 1e9 })).key);
   const { port } = app.server.address() as { port: number };
   process.send!({ port, keys } satisfies Ready);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  process.on('message', (asked: string) => {
+    if (asked === 'start') return delay.enable();
+    delay.disable();
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    process.send!(`p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+  });
   process.once('disconnect', () => void app.close().then(() => store.dispose()));
 }
 
@@ -111,6 +123,22 @@ function rssMiB(pid: number): number {
 const message = <T>(child: ChildProcess) =>
   new Promise<T>((resolve) => child.once('message', resolve as (m: unknown) => void));
 
+/** One keyed GET after another (20 ms apart) for `seconds`: their latencies' summary. */
+async function probeFor(port: number, key: string, seconds: number): Promise<string> {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  let failed = 0;
+  while (Date.now() < until) {
+    const r = await get(port, PROBE, key).catch(() => ({ status: 0, bytes: 0, ms: 10_000 }));
+    if (r.status !== 200) failed += 1;
+    latencies.push(r.ms);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  return `${latencies.length} GETs, ${failed} not 200; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+}
+
 async function probe(): Promise<void> {
   const tsx = { execArgv: ['--import', 'tsx'] };
   const serving = fork(self, ['server'], tsx);
@@ -118,28 +146,25 @@ async function probe(): Promise<void> {
   const key = ready.keys.at(-1)!;
   for (let i = 0; i < 20; i += 1) await get(ready.port, PROBE, key);
   const idle = rssMiB(serving.pid!);
+  const alone = await probeFor(ready.port, key, SECONDS / 3);
   const crowding = fork(self, ['crowd', JSON.stringify(ready)], tsx);
   const crowded = message<{ answers: Record<string, number>; whole: number; mib: number }>(crowding);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(serving.pid!))), 250);
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  let failed = 0;
-  while (Date.now() < until) {
-    const r = await get(ready.port, PROBE, key).catch(() => ({ status: 0, bytes: 0, ms: 10_000 }));
-    if (r.status !== 200) failed += 1;
-    latencies.push(r.ms);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  serving.send('start');
+  const crowdedProbe = await probeFor(ready.port, key, SECONDS);
   const result = await crowded;
+  const loop = message<string>(serving);
+  serving.send('stop');
+  const serverLoop = await loop;
   const after = rssMiB(serving.pid!);
   clearInterval(sampler);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-  console.log(`${CLIENTS} reading + ${CLIENTS} stalled clients on ${FILE}, ${SECONDS} s, keys: ${KEYS}`);
   console.log(
-    `probe ${PROBE}: ${latencies.length} GETs, ${failed} not 200; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    `${CLIENTS} reading + ${CLIENTS} stalled clients on ${FILE}, ${SECONDS} s, keys: ${KEYS}, caps: ${UNCAPPED ? 'raised' : 'default'}`,
   );
+  console.log(`probe ${PROBE} alone (${SECONDS / 3} s before the crowd): ${alone}`);
+  console.log(`probe ${PROBE} in the crowd: ${crowdedProbe}`);
+  console.log(`server event loop delay in the crowd: ${serverLoop}`);
   console.log(
     `server RSS: idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, at the end ${after.toFixed(0)} MiB`,
   );
