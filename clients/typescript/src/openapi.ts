@@ -114,7 +114,7 @@ export interface paths {
         };
         /**
          * Every row of one edition of a source, as CSV or JSON Lines
-         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Counted as one request against the key's limit, however large.
+         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Each file is built once (in a worker thread, the first time it is asked for) and then sent from the server's disk. Counted as one request against the key's limit, however large; a key may download a few files at once (429 beyond, and 503 when the server sends its most at once, both with `Retry-After`).
          */
         get: operations["getBulkFile"];
         put?: never;
@@ -1632,7 +1632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            /** @description Rate limit reached, or this key is already downloading as many bulk files at once as a key may (`LMI_BULK_DOWNLOADS_PER_KEY`, 2 by default); `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1641,6 +1641,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This server is sending as many bulk files at once as it sends (`LMI_BULK_DOWNLOADS`, 32 by default), or the file was replaced by a newer release while it was asked for; `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
