@@ -48,7 +48,7 @@ const DECLARED: Record<string, number[]> = {
   '/v1/meta/changes': [429],
   '/v1/meta/changes.atom': [429],
   '/v1/bulk': [401, 429],
-  '/v1/bulk/{source}/{file}': [400, 401, 404, 429],
+  '/v1/bulk/{source}/{file}': [400, 401, 404, 429, 503],
   '/v1/webhooks': [401, 429],
   '/v1/webhooks/{id}': [401, 404, 429],
   '/v1/webhooks/{id}/deliveries': [401, 404, 429],
@@ -126,6 +126,7 @@ describe('OpenAPI document and docs page', () => {
         const headers: string[] = Object.keys((op.responses[status] as { headers?: object }).headers ?? {});
         if (status === 429) assert.deepEqual(headers, ['Retry-After', 'RateLimit', 'RateLimit-Policy'], path);
         if (status === 401) assert.deepEqual(headers, ['WWW-Authenticate'], path);
+        if (status === 503) assert.deepEqual(headers, ['Retry-After'], path);
       }
     }
     const documented = Object.entries(openapi.paths)
