@@ -89,6 +89,7 @@ export async function buildApp(
     await services.keyIssuance.settled();
     await services.rateLimits.close();
     await services.keyRevocations.close();
+    await services.bulkFiles.close();
   });
   registerRequestContext(app);
   registerProblemHandlers(app, services.store.health);

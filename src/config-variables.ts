@@ -159,7 +159,8 @@ export const HOST: FallbackVariable<string> = {
 export const LMI_DATA_DIR: DerivedVariable<string> = {
   name: 'LMI_DATA_DIR',
   unset: '`./data`',
-  meaning: 'the SQLite file, the mail outbox, the generated secret, the publisher documents discovery keeps',
+  meaning:
+    'the SQLite file, the mail outbox, the generated secret, the publisher documents discovery keeps, the bulk files built (`bulk/`)',
   parse: (value) => path.resolve(value ?? path.join(packageRoot, 'data')),
 };
 
@@ -422,6 +423,22 @@ export const LMI_WEBHOOK_MAX_FAILURES: FallbackVariable<number> = {
   parse: whole(1),
 };
 
+export const LMI_BULK_DOWNLOADS_PER_KEY: FallbackVariable<number> = {
+  name: 'LMI_BULK_DOWNLOADS_PER_KEY',
+  fallback: '2',
+  meaning:
+    'bulk files one API key may download at once from a replica; one more is answered 429 with `Retry-After` (docs/downloads.md)',
+  parse: whole(1),
+};
+
+export const LMI_BULK_DOWNLOADS: FallbackVariable<number> = {
+  name: 'LMI_BULK_DOWNLOADS',
+  fallback: '32',
+  meaning:
+    'bulk files a replica sends at once, over every key; one more is answered 503 with `Retry-After` (each download holds a file descriptor and a 64 KiB buffer)',
+  parse: whole(1),
+};
+
 export const LMI_WEBHOOK_PRIVATE_ADDRESSES: FallbackVariable<boolean> = {
   name: 'LMI_WEBHOOK_PRIVATE_ADDRESSES',
   fallback: 'false',
@@ -485,4 +502,6 @@ export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] =
   LMI_WEBHOOK_INTERVAL,
   LMI_WEBHOOK_MAX_FAILURES,
   LMI_WEBHOOK_PRIVATE_ADDRESSES,
+  LMI_BULK_DOWNLOADS_PER_KEY,
+  LMI_BULK_DOWNLOADS,
 ];

@@ -2,6 +2,8 @@ import {
   ConfigError,
   DATABASE_URL,
   HOST,
+  LMI_BULK_DOWNLOADS,
+  LMI_BULK_DOWNLOADS_PER_KEY,
   LMI_DATA_DIR,
   LMI_ESCO_PACKAGE,
   LMI_FETCH_RETRIES,
@@ -76,6 +78,15 @@ export interface Config {
    */
   trustProxy: Variables.TrustProxy;
   webhooks: WebhookSettings;
+  bulkDownloads: BulkDownloadLimits;
+}
+
+/** How many bulk files a replica sends at once (docs/downloads.md). */
+export interface BulkDownloadLimits {
+  /** LMI_BULK_DOWNLOADS_PER_KEY: one key's downloads at once; beyond, 429. */
+  perKey: number;
+  /** LMI_BULK_DOWNLOADS: every key's downloads at once; beyond, 503. */
+  perProcess: number;
 }
 
 /** How `lmi serve` delivers the change feed to key holders' webhooks. */
@@ -150,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailures: read(LMI_WEBHOOK_MAX_FAILURES),
       privateAddresses: read(LMI_WEBHOOK_PRIVATE_ADDRESSES),
     },
+    bulkDownloads: { perKey: read(LMI_BULK_DOWNLOADS_PER_KEY), perProcess: read(LMI_BULK_DOWNLOADS) },
   };
 }
 

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { bulkBuilder } from './bulk-builder.js';
 import { upstreamKind, type Config } from './config.js';
 import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
@@ -10,6 +12,7 @@ import { resolveSecret } from './keys/secret.js';
 import { Apprenticeships } from './queries/apprenticeships/index.js';
 import { Bulk } from './queries/bulk/index.js';
 import { bulkExporters, WITHOUT_FILES } from './queries/bulk/exporters.js';
+import { BulkFileCache } from './queries/bulk/file-cache.js';
 import { Changes } from './queries/changes/index.js';
 import { LocalAreas } from './queries/local-areas/index.js';
 import { CodingIndexCache, type SearchBuilder } from './queries/occupations/coding-index.js';
@@ -129,8 +132,12 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     WITHOUT_FILES,
     () => services.responseCache.clear(),
   );
+  const bulkRoot = path.join(config.dataDir, 'bulk');
+  const builder = bulkBuilder(config, store.options, bulkRoot);
   return {
     ...services,
+    /** The bulk files on this replica's disk, each built once, in a worker thread. */
+    bulkFiles: new BulkFileCache(bulkRoot, builder.build, builder.close),
     moves: new Moves(occupations, skillProfiles, services),
     bulk,
     changes: new Changes(store.db, config.publicUrl, (source, edition) => bulk.serves(source, edition)),

@@ -22,10 +22,12 @@ export const PROBLEM_KINDS = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'expectation-failed': { status: 417, title: 'Expectation failed' },
   'rate-limited': { status: 429, title: 'Rate limit reached' },
+  'too-many-downloads': { status: 429, title: 'Too many bulk downloads at once for this key' },
   'header-fields-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
   'not-ready': { status: 503, title: 'Service not ready' },
   'store-unavailable': { status: 503, title: 'Database unavailable' },
+  'downloads-full': { status: 503, title: 'Too many bulk downloads at once' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;

@@ -9,7 +9,7 @@ const DESCRIPTIONS: Record<DeclaredError, string> = {
   401: 'The API key is missing, unknown or revoked',
   404: 'No such occupation or area, or no figure for that combination (including a source with no release)',
   429: 'Rate limit reached; `Retry-After` gives the seconds to wait',
-  503: 'The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait',
+  503: 'The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait',
 };
 
 interface DeclaredResponse<T extends TSchema> {

@@ -15,10 +15,12 @@ export interface Store {
   location: string;
   /** What the store has learnt of its own health (corruption), for readiness and the error answers. */
   health: StoreHealth;
+  /** What opened it: a worker thread opens its own connection to the same database with these. */
+  options: StoreOptions;
   close(): Promise<void>;
 }
 
-interface StoreOptions {
+export interface StoreOptions {
   databaseUrl: string | null;
   dataDir: string;
   /** PostgreSQL schema to use (it must exist); tests use one per run so runs never collide. */
@@ -36,7 +38,7 @@ export async function databaseAnswers(db: Db): Promise<boolean> {
 }
 
 export function openStore(options: StoreOptions): Store {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options);
+  return options.databaseUrl ? openPostgres(options, options.databaseUrl, options.pgSchema) : openSqlite(options);
 }
 
 function openSqlite(options: StoreOptions): Store {
@@ -48,10 +50,10 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', location: file, health: new StoreHealth(), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: file, health: new StoreHealth(), options, close: () => db.destroy() };
 }
 
-function openPostgres(databaseUrl: string, schema?: string): Store {
+function openPostgres(options: StoreOptions, databaseUrl: string, schema?: string): Store {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -70,6 +72,7 @@ function openPostgres(databaseUrl: string, schema?: string): Store {
   return {
     db,
     dialect: 'postgres',
+    options,
     location: `${url.hostname}:${url.port || 5432}${url.pathname}${schema ? ` (schema ${schema})` : ''}`,
     health: new StoreHealth(),
     close: () => db.destroy(),

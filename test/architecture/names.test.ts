@@ -311,6 +311,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'bulk/columns': 'the bulk group’s CSV columns, from a response schema',
     'bulk/exporters': 'every source’s bulk exporter, wired to the group whose JSON its rows match',
     'bulk/responses': 'the bulk files built from a per-occupation endpoint’s responses',
+    'bulk/file-cache': 'the bulk files on disk: where each lives, written whole, pruned when no longer served',
+    'bulk/lines': 'a bulk file’s lines (CSV or JSON Lines), as the bulk builder writes them',
     'health/readiness': 'the /readyz check (health, outside /v1, has no group of its own)',
   },
   'src/store': {

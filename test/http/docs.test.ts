@@ -48,7 +48,7 @@ const DECLARED: Record<string, number[]> = {
   '/v1/meta/changes': [429],
   '/v1/meta/changes.atom': [429],
   '/v1/bulk': [401, 429],
-  '/v1/bulk/{source}/{file}': [400, 401, 404, 429],
+  '/v1/bulk/{source}/{file}': [400, 401, 404, 429, 503],
   '/v1/webhooks': [401, 429],
   '/v1/webhooks/{id}': [401, 404, 429],
   '/v1/webhooks/{id}/deliveries': [401, 404, 429],

@@ -114,7 +114,7 @@ export interface paths {
         };
         /**
          * Every row of one edition of a source, as CSV or JSON Lines
-         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Counted as one request against the key's limit, however large.
+         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Each file is built once (in a worker thread, the first time it is asked for) and then sent from the server's disk. Counted as one request against the key's limit, however large; a key may download a few files at once (429 beyond, and 503 when the server sends its most at once, both with `Retry-After`).
          */
         get: operations["getBulkFile"];
         put?: never;
@@ -905,38 +905,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listEditions: {
@@ -1045,38 +1013,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getIngestStatus: {
@@ -1155,38 +1091,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,38 +1275,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listChangesAtom: {
@@ -1462,38 +1334,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1670,38 +1510,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getBulkFile: {
@@ -1824,7 +1632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit reached; `Retry-After` gives the seconds to wait */
+            /** @description Rate limit reached, or this key is already downloading as many bulk files at once as a key may (`LMI_BULK_DOWNLOADS_PER_KEY`, 2 by default); `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1860,7 +1668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
+            /** @description This server is sending as many bulk files at once as it sends (`LMI_BULK_DOWNLOADS`, 32 by default), or the file was replaced by a newer release while it was asked for; `Retry-After` gives the seconds to wait */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2030,38 +1838,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     createWebhook: {
@@ -2182,38 +1958,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,38 +2156,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     deleteWebhook: {
@@ -2566,38 +2278,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2769,38 +2449,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3003,38 +2651,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     enableWebhook: {
@@ -3206,38 +2822,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     requestKey: {
@@ -3308,38 +2892,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3442,38 +2994,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3628,38 +3148,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     searchOccupations: {
@@ -3768,38 +3256,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4014,38 +3470,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listOccupationTitles: {
@@ -4174,38 +3598,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,38 +3834,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getOccupationWorkProfile: {
@@ -4658,38 +4018,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4963,38 +4291,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getOccupationWorkforce: {
@@ -5236,38 +4532,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listLocalAreas: {
@@ -5397,38 +4661,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5703,38 +4935,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getOccupationPaySeries: {
@@ -5909,38 +5109,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6166,38 +5334,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6488,38 +5624,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getOccupationProjections: {
@@ -6749,38 +5853,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7067,38 +6139,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getOccupationApprenticeships: {
@@ -7316,38 +6356,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7747,38 +6755,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8331,38 +7307,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     getOccupationVisas: {
@@ -8586,38 +7530,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listVisaOccupations: {
@@ -8781,38 +7693,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9058,38 +7938,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listDemandOccupations: {
@@ -9245,38 +8093,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9520,38 +8336,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listOccupationLocalJobAdverts: {
@@ -9739,38 +8523,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9991,38 +8743,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10280,38 +9000,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
         };
     };
     listJobAdvertOccupations: {
@@ -10489,38 +9177,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @description URI identifying the kind of problem */
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description The request path */
-                        instance: string;
-                        requestId: string;
-                        invalidParams?: {
-                            /** @description The parameter */
-                            name: string;
-                            reason: string;
-                            validValues?: string[];
-                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
-                            validParameters?: string[];
-                        }[];
-                        /** @description Key of the source whose release is missing */
-                        source?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The service cannot answer yet: what it needs has not been ingested (its first ingest is still running) or its store is unavailable; `detail` says which, `Retry-After` gives the seconds to wait */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

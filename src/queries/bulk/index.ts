@@ -35,15 +35,21 @@ export interface BulkTally {
   bytes: number;
 }
 
-/** A bulk file ready to stream: its release, validator and rows. */
+/** A bulk file of an edition: its release, validator and rows (read only where the file is built). */
 export interface BulkFile {
+  source: SourceKey;
+  editionId: string;
+  format: BulkFormat;
+  /** What the content depends on (the edition's, the classification's and the joined editions' hashes): the file's folder on disk. */
+  hash: string;
   provenance: BulkProvenance;
-  /** Strong ETag: the edition's content hash, the classification's (titles), the joined editions' and the format. */
+  /** Strong ETag: the content hash and the format. */
   etag: string;
   filename: string;
   columns?: string[][];
-  records: AsyncGenerator<readonly BulkRecord[]>;
-  /** Called once every row has been sent: the file's rows and size, remembered for the listing. */
+  /** The rows, a page at a time: read in the bulk builder's worker thread, never where requests are served. */
+  records(): AsyncGenerator<readonly BulkRecord[]>;
+  /** Called once the file has been generated whole: its rows and size, remembered for the listing. */
   generated(tally: BulkTally): void;
 }
 
@@ -124,6 +130,14 @@ export class Bulk {
     return { sources };
   }
 
+  /** The content hash of each edition of a source whose files are served now, by edition id: the files on disk worth keeping. */
+  async servedHashes(sourceKey: SourceKey): Promise<Map<string, string>> {
+    const exporter = this.exporters[sourceKey];
+    if (!exporter) return new Map();
+    const editions = await this.editionsOf(sourceKey, exporter);
+    return new Map(await Promise.all(editions.map(async (e) => [e.id, await this.contentHash(exporter, e)] as const)));
+  }
+
   /** The editions with files: every servable one, or the current one only. */
   private async editionsOf(key: SourceKey, exporter: BulkExporter, all?: Edition[]): Promise<Edition[]> {
     if (exporter.scope === 'current') {
@@ -163,6 +177,10 @@ export class Bulk {
     const hash = await this.contentHash(exporter, edition);
     const etag = createHash('sha256').update(`${hash}\n${format}`).digest('base64url').slice(0, 32);
     return {
+      source: sourceKey,
+      editionId: edition.id,
+      format,
+      hash,
       provenance: {
         source: source.key,
         name: source.name,
@@ -181,7 +199,7 @@ export class Bulk {
       etag: `"${etag}"`,
       filename: `${source.key}-${edition.id}.${format}`,
       ...(exporter.columns ? { columns: exporter.columns } : {}),
-      records: exporter.records(edition),
+      records: () => exporter.records(edition),
       generated: ({ format: made, rows, bytes }) => {
         const known = this.remembered.get(hash) ?? { rows: null, bytes: { csv: null, jsonl: null } };
         if (known.rows === rows && known.bytes[made] === bytes) return;
