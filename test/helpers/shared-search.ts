@@ -15,7 +15,9 @@ const builds = new Map<string, Promise<TitleIndex>>();
 export const sharedSearchBuilds: SearchBuilder = (index, data) => {
   const input = { ...data, names: data.names ? [...data.names] : undefined };
   const key = createHash('sha256')
-    .update(JSON.stringify([index, input.aliases, [...(input.employment ?? [])], input.names]))
+    .update(
+      JSON.stringify([index, input.aliases, [...(input.employment ?? [])], input.names, [...(input.texts ?? [])]]),
+    )
     .digest('hex');
   let build = builds.get(key);
   if (build) {
