@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import type { ReviewItemScore, ReviewScorer } from './score.js';
 
 export const SEARCH_KINDS = ['everyday', 'plain', 'slang'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** A wrong first answer at this confidence or more is a confident wrong answer. */
 export const CONFIDENT = 0.5;
 
-export interface SearchJudgment {
+interface SearchJudgment {
   code: string;
   kind: SearchKind;
   query: string;
@@ -29,9 +29,9 @@ interface Match {
   confidence: number;
 }
 
-export type Verdict = 'right' | 'acceptable' | 'wrong';
+type Verdict = 'right' | 'acceptable' | 'wrong';
 
-export interface SearchOutcome {
+interface SearchOutcome {
   judgment: SearchJudgment;
   first: Match | null;
   verdict: Verdict;

@@ -10,7 +10,7 @@ import { contentWords, cosine, Tfidf, type Bag, type TextVector } from './text-v
 /** A unit group's texts, each with its weight (a title counts more than a description). */
 export type GroupTexts = ReadonlyMap<string, ReadonlyArray<readonly [string, number]>>;
 
-export interface TextMatch {
+interface TextMatch {
   code: string;
   /** Cosine of the query's stems and the group's texts. */
   similarity: number;
@@ -20,14 +20,14 @@ export interface TextMatch {
  * A text match's confidence stays under this: it has not been fitted on a judged set like a
  * title's (calibration.ts), and what a sentence describes is weaker evidence than a title.
  */
-export const TEXT_CONFIDENCE_CEILING = 0.45;
+const TEXT_CONFIDENCE_CEILING = 0.45;
 /** Under this cosine the texts share too little with the query to say anything. */
-export const MIN_TEXT_SIMILARITY = 0.1;
+const MIN_TEXT_SIMILARITY = 0.1;
 /**
  * Share of the query's weight (its stems' IDF) a group's texts must hold: a group reached by one
  * word of "fixing tvs" is not what was asked.
  */
-export const MIN_TEXT_COVERAGE = 0.5;
+const MIN_TEXT_COVERAGE = 0.5;
 
 /** Endings the shared stemmer keeps on short words ("fixing", "cutt" of "cutting"), stripped here to meet "fixes", "cuts". */
 const SHORT_ENDINGS = ['ing', 'ed', 'es', 'er', 's'];
