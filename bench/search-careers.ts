@@ -38,6 +38,20 @@ import {
   type EscoOccupationLabels,
 } from './esco-labels.js';
 import { loadCodingIndex, sample } from './search.js';
+import { readWorkbookSync } from '../src/ingest/formats/workbook.js';
+import { parseSocDescriptions } from '../src/ingest/sources/ons/soc2020-descriptions/parse.js';
+import { descriptionTexts } from '../src/queries/occupations/search-evidence.js';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Volume 1's texts, searched where no title answers (src/search/task-texts.ts). The NCS profiles'
+ * titles and summaries the service adds are left out: they would hold the held-out titles.
+ */
+const VOLUME_1 = new URL(
+  '../../shared/upstream/soc2020/soc2020volume1structureanddescriptionofunitgroupsexcel16042025.xlsx',
+  import.meta.url,
+).pathname;
+const volume1Texts = descriptionTexts(parseSocDescriptions(readWorkbookSync(new Uint8Array(readFileSync(VOLUME_1)))));
 
 const FOLDS = 5;
 const LIMIT = 10;
@@ -169,6 +183,7 @@ export const buildNow: Build = (index, { esco, ncs, employment }) => {
     aliases,
     employment,
     names: [...esco.map((o) => o.labels), ...ncs.map((p) => p.titles)],
+    texts: volume1Texts,
   });
 };
 

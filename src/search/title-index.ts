@@ -8,6 +8,8 @@ import { seeWordRewrites } from './see-references.js';
 import { ABSTAIN_BELOW, calibratedConfidence } from './calibration.js';
 import { ALIAS_VOTE_WEIGHT, TitlePrior } from './title-prior.js';
 import { learnWordVariants } from './word-variants.js';
+import { entryRank } from './searchable-entries.js';
+import { TaskTexts, textConfidence, textStems, type GroupTexts } from './task-texts.js';
 import {
   COMPOUND_SIMILARITY,
   HEAD_MISMATCH_SCORE,
@@ -51,6 +53,11 @@ export interface TitleIndexData {
    * variants are learnt from them (word-variants.ts), with the coding index's own titles per unit group.
    */
   names?: Iterable<readonly string[]>;
+  /**
+   * What each unit group does in the publishers' words (SOC 2020 Volume 1, NCS profiles), searched
+   * as text when no title answers credibly (task-texts.ts).
+   */
+  texts?: GroupTexts;
 }
 
 /** A built index as plain data (`TitleIndex.parts`): what the coding index and `TitleIndexData` made of it. */
@@ -59,7 +66,17 @@ export interface TitleIndexParts {
   built: IndexedTitles;
   variants: Map<string, number[]>;
   employment: ReadonlyMap<string, number> | undefined;
+  texts: GroupTexts | undefined;
+  /** Each unit group's coding-index entries, what a text match reports (from the coding index). */
+  entries: ReadonlyMap<string, readonly GroupEntry[]>;
 }
+
+/**
+ * Under this confidence of the first title match, where the search would otherwise answer nothing,
+ * the texts answer instead (task-texts.ts). Higher (0.5) displaced right title guesses:
+ * bench:search-careers top-3 fell from 80.1% to 76.8%.
+ */
+const TEXTS_ANSWER_BELOW = ABSTAIN_BELOW;
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
 interface QueryWord {
@@ -105,6 +122,8 @@ export class TitleIndex {
     private readonly weights: Float64Array,
     /** Weight of a query word the vocabulary does not know: as informative as a fairly common word. */
     private readonly unknownWordWeight: number,
+    /** The unit groups' texts, and each group's default coding-index entry (what a text match reports). */
+    private readonly texts: { index: TaskTexts; entries: ReadonlyMap<string, readonly GroupEntry[]> } | null,
   ) {
     this.scratch = new Scratch(titles.count, codes.length, vocabulary.size);
   }
@@ -121,7 +140,7 @@ export class TitleIndex {
     const learning = TitleIndex.learnVariants(normaliser, step.value, index, data);
     let learnt = learning.next();
     while (!learnt.done) learnt = learning.next();
-    return TitleIndex.of(normaliser, step.value, learnt.value, data);
+    return TitleIndex.of(normaliser, groupEntries(index), step.value, learnt.value, data);
   }
 
   /**
@@ -143,7 +162,7 @@ export class TitleIndex {
       await new Promise((resolve) => setImmediate(resolve));
       learnt = learning.next();
     }
-    return TitleIndex.of(normaliser, step.value, learnt.value, data);
+    return TitleIndex.of(normaliser, groupEntries(index), step.value, learnt.value, data);
   }
 
   /**
@@ -164,16 +183,19 @@ export class TitleIndex {
       built: step.value,
       variants: learnt.value,
       employment: data.employment,
+      texts: data.texts,
+      entries: groupEntries(index),
     };
   }
 
   /** The index `parts` describes, after a structured clone (the vocabulary comes back as a plain object). */
-  static fromParts({ abbreviations, built, variants, employment }: TitleIndexParts): TitleIndex {
+  static fromParts({ abbreviations, built, variants, employment, texts, entries }: TitleIndexParts): TitleIndex {
     return TitleIndex.of(
       new Normaliser(abbreviationExpansions(abbreviations)),
+      entries,
       { ...built, vocabulary: Vocabulary.revived(built.vocabulary) },
       variants,
-      { employment },
+      { employment, texts },
     );
   }
 
@@ -206,6 +228,7 @@ export class TitleIndex {
 
   private static of(
     normaliser: Normaliser,
+    entries: ReadonlyMap<string, readonly GroupEntry[]>,
     built: IndexedTitles,
     variants: ReadonlyMap<string, readonly number[]>,
     data: TitleIndexData,
@@ -235,6 +258,9 @@ export class TitleIndex {
       built.inQualifiers,
       built.weights,
       built.unknownWordWeight,
+      data.texts
+        ? { index: TaskTexts.build(data.texts, data.employment ?? new Map()), entries }
+        : null,
     );
   }
 
@@ -264,9 +290,34 @@ export class TitleIndex {
       const other = i === 0 ? (matches[1]?.similarity ?? 0) : matches[0]!.similarity;
       match.confidence = calibratedConfidence(match.similarity, other);
     });
-    if ((options.abstain ?? true) && matches[0]?.matchType === 'fuzzy' && matches[0].confidence < ABSTAIN_BELOW)
-      return [];
+    // A title match under TEXTS_ANSWER_BELOW gives way to what the publishers' texts say.
+    const first = matches[0];
+    if (!first || (first.matchType === 'fuzzy' && first.confidence < TEXTS_ANSWER_BELOW)) {
+      const texts = this.textMatches(query, wanted);
+      if (texts.length > 0) return texts;
+    }
+    if ((options.abstain ?? true) && first?.matchType === 'fuzzy' && first.confidence < ABSTAIN_BELOW) return [];
     return matches.slice(0, wanted);
+  }
+
+  /** The unit groups whose publishers' texts say what the query says, reported at their default entry. */
+  private textMatches(query: string, wanted: number): TitleMatch[] {
+    if (!this.texts) return [];
+    const found = this.texts.index.search(query, wanted + 1);
+    const asked = new Set(textStems(query));
+    return found.slice(0, wanted).map(({ code, similarity }, i) => {
+      const entry = bestEntry(this.texts!.entries.get(code) ?? [], asked);
+      const other = i === 0 ? (found[1]?.similarity ?? 0) : found[0]!.similarity;
+      return {
+        soc2020: code,
+        matchedTitle: entry?.title ?? code,
+        qualifier: entry?.qualifier ?? null,
+        confidence: textConfidence(similarity, other),
+        similarity,
+        matchType: 'fuzzy' as const,
+        titleShare: null,
+      };
+    });
   }
 
   private exactMatches(query: string, analysed: AnalysedText, wanted: number, matches: TitleMatch[]): void {
@@ -571,6 +622,44 @@ export class TitleIndex {
       titleShare,
     };
   }
+}
+
+/** A coding-index entry of a unit group, with its title's stems (task-texts.ts). */
+interface GroupEntry {
+  title: string;
+  qualifier: string | null;
+  stems: ReadonlySet<string>;
+}
+
+/** Each unit group's coding-index entries, default entries first (entryRank): what a text match reports. */
+function groupEntries(index: CodingIndex): Map<string, GroupEntry[]> {
+  const byGroup = new Map<string, CodingIndex['records']>();
+  for (const record of index.records) {
+    if (record.soc2020 === null) continue;
+    const list = byGroup.get(record.soc2020) ?? [];
+    list.push(record);
+    byGroup.set(record.soc2020, list);
+  }
+  return new Map(
+    [...byGroup].map(([code, records]) => [
+      code,
+      records
+        .sort((a, b) => entryRank(a) - entryRank(b))
+        .map((r) => ({ title: r.naturalTitle, qualifier: r.qualifier, stems: new Set(textStems(r.naturalTitle)) })),
+    ]),
+  );
+}
+
+/** The entry whose title shares most stems with the query; the group's default entry when none does. */
+function bestEntry(entries: readonly GroupEntry[], asked: ReadonlySet<string>): GroupEntry | undefined {
+  let best = entries[0];
+  let most = 0;
+  for (const entry of entries) {
+    let shared = 0;
+    for (const stem of asked) if (entry.stems.has(stem)) shared++;
+    if (shared > most) [best, most] = [entry, shared];
+  }
+  return best;
 }
 
 /** The coding index's own titles, one list per unit group: names of one occupation, for learnt word variants. */

@@ -5387,7 +5387,7 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        /** @description The group whose figures these are (a SOC 2010 group: the survey codes to SOC 2010); `derivation` says how it relates to the occupation */
+                        /** @description The group whose figures `latest` and `previous` are (a SOC 2010 group: the survey codes to SOC 2010): the occupation's own unit group, or a group above it that the release publishes; `derivation` says how it relates to the occupation */
                         group: {
                             /** @description The group's code in `classification` (not a SOC 2020 code) */
                             code: string;
@@ -5402,18 +5402,6 @@ export interface operations {
                              * @enum {string}
                              */
                             classification: "SOC 2010" | "SOC 2020";
-                            /** @description Set when the release publishes no row for the group and its figures are derived by summing its published unit groups; null when the survey publishes the figures shown */
-                            summedFrom: {
-                                /** @description SOC 2010 unit groups in the group whose published figures are summed */
-                                published: string[];
-                                /** @description SOC 2010 unit groups in the group the survey lists with its figures withheld: missing from the sums, which are therefore a lower bound */
-                                withheld: string[];
-                                /** @description Sampled employers reporting a vacancy, added over the unit groups summed and over all the group's listed unit groups (an employer counts once per unit group): how much of the group the sums stand for; null where the survey keeps a count confidential */
-                                employerReports: {
-                                    summed: number | null;
-                                    listed: number | null;
-                                };
-                            } | null;
                         };
                         /** AreaSummary */
                         area: {
@@ -5460,6 +5448,53 @@ export interface operations {
                             /** @description False when the survey withheld the figures (fewer than 30 employers reporting) or has none for the group that year */
                             presentable: boolean;
                         };
+                        siblingsContext: {
+                            /** @description What the figures are, for a reader: context, not this occupation */
+                            label: string;
+                            /** @description The SOC 2010 group whose published unit groups are summed */
+                            code: string;
+                            /**
+                             * @description The level of the group, in SOC 2010
+                             * @enum {string}
+                             */
+                            level: "unit group" | "minor group" | "sub-major group" | "major group";
+                            /** @enum {string} */
+                            classification: "SOC 2010";
+                            /** @description SOC 2010 unit groups in the group whose published figures are summed (at least two) */
+                            published: string[];
+                            /** @description SOC 2010 unit groups in the group the survey lists with its figures withheld (the occupation among them): missing from the sums, which are therefore a lower bound */
+                            withheld: string[];
+                            /** @description Sampled employers reporting a vacancy, added over the unit groups summed and over all the group's listed unit groups (an employer counts once per unit group): how much of the group the sums stand for; null where the survey keeps a count confidential */
+                            employerReports: {
+                                summed: number | null;
+                                listed: number | null;
+                            };
+                            /** VacancyYear */
+                            latest: {
+                                /** @description Survey year */
+                                year: number;
+                                vacancies: number | null;
+                                hardToFill: number | null;
+                                skillShortage: number | null;
+                                hardToFillPercent: number | null;
+                                skillShortagePercent: number | null;
+                                employersReporting: number | null;
+                                /** @description False when the survey withheld the figures (fewer than 30 employers reporting) or has none for the group that year */
+                                presentable: boolean;
+                            };
+                            previous: {
+                                /** @description Survey year */
+                                year: number;
+                                vacancies: number | null;
+                                hardToFill: number | null;
+                                skillShortage: number | null;
+                                hardToFillPercent: number | null;
+                                skillShortagePercent: number | null;
+                                employersReporting: number | null;
+                                /** @description False when the survey withheld the figures (fewer than 30 employers reporting) or has none for the group that year */
+                                presentable: boolean;
+                            } | null;
+                        } | null;
                         /** @description What the figures are, in at most two plain sentences */
                         derivation: string;
                         /** @description Path, on this server, of the docs section explaining the method in full (the page, as markdown, and its heading anchor; the same path in the repository) */

@@ -27,6 +27,9 @@ const APS_BY_INDUSTRY = 'aps-occupation-industry';
 /** NCS job profiles (2026 pages, 2020 export with SOC 2010 codes) and the SOC 2010 -> 2020 table: careers-site titles (search-evidence.ts). */
 const NCS_SOURCES = ['ncs-job-profiles', 'ncs-content-export-2020', 'soc-crosswalk'] as const;
 
+/** SOC 2020 Volume 1: what each unit group does, searched as text where no title answers (search/task-texts.ts). */
+const SOC_DESCRIPTIONS = 'soc2020-descriptions';
+
 /** The current coding index in memory: its records by unit group. */
 export interface CodingIndexView {
   edition: Edition;
@@ -102,6 +105,7 @@ export function searchData({ index, evidence, employment }: SearchInput): TitleI
     ],
     employment,
     names: evidence.names,
+    texts: evidence.texts,
   };
 }
 
@@ -130,7 +134,7 @@ export class CodingIndexCache {
     });
     this.searchMemo = current.memos.memo({
       name: 'job-title search',
-      sources: [ESCO_OCCUPATIONS, APS_BY_INDUSTRY, ...NCS_SOURCES],
+      sources: [ESCO_OCCUPATIONS, APS_BY_INDUSTRY, ...NCS_SOURCES, SOC_DESCRIPTIONS],
       reads: [this.memo],
       warm: true,
       build: async (editions) => {
@@ -141,6 +145,7 @@ export class CodingIndexCache {
               editions[ESCO_OCCUPATIONS],
               editions[APS_BY_INDUSTRY],
               NCS_SOURCES.map((source) => editions[source]),
+              editions[SOC_DESCRIPTIONS],
             )
           : null;
       },
@@ -173,11 +178,12 @@ export class CodingIndexCache {
     aliasEdition: Edition | null,
     employmentEdition: Edition | null,
     ncsEditions: Array<Edition | null>,
+    descriptions: Edition | null,
   ): Promise<TitleSearchView> {
     const started = performance.now();
     const [pages = null, exported = null, crosswalk = null] = ncsEditions;
     const [evidence, employment] = await Promise.all([
-      searchEvidence(this.db, { esco: aliasEdition, pages, export: exported, crosswalk }),
+      searchEvidence(this.db, { esco: aliasEdition, pages, export: exported, crosswalk, descriptions }),
       employmentEdition ? publishedEmploymentByUnitGroup(this.db, employmentEdition.id) : new Map<string, number>(),
     ]);
     const input: SearchInput = { index: codingIndex.index, evidence, employment };

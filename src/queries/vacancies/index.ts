@@ -96,32 +96,19 @@ export class Vacancies {
     const chosen = groups.find((g) => vacancyYear(latestYear, rowOf(g, latestYear)).presentable) ?? groups[0]!;
     const summed = published(chosen, latestYear) ? null : await this.summedGroup(edition.id, hierarchy, latestYear);
     const total = rows.filter((r) => r.kind === 'total');
-    const yearOf = (year: number) => (summed ? summedYear(year, summed) : vacancyYear(year, rowOf(chosen, year)));
+    const yearOf = (year: number) => vacancyYear(year, rowOf(chosen, year));
 
     return {
       soc2020: soc,
       title: unit.title,
-      group: summed
-        ? {
-            code: summed.code,
-            title: `SOC 2010 ${summed.level} ${summed.code}, summed from the unit groups the survey published`,
-            level: summed.level,
-            classification: 'SOC 2010',
-            summedFrom: {
-              published: summed.published,
-              withheld: summed.withheld,
-              employerReports: summed.employers,
-            },
-          }
-        : {
-            code: chosen.code,
-            title:
-              chosen.rows.filter((r) => r.title !== null).at(-1)?.title ??
-              (chosen.level === 'unit group' ? supplier.title : chosen.code),
-            level: chosen.level,
-            classification: 'SOC 2010',
-            summedFrom: null,
-          },
+      group: {
+        code: chosen.code,
+        title:
+          chosen.rows.filter((r) => r.title !== null).at(-1)?.title ??
+          (chosen.level === 'unit group' ? supplier.title : chosen.code),
+        level: chosen.level,
+        classification: 'SOC 2010',
+      },
       area: UNITED_KINGDOM,
       latest: yearOf(latestYear),
       previous: previousYear === null ? null : yearOf(previousYear),
@@ -129,6 +116,7 @@ export class Vacancies {
         latestYear,
         total.find((r) => r.year === latestYear),
       ),
+      siblingsContext: summed && siblingsContext(summed, latestYear, previousYear),
       derivation: derivation({
         soc,
         supplier,
@@ -145,8 +133,8 @@ export class Vacancies {
 
   /**
    * The finest group above the unit group (minor, sub-major, major) in which the latest survey
-   * published at least one unit group: the release has no group rows, so the fallback the spec
-   * asks for is derived by summing those units' published figures, and says so.
+   * published at least two unit groups, for context where the occupation is withheld and the
+   * release has no group rows: one published unit would be another occupation's figures.
    */
   private async summedGroup(
     editionId: string,
@@ -157,7 +145,7 @@ export class Vacancies {
       const units = await essUnitRowsUnder(this.db, editionId, code);
       const latest = units.filter((r) => r.year === latestYear);
       const summable = latest.filter((r) => vacancyYear(latestYear, r).presentable).map((r) => r.soc2010!);
-      if (summable.length > 0)
+      if (summable.length >= MIN_SIBLINGS_SUMMED)
         return {
           level,
           code,
@@ -172,6 +160,28 @@ export class Vacancies {
     }
     return null;
   }
+}
+
+/** Fewer published unit groups than this are one other occupation's figures, not a group's. */
+const MIN_SIBLINGS_SUMMED = 2;
+
+/** The sum of a group's published unit groups, named and labelled as context, never as the occupation's figures. */
+function siblingsContext(
+  group: SummedGroup,
+  latestYear: number,
+  previousYear: number | null,
+): NonNullable<VacancyResponse['siblingsContext']> {
+  return {
+    label: `Context, not this occupation's figures: the sum of the ${group.published.length} unit groups of SOC 2010 ${group.level} ${group.code} that the survey published (a lower bound for the group: ${group.withheld.length} withheld)`,
+    code: group.code,
+    level: group.level,
+    classification: 'SOC 2010',
+    published: group.published,
+    withheld: group.withheld,
+    employerReports: group.employers,
+    latest: summedYear(latestYear, group),
+    previous: previousYear === null ? null : summedYear(previousYear, group),
+  };
 }
 
 /** Who the survey asks, when, and what the figures count. */
@@ -256,7 +266,7 @@ interface DerivationFacts {
   supplier: Soc2010Supplier;
   /** The group whose figures are shown. */
   chosen: GroupRows;
-  /** The group summed from its published unit groups, where the survey withheld the unit group and publishes no group rows. */
+  /** The context sum of published siblings, where the survey withheld the unit group and publishes no group rows. */
   summed: SummedGroup | null;
   years: number[];
 }
@@ -265,18 +275,14 @@ interface DerivationFacts {
 function derivation(facts: DerivationFacts): string {
   const { soc, supplier, chosen, summed, years } = facts;
   const code = supplier.soc2010;
-  const level = summed?.level ?? chosen.level;
+  const level = chosen.level;
   const group =
-    level === 'unit group'
-      ? `SOC 2010 unit group ${code}`
-      : `SOC 2010 ${level} ${summed?.code ?? chosen.code}, which contains ${code}`;
+    level === 'unit group' ? `SOC 2010 unit group ${code}` : `SOC 2010 ${level} ${chosen.code}, which contains ${code}`;
   const first = `Vacancies in ${group} (${supplier.title}${level === 'unit group' ? '' : ' and others'}): ${code} supplies ${percentText(supplier.share, 1)} of the workers of ${soc}, and the Employer Skills Survey codes to SOC 2010, not SOC 2020.`;
-  if (summed)
-    return `${first} The survey withheld ${code} in ${years[0]} and publishes no group figures, so these are the sums of the ${summed.published.length} unit group${summed.published.length === 1 ? '' : 's'} in ${summed.code} it published, leaving out ${summed.withheld.length} withheld: a lower bound.`;
   if (chosen.level !== 'unit group')
     return `${first} The survey publishes no figures for the finer groups in ${years[0]}, so these count every unit group in ${chosen.code}, not apportioned.`;
   if (!published(chosen, years[0]!))
-    return `${first} The survey publishes no figures for ${code} in ${years[0]}, and none for a group or another unit group of its hierarchy to fall back on, so they are null.`;
+    return `${first} The survey withheld ${code} in ${years[0]} and the release publishes no row for a group above it, so ${soc}'s figures are null${summed ? `; \`siblingsContext\` sums the ${summed.published.length} unit groups of ${summed.code} it published, for context only: other occupations' figures, not ${soc}'s` : ''}.`;
   return `${first} They are ${code}'s own figures, whole, not apportioned.`;
 }
 

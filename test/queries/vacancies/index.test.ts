@@ -31,7 +31,6 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         title: 'Care workers and home carers',
         level: 'unit group',
         classification: 'SOC 2010',
-        summedFrom: null,
       });
       assert.equal(
         body.derivation,
@@ -78,7 +77,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.equal(body.provenance.edition, (await current.latest('ess-vacancies'))!.label);
     });
 
-    it('sums the published unit groups of the finest group above a withheld one, and calls the sums a lower bound: 1111 from 1115', async () => {
+    it('shows a withheld unit group as null, never its siblings: 1111 from 1115, the sum of 11 named as context', async () => {
       assert.deepEqual(rawEssFigures(2022, '1115 - Chief executives and senior officials').slice(1), [
         'u',
         'u',
@@ -93,17 +92,33 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const body = await vacancies.vacancies('1111', 'uk');
       assert.deepEqual(
         { code: body.group.code, level: body.group.level, classification: body.group.classification },
-        { code: '11', level: 'sub-major group', classification: 'SOC 2010' },
+        { code: '1115', level: 'unit group', classification: 'SOC 2010' },
       );
-      assert.deepEqual(body.group.summedFrom, {
-        published: units.published.map((u) => u.code),
-        withheld: units.withheld,
-        employerReports: units.employerReports,
+      assert.deepEqual(body.latest, {
+        year: 2022,
+        vacancies: null,
+        hardToFill: null,
+        skillShortage: null,
+        hardToFillPercent: null,
+        skillShortagePercent: null,
+        employersReporting: body.latest.employersReporting,
+        presentable: false,
       });
-      assert.ok(body.group.summedFrom.withheld.includes('1115'));
+      const context = body.siblingsContext!;
+      assert.deepEqual(
+        { code: context.code, level: context.level, published: context.published, withheld: context.withheld },
+        {
+          code: '11',
+          level: 'sub-major group',
+          published: units.published.map((u) => u.code),
+          withheld: units.withheld,
+        },
+      );
+      assert.deepEqual(context.employerReports, units.employerReports);
+      assert.ok(context.withheld.includes('1115'));
       const sum = (field: 'vacancies' | 'hardToFill' | 'skillShortage') =>
         units.published.reduce((total, u) => total + u[field], 0);
-      assert.deepEqual(body.latest, {
+      assert.deepEqual(context.latest, {
         year: 2022,
         vacancies: Math.round(sum('vacancies') / 100) * 100,
         hardToFill: Math.round(sum('hardToFill')),
@@ -113,31 +128,44 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         employersReporting: null,
         presentable: true,
       });
+      assert.match(
+        context.label,
+        /^Context, not this occupation's figures: the sum of the \d+ unit groups of SOC 2010 sub-major group 11/,
+      );
       // The previous survey compares like with like: the same unit groups, or nothing.
       const before = rawEssUnitsUnder(2017, '11').published.map((u) => u.code);
       const comparable = units.published.every((u) => before.includes(u.code));
-      assert.equal(body.previous!.presentable, comparable);
-      if (!comparable) assert.equal(body.previous!.vacancies, null);
+      assert.equal(context.previous!.presentable, comparable);
       assert.match(
         body.derivation,
-        /^Vacancies in SOC 2010 sub-major group 11, which contains 1115 \(Chief executives and senior officials and others\): .* The survey withheld 1115 in 2022 and publishes no group figures, so these are the sums of the \d+ unit groups in 11 it published, leaving out \d+ withheld: a lower bound\.$/,
+        /^Vacancies in SOC 2010 unit group 1115 \(Chief executives and senior officials\): .* The survey withheld 1115 in 2022 and the release publishes no row for a group above it, so 1111's figures are null; `siblingsContext` sums the \d+ unit groups of 11 it published, for context only: other occupations' figures, not 1111's\.$/,
       );
       assert.equal(body.allOccupations.presentable, true);
     });
 
-    it('answers a group the survey has no row for from the group above it too: 1161 from 1171 in 2022', async () => {
-      const body = await vacancies.vacancies('1161', 'uk');
-      assert.match(body.derivation, /The survey withheld 1171 in 2022 and publishes no group figures/);
-      assert.equal(body.group.level, 'sub-major group');
-      assert.equal(body.group.code, '11');
-      assert.equal(body.latest.presentable, true);
-      assert.equal(body.latest.employersReporting, null);
+    it("never shows one other occupation's figures: midwives (2231, SOC 2010 2232) are null, not nurses' (2231)", async () => {
+      assert.equal(largestSupplier('2231').soc2010, '2232');
+      // Of minor group 223 (nurses and midwives) the survey published nurses alone.
+      assert.deepEqual(
+        rawEssUnitsUnder(2022, '223').published.map((u) => u.code),
+        ['2231'],
+      );
+      const body = await vacancies.vacancies('2231', 'uk');
+      assert.deepEqual([body.group.code, body.group.level], ['2232', 'unit group']);
+      assert.deepEqual([body.latest.vacancies, body.latest.hardToFill, body.latest.presentable], [null, null, false]);
+      assert.match(body.derivation, /The survey withheld 2232 in 2022 .* so 2231's figures are null/);
+      // The context, if any, is a group's sum (at least two published units), never nurses' figures alone.
+      const context = body.siblingsContext;
+      if (context) {
+        assert.notEqual(context.code, '223');
+        assert.ok(context.published.length >= 2);
+      }
     });
 
-    it('shows a published unit group whole, with no sum: summedFrom is null', async () => {
+    it('shows a published unit group whole, with no context sum (6135)', async () => {
       const body = await vacancies.vacancies('6135', 'uk');
       assert.equal(body.group.level, 'unit group');
-      assert.equal(body.group.summedFrom, null);
+      assert.equal(body.siblingsContext, null);
     });
 
     it('states a weak mapping as weak: 8160 takes 8111, which supplies under half of its workers', async () => {

@@ -150,6 +150,24 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(typo[1]!.confidence < typo[0]!.confidence, 'later answers are less likely');
     });
 
+    it('finds what no title spells in the unit groups\' own texts, never as confident as a title: "cutting hair"', async () => {
+      for (const [query, code] of [
+        ['cutting hair', '6221'],
+        ['delivering babies', '2231'],
+      ] as const) {
+        const first = (await search(`q=${encodeURIComponent(query)}`)).body[0]!;
+        assert.equal(first.soc2020, code, query);
+        assert.equal(first.matchType, 'fuzzy', query);
+        assert.ok(first.confidence > 0 && first.confidence < 0.5, `${query}: ${first.confidence}`);
+        // It reports one of the group's coding-index titles, as every match does.
+        const exact = (await search(`q=${encodeURIComponent(first.matchedTitle)}&limit=20`)).body;
+        assert.ok(
+          exact.some((m) => m.soc2020 === code && m.matchType === 'exact'),
+          `${query}: ${first.matchedTitle}`,
+        );
+      }
+    });
+
     it('tolerates possessives, plurals, misspellings, case, punctuation and word order', async () => {
       const top = async (q: string) => (await search(`q=${encodeURIComponent(q)}&limit=3`)).body[0]!;
       assert.equal((await top("doctor's receptionist")).soc2020, '4216');

@@ -48,11 +48,15 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         if (vac.statusCode === 200) {
           const body = vac.json();
           assert.equal(body.coverage.population, 'employee jobs');
-          if (body.group.summedFrom) assert.notEqual(body.group.level, 'unit group', soc);
           if (!body.latest.presentable) {
-            // All null only when nothing above the group is published or can be summed, and the derivation says so.
-            assert.equal(body.group.level, 'unit group', soc);
-            assert.match(body.derivation, /none of the unit groups in them has published figures to sum/, soc);
+            // Withheld: null, never another occupation's figures, and the derivation says so.
+            assert.equal(body.latest.vacancies, null, soc);
+            assert.match(body.derivation, new RegExp(`so ${soc}'s figures are null`), soc);
+          }
+          // A sum of siblings is context only, a group's (two or more units), beside null figures.
+          if (body.siblingsContext) {
+            assert.equal(body.latest.presentable, false, soc);
+            assert.ok(body.siblingsContext.published.length >= 2, soc);
           }
         }
 

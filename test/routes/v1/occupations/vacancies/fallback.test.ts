@@ -43,7 +43,6 @@ for (const dialect of DIALECTS) {
         title: 'Chief executives and senior officials',
         level: 'minor group',
         classification: 'SOC 2010',
-        summedFrom: null,
       });
       assert.deepEqual(
         [body.latest.year, body.latest.vacancies, body.latest.hardToFill, body.latest.skillShortage],
@@ -75,22 +74,24 @@ for (const dialect of DIALECTS) {
       assert.match(body.derivation, /publishes no figures for the finer groups in 2022/);
     });
 
-    it('sums the published unit groups of a group with no row of its own, and calls it a lower bound (3311)', async () => {
+    it('shows a withheld unit group of a group with no row as null, its siblings summed as context only (3311)', async () => {
       const body = (await served.get('/v1/occupations/3311/vacancies')).json();
-      const units = rawEssUnitsUnder(2022, '331');
-      assert.deepEqual([body.group.code, body.group.level], ['331', 'minor group']);
-      assert.deepEqual(body.group.summedFrom, {
-        published: units.published.map((u) => u.code),
-        withheld: units.withheld,
-        employerReports: units.employerReports,
-      });
+      // 331 and 33 have one published unit (3313, firefighters): one other occupation, so major group 3 is summed.
+      for (const group of ['331', '33']) assert.equal(rawEssUnitsUnder(2022, group).published.length, 1);
+      const units = rawEssUnitsUnder(2022, '3');
+      assert.deepEqual([body.group.code, body.group.level], ['3311', 'unit group']);
+      assert.deepEqual([body.latest.vacancies, body.latest.presentable], [null, false]);
+      assert.deepEqual(
+        [body.siblingsContext.code, body.siblingsContext.published, body.siblingsContext.withheld],
+        ['3', units.published.map((u) => u.code), units.withheld],
+      );
       assert.equal(
-        body.latest.vacancies,
+        body.siblingsContext.latest.vacancies,
         Math.round(units.published.reduce((total, u) => total + u.vacancies, 0) / 100) * 100,
       );
       assert.match(
         body.derivation,
-        /The survey withheld 3311 in 2022 and publishes no group figures, so these are the sums of the \d+ unit groups? in 331 it published, leaving out \d+ withheld: a lower bound\.$/,
+        /The survey withheld 3311 in 2022 and the release publishes no row for a group above it, so 3311's figures are null; `siblingsContext` sums the \d+ unit groups of 3 it published, for context only/,
       );
     });
   });

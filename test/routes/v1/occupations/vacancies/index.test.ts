@@ -33,7 +33,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.deepEqual(await served.get('/v1/occupations/6135/vacancies?area=uk').then((r) => r.json()), body);
     });
 
-    it('answers a withheld unit group from the group above it, summed from its published units (1111 from 1115)', async () => {
+    it('answers a withheld unit group with null figures and its siblings as a named context sum (1111 from 1115)', async () => {
       const body = (await served.get('/v1/occupations/1111/vacancies')).json();
       assert.deepEqual(rawEssFigures(2022, '1115 - Chief executives and senior officials').slice(1), [
         'u',
@@ -42,10 +42,11 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         'u',
         'u',
       ]);
-      assert.equal(body.group.level, 'sub-major group');
-      assert.ok(body.group.summedFrom.withheld.includes('1115'));
-      assert.equal(body.latest.presentable, true);
-      assert.equal(body.latest.employersReporting, null);
+      assert.deepEqual([body.group.code, body.group.level], ['1115', 'unit group']);
+      assert.deepEqual([body.latest.vacancies, body.latest.presentable], [null, false]);
+      assert.equal(body.siblingsContext.level, 'sub-major group');
+      assert.ok(body.siblingsContext.withheld.includes('1115'));
+      assert.equal(body.siblingsContext.latest.presentable, true);
     });
 
     it('answers 404 naming the by-nation release for each nation', async () => {
