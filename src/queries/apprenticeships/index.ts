@@ -17,10 +17,13 @@ import {
   RELATIONS,
   resolveNamedApprenticeships,
   standardsByName,
+  titlesOf,
   typicalTitleShares,
   type PlacedProfile,
   type StandardRelation,
 } from './standard-relations.js';
+
+type ApprenticeshipProduct = ApprenticeshipOccupation['products'][number];
 
 const STANDARDS = 'apprenticeship-standards' as const;
 /** The institute's API answers of January 2023: the standards the 2026 list lacks, with their status then. */
@@ -147,7 +150,8 @@ export class Apprenticeships {
     const primary = occupations.filter((o) => o.match === 'primary');
     const countOf = (type: string, approvedOnly = false): number =>
       primary.reduce(
-        (n, o) => n + o.products.filter((p) => p.type === type && (!approvedOnly || APPROVED.has(p.status ?? ''))).length,
+        (n, o) =>
+          n + o.products.filter((p) => p.type === type && (!approvedOnly || APPROVED.has(p.status ?? ''))).length,
         0,
       );
     const tLevelRelease = await this.current.latest(T_LEVELS);
@@ -235,9 +239,13 @@ function relationsOf(
   return { approvedByCode: new Map(approved.map((s) => [s.code, s])), dated, known, bySoc, namedIn2026 };
 }
 
-function derivationOf(r: StandardRelation): string {
+function derivationOf(r: StandardRelation, standard: ApprenticeshipStandard | undefined): string {
   const reasons: string[] = [];
-  if (r.matchedTitles.length > 0)
+  if (r.matchedTitles.length > 0 && standard && titlesOf(standard).fromName)
+    reasons.push(
+      `the release gives no typical job titles; the occupation it is named for (${r.matchedTitles.map((t) => `"${t}"`).join(', ')}) is a title the ONS coding index gives this unit group${r.typicalTitleShare < 1 ? ` among others (share ${r.typicalTitleShare.toFixed(2)})` : ''}`,
+    );
+  else if (r.matchedTitles.length > 0)
     reasons.push(
       `${Math.round(r.typicalTitleShare * 100)}% of its typical job titles are titles the ONS coding index gives this unit group (${r.matchedTitles.map((t) => `"${t}"`).join(', ')})`,
     );
@@ -279,7 +287,7 @@ function shownOccupation(
   old: ApprenticeshipStandard | undefined,
   o: ShowRules,
 ): Unscored | null {
-  const derivation = derivationOf(r);
+  const derivation = derivationOf(r, active ?? dated ?? old);
   // The API's list keeps every status: only standards approved for delivery are active; the
   // others (retired, withdrawn, in development) are shown, with their status, on request.
   if (active && (active.status === null || active.status === APPROVED_FOR_DELIVERY))
@@ -330,19 +338,7 @@ function occupationOf(
         level: s.level,
         status,
         careerStarter: s.careerStarter,
-        // The detail names a version of the standard; without one the file says too little for it.
-        detail:
-          s.version === null
-            ? null
-            : {
-                durationMonths: s.durationMonths,
-                entryRequirements: s.detail?.entryRequirements ?? null,
-                regulatedBy: s.detail?.regulatedBy ?? null,
-                professionalRecognition: s.detail?.professionalRecognition ?? [],
-                degree: s.detail?.degree ?? null,
-                qualificationsGained: s.detail?.qualificationsGained ?? [],
-                version: s.version,
-              },
+        detail: productDetail(s),
       },
     ],
     url: s.url ?? standardsPage,
@@ -350,6 +346,27 @@ function occupationOf(
     derivation: of2023
       ? `${derivation} Status, level and detail as the institute's API answered in January 2023 (the current release does not hold this standard).`
       : derivation,
+  };
+}
+
+/** The detail names a version of the standard; without one the release says too little for it. */
+function productDetail(s: ApprenticeshipStandard): ApprenticeshipProduct['detail'] {
+  if (s.version === null) return null;
+  const { entryRequirements, regulatedBy, professionalRecognition, degree, qualificationsGained } = s.detail ?? {
+    entryRequirements: null,
+    regulatedBy: null,
+    professionalRecognition: [],
+    degree: null,
+    qualificationsGained: [],
+  };
+  return {
+    durationMonths: s.durationMonths,
+    entryRequirements,
+    regulatedBy,
+    professionalRecognition,
+    degree,
+    qualificationsGained,
+    version: s.version,
   };
 }
 

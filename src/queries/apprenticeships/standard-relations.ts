@@ -41,9 +41,23 @@ export interface StandardRelation {
 }
 
 /**
- * Unit group -> share of the standard's typical job titles there. A title's groups are its
- * unqualified coding-index entries and the qualified ones the standard's own words (name, route,
- * titles) support; a title with k groups gives 1/k to each.
+ * The titles a standard is known by: its typical job titles, or, where the release gives none (124
+ * of the 528 approved in January 2023, e.g. Business administrator), the occupation it is named
+ * for: its name without the level or the kind of degree in brackets.
+ */
+export function titlesOf(standard: ApprenticeshipStandard): { titles: string[]; fromName: boolean } {
+  if (standard.typicalJobTitles.length > 0) return { titles: standard.typicalJobTitles, fromName: false };
+  const name = standard.name
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\b(?:level|l)\s*\d\b.*$/i, '')
+    .trim();
+  return { titles: name ? [name] : [], fromName: true };
+}
+
+/**
+ * Unit group -> share of the standard's typical job titles (`titlesOf`) there. A title's groups
+ * are its unqualified coding-index entries and the qualified ones the standard's own words (name,
+ * route, titles) support; a title with k groups gives 1/k to each.
  */
 export function typicalTitleShares(
   standard: ApprenticeshipStandard,
@@ -51,7 +65,11 @@ export function typicalTitleShares(
   qualifiers: Tfidf,
 ): Map<string, { share: number; titles: string[] }> {
   const own = new Set(contentWords([standard.name, standard.route ?? '', ...standard.typicalJobTitles].join(' ')));
-  const titles = new Map(standard.typicalJobTitles.map((t) => [exactTitleKey(t), t] as const).filter(([k]) => k));
+  const titles = new Map(
+    titlesOf(standard)
+      .titles.map((t) => [exactTitleKey(t), t] as const)
+      .filter(([k]) => k),
+  );
   const out = new Map<string, { share: number; titles: string[] }>();
   for (const [key, title] of titles) {
     const socs = new Set(
