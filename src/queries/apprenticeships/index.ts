@@ -16,8 +16,8 @@ import {
   relateStandards,
   RELATIONS,
   resolveNamedApprenticeships,
+  occupationNamed,
   standardsByName,
-  titlesOf,
   typicalTitleShares,
   type PlacedProfile,
   type StandardRelation,
@@ -189,7 +189,7 @@ export class Apprenticeships {
     for (const key of UNRELEASED_PRODUCTS)
       if (!(await this.current.latest(key))) unreleased.push(`${this.current.catalog.profile(key).name} (\`${key}\`)`);
     return [
-      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is derived by the service from combined evidence (confidence and evidence say which): the standards' typical job titles found in the ONS coding index (a qualified entry only when the standard is about its context), and the National Careers Service profiles placed on this unit group that link the standard (November 2020 export) or name it (2026 pages). "primary" means the derived evidence is direct, not a publisher's mapping: half or more of the standard's own typical job titles are this unit group's, or a profile placed here with confidence ${RELATIONS.primaryProfile} or more links or names it and one of its titles agrees; the rest are "partial". apprenticeshipsAvailable counts the apprenticeships of primary matches approved for delivery in the release that holds them (the current list, or ${AS_OF_2023} for a standard only the institute's 2023 answers hold; 0 when there are none); lowestApprenticeshipLevel is null when it counts none; tLevels is null (unknown, never 0) until a T Level release is read.`,
+      `No publisher mapping of apprenticeship standards to SOC 2020 is available (Skills England's occupational maps are not in this release), so every occupation here is derived by the service from combined evidence (confidence and evidence say which): the standards' typical job titles found in the ONS coding index (a qualified entry only when the standard is about its context), and the National Careers Service profiles placed on this unit group that link the standard (November 2020 export) or name it (2026 pages). "primary" means the derived evidence is direct, not a publisher's mapping: half or more of the standard's own typical job titles are this unit group's, or a profile placed here with confidence ${RELATIONS.primaryProfile} or more links or names it and one of its titles agrees; the rest are "partial". apprenticeshipsAvailable counts the apprenticeships of primary matches approved for delivery in the release that holds them (the current list, or ${AS_OF_2023} for a standard only the institute's 2023 answers hold; 0 when there are none); lowestApprenticeshipLevel is null when it counts none; tLevels is null until a T Level release is read (unknown, never 0).`,
       `${served.edition.label}: part of Skills England's approved list, so a standard missing here may still be approved.`,
       label2023
         ? `${label2023}: where both releases hold a standard the current record wins; a standard only the 2023 answers hold says so in its release and its status is the status ${AS_OF_2023}, never today's (re-versioned standards appear there only as their old "Retired" record). An approved one is shown by default; a retired or withdrawn one when a 2026 National Careers Service page names it, when a profile placed here with confidence ${RELATIONS.showUnlisted} or more links it, or with includeInactive=true.`
@@ -241,14 +241,17 @@ function relationsOf(
 
 function derivationOf(r: StandardRelation, standard: ApprenticeshipStandard | undefined): string {
   const reasons: string[] = [];
-  if (r.matchedTitles.length > 0 && standard && titlesOf(standard).fromName)
+  const name = standard ? occupationNamed(standard) : null;
+  const typical = r.matchedTitles.filter((t) => t !== name);
+  if (name && r.matchedTitles.includes(name))
     reasons.push(
-      `the release gives no typical job titles; the occupation it is named for (${r.matchedTitles.map((t) => `"${t}"`).join(', ')}) is a title the ONS coding index gives this unit group${r.typicalTitleShare < 1 ? ` among others (share ${r.typicalTitleShare.toFixed(2)})` : ''}`,
+      `the occupation it is named for ("${name}") is a title the ONS coding index gives this unit group${standard!.typicalJobTitles.length === 0 ? ' (the release gives no typical job titles)' : ''}`,
     );
-  else if (r.matchedTitles.length > 0)
+  if (typical.length > 0)
     reasons.push(
-      `${Math.round(r.typicalTitleShare * 100)}% of its typical job titles are titles the ONS coding index gives this unit group (${r.matchedTitles.map((t) => `"${t}"`).join(', ')})`,
+      `of its typical job titles, ${typical.map((t) => `"${t}"`).join(', ')} ${typical.length === 1 ? 'is a title' : 'are titles'} the ONS coding index gives this unit group`,
     );
+  if (r.matchedTitles.length > 0) reasons.push(`title share ${r.typicalTitleShare.toFixed(2)}`);
   for (const p of r.profiles.slice(0, 3))
     reasons.push(
       `the National Careers Service profile "${p.title}", placed here with confidence ${p.confidence.toFixed(2)}, ${p.link === 'linked in the 2020 export' ? 'linked it in November 2020' : 'names it on its 2026 page'}`,

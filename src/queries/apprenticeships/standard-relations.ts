@@ -29,6 +29,8 @@ export interface StandardRelation {
   soc2020: string;
   /** Share of the standard's distinct typical job titles the coding index places here. */
   typicalTitleShare: number;
+  /** The same over the titles the coding index knows: a title it does not know is no evidence either way. */
+  knownTitleShare: number;
   matchedTitles: string[];
   /** Best posterior of a profile placed here that NCS linked to the standard in 2020. */
   profile: number;
@@ -40,50 +42,63 @@ export interface StandardRelation {
   primary: boolean;
 }
 
-/**
- * The titles a standard is known by: its typical job titles, or, where the release gives none (124
- * of the 528 approved in January 2023, e.g. Business administrator), the occupation it is named
- * for: its name without the level or the kind of degree in brackets.
- */
-export function titlesOf(standard: ApprenticeshipStandard): { titles: string[]; fromName: boolean } {
-  if (standard.typicalJobTitles.length > 0) return { titles: standard.typicalJobTitles, fromName: false };
-  const name = standard.name
+/** A unit group's share of a standard's titles: of all of them, of those the coding index knows, and which. */
+export interface TitleShare {
+  share: number;
+  knownShare: number;
+  titles: string[];
+}
+
+/** The occupation a standard is named for: its name without the level, a bracketed kind of degree or a " - " variant. */
+export function occupationNamed(standard: ApprenticeshipStandard): string {
+  return standard.name
     .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+-\s.*$/, '')
     .replace(/\b(?:level|l)\s*\d\b.*$/i, '')
+    .replace(/\s+/g, ' ')
     .trim();
-  return { titles: name ? [name] : [], fromName: true };
 }
 
 /**
- * Unit group -> share of the standard's typical job titles (`titlesOf`) there. A title's groups
- * are its unqualified coding-index entries and the qualified ones the standard's own words (name,
- * route, titles) support; a title with k groups gives 1/k to each.
+ * Unit group -> share of the standard's titles there. A title's groups are its unqualified
+ * coding-index entries and the qualified ones the standard's own words (name, route, titles)
+ * support; a title with k groups gives 1/k to each. The titles are the standard's typical job
+ * titles, each an equal part, and the occupation it is named for: where the coding index knows that
+ * name it weighs as much as all the typical titles together (a long list of titles, e.g. the 13 of
+ * Technician scientist, must not dilute the occupation itself), and where the release gives no
+ * typical titles (124 of the 528 standards approved in January 2023) it is the only one.
  */
 export function typicalTitleShares(
   standard: ApprenticeshipStandard,
   byTitle: ReadonlyMap<string, readonly CodingIndexRecord[]>,
   qualifiers: Tfidf,
-): Map<string, { share: number; titles: string[] }> {
+): Map<string, TitleShare> {
   const own = new Set(contentWords([standard.name, standard.route ?? '', ...standard.typicalJobTitles].join(' ')));
-  const titles = new Map(
-    titlesOf(standard)
-      .titles.map((t) => [exactTitleKey(t), t] as const)
-      .filter(([k]) => k),
-  );
-  const out = new Map<string, { share: number; titles: string[] }>();
-  for (const [key, title] of titles) {
-    const socs = new Set(
-      (byTitle.get(key) ?? [])
+  const groupsOf = (title: string) =>
+    new Set(
+      (byTitle.get(exactTitleKey(title)) ?? [])
         .filter((r) => r.qualifier === null || qualifierSupport(r, own, qualifiers) >= MIN_QUALIFIER_SUPPORT)
         .map((r) => r.soc2020!),
     );
+  const name = occupationNamed(standard);
+  const nameGroups = name ? groupsOf(name) : new Set<string>();
+  const titles = new Map(standard.typicalJobTitles.map((t) => [exactTitleKey(t), t] as const).filter(([k]) => k));
+  if (titles.has(exactTitleKey(name))) titles.delete(exactTitleKey(name));
+  const parts: { title: string; socs: Set<string>; weight: number }[] = [];
+  const nameWeight = nameGroups.size === 0 ? 0 : titles.size === 0 ? 1 : 0.5;
+  if (nameWeight > 0) parts.push({ title: name, socs: nameGroups, weight: nameWeight });
+  for (const title of titles.values())
+    parts.push({ title, socs: groupsOf(title), weight: (1 - nameWeight) / titles.size });
+  const known = parts.reduce((sum, p) => sum + (p.socs.size > 0 ? p.weight : 0), 0);
+  const out = new Map<string, TitleShare>();
+  for (const { title, socs, weight } of parts)
     for (const soc of socs) {
-      const entry = out.get(soc) ?? { share: 0, titles: [] };
-      entry.share += 1 / socs.size / titles.size;
+      const entry = out.get(soc) ?? { share: 0, knownShare: 0, titles: [] };
+      entry.share += weight / socs.size;
+      entry.knownShare += weight / socs.size / known;
       entry.titles.push(title);
       out.set(soc, entry);
     }
-  }
   return out;
 }
 
@@ -129,7 +144,7 @@ export interface PlacedProfile {
 /** Every (standard, unit group) with some evidence, combined, by unit group. */
 export function relateStandards(
   standards: Iterable<ApprenticeshipStandard>,
-  titleShares: (s: ApprenticeshipStandard) => Map<string, { share: number; titles: string[] }>,
+  titleShares: (s: ApprenticeshipStandard) => Map<string, TitleShare>,
   placedBySoc: ReadonlyMap<string, readonly PlacedProfile[]>,
 ): Map<string, StandardRelation[]> {
   const relations = new Map<string, StandardRelation>();
@@ -141,6 +156,7 @@ export function relateStandards(
         code,
         soc2020: soc,
         typicalTitleShare: 0,
+        knownTitleShare: 0,
         matchedTitles: [],
         profile: 0,
         named: 0,
@@ -153,9 +169,10 @@ export function relateStandards(
     return r;
   };
   for (const s of standards)
-    for (const [soc, { share, titles }] of titleShares(s)) {
+    for (const [soc, { share, knownShare, titles }] of titleShares(s)) {
       const r = relation(s.code, soc);
       r.typicalTitleShare = share;
+      r.knownTitleShare = knownShare;
       r.matchedTitles = titles;
     }
   for (const [soc, placed] of placedBySoc)
@@ -172,7 +189,9 @@ export function relateStandards(
     }
   const bySoc = new Map<string, StandardRelation[]>();
   for (const r of relations.values()) {
-    r.score = 1 - (1 - r.typicalTitleShare) * (1 - r.profile) * (1 - r.named);
+    // Related on the titles the index knows; primary (below) still on all of them. Rounded so that
+    // a share of exactly 1/5 reaches a threshold of 0.2.
+    r.score = Math.round((1 - (1 - r.knownTitleShare) * (1 - r.profile) * (1 - r.named)) * 1e9) / 1e9;
     r.primary =
       r.typicalTitleShare >= RELATIONS.primaryTitleShare ||
       (Math.max(r.profile, r.named) >= RELATIONS.primaryProfile && r.typicalTitleShare > 0);
