@@ -29,8 +29,6 @@ export interface StandardRelation {
   soc2020: string;
   /** Share of the standard's distinct typical job titles the coding index places here. */
   typicalTitleShare: number;
-  /** The same over the titles the coding index knows: a title it does not know is no evidence either way. */
-  knownTitleShare: number;
   matchedTitles: string[];
   /** Best posterior of a profile placed here that NCS linked to the standard in 2020. */
   profile: number;
@@ -42,10 +40,9 @@ export interface StandardRelation {
   primary: boolean;
 }
 
-/** A unit group's share of a standard's titles: of all of them, of those the coding index knows, and which. */
-export interface TitleShare {
+/** A unit group's share of a standard's titles, and which of them it holds. */
+interface TitleShare {
   share: number;
-  knownShare: number;
   titles: string[];
 }
 
@@ -89,13 +86,11 @@ export function typicalTitleShares(
   if (nameWeight > 0) parts.push({ title: name, socs: nameGroups, weight: nameWeight });
   for (const title of titles.values())
     parts.push({ title, socs: groupsOf(title), weight: (1 - nameWeight) / titles.size });
-  const known = parts.reduce((sum, p) => sum + (p.socs.size > 0 ? p.weight : 0), 0);
   const out = new Map<string, TitleShare>();
   for (const { title, socs, weight } of parts)
     for (const soc of socs) {
-      const entry = out.get(soc) ?? { share: 0, knownShare: 0, titles: [] };
+      const entry = out.get(soc) ?? { share: 0, titles: [] };
       entry.share += weight / socs.size;
-      entry.knownShare += weight / socs.size / known;
       entry.titles.push(title);
       out.set(soc, entry);
     }
@@ -156,7 +151,6 @@ export function relateStandards(
         code,
         soc2020: soc,
         typicalTitleShare: 0,
-        knownTitleShare: 0,
         matchedTitles: [],
         profile: 0,
         named: 0,
@@ -169,10 +163,9 @@ export function relateStandards(
     return r;
   };
   for (const s of standards)
-    for (const [soc, { share, knownShare, titles }] of titleShares(s)) {
+    for (const [soc, { share, titles }] of titleShares(s)) {
       const r = relation(s.code, soc);
       r.typicalTitleShare = share;
-      r.knownTitleShare = knownShare;
       r.matchedTitles = titles;
     }
   for (const [soc, placed] of placedBySoc)
@@ -189,9 +182,8 @@ export function relateStandards(
     }
   const bySoc = new Map<string, StandardRelation[]>();
   for (const r of relations.values()) {
-    // Related on the titles the index knows; primary (below) still on all of them. Rounded so that
-    // a share of exactly 1/5 reaches a threshold of 0.2.
-    r.score = Math.round((1 - (1 - r.knownTitleShare) * (1 - r.profile) * (1 - r.named)) * 1e9) / 1e9;
+    // Rounded so that a share of exactly 1/5 reaches a threshold of 0.2.
+    r.score = Math.round((1 - (1 - r.typicalTitleShare) * (1 - r.profile) * (1 - r.named)) * 1e9) / 1e9;
     r.primary =
       r.typicalTitleShare >= RELATIONS.primaryTitleShare ||
       (Math.max(r.profile, r.named) >= RELATIONS.primaryProfile && r.typicalTitleShare > 0);
