@@ -156,7 +156,9 @@ export class Apprenticeships {
       );
     const tLevelRelease = await this.current.latest(T_LEVELS);
     const levels = primary.flatMap((o) =>
-      o.products.filter((p) => p.type === 'apprenticeship' && p.level !== null).map((p) => p.level!),
+      o.products
+        .filter((p) => p.type === 'apprenticeship' && p.level !== null && APPROVED.has(p.status ?? ''))
+        .map((p) => p.level!),
     );
     return {
       soc2020: soc,

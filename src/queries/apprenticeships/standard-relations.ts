@@ -60,10 +60,9 @@ export function occupationNamed(standard: ApprenticeshipStandard): string {
  * Unit group -> share of the standard's titles there. A title's groups are its unqualified
  * coding-index entries and the qualified ones the standard's own words (name, route, titles)
  * support; a title with k groups gives 1/k to each. The titles are the standard's typical job
- * titles, each an equal part, and the occupation it is named for: where the coding index knows that
- * name it weighs as much as all the typical titles together (a long list of titles, e.g. the 13 of
- * Technician scientist, must not dilute the occupation itself), and where the release gives no
- * typical titles (124 of the 528 standards approved in January 2023) it is the only one.
+ * titles and, where the coding index knows it, the occupation the standard is named for, each an
+ * equal part: where the release gives no typical titles (124 of the 528 standards approved in
+ * January 2023, e.g. Business administrator) the name is the only one.
  */
 export function typicalTitleShares(
   standard: ApprenticeshipStandard,
@@ -82,7 +81,7 @@ export function typicalTitleShares(
   const titles = new Map(standard.typicalJobTitles.map((t) => [exactTitleKey(t), t] as const).filter(([k]) => k));
   if (titles.has(exactTitleKey(name))) titles.delete(exactTitleKey(name));
   const parts: { title: string; socs: Set<string>; weight: number }[] = [];
-  const nameWeight = nameGroups.size === 0 ? 0 : titles.size === 0 ? 1 : 0.5;
+  const nameWeight = nameGroups.size === 0 ? 0 : 1 / (titles.size + 1);
   if (nameWeight > 0) parts.push({ title: name, socs: nameGroups, weight: nameWeight });
   for (const title of titles.values())
     parts.push({ title, socs: groupsOf(title), weight: (1 - nameWeight) / titles.size });
