@@ -33,7 +33,7 @@ const judgments = JSON.parse(readFileSync(new URL('judgments/apprenticeships.jso
 )[];
 
 /** Counts of the expected standards: how many the pages should show, and which they miss. */
-export interface ExpectedScore {
+interface ExpectedScore {
   expected: number;
   missing: string[];
 }

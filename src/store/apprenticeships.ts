@@ -1,4 +1,8 @@
-import type { ApprenticeshipStandard, ApprenticeshipStandardsRelease, StandardDetail } from '../domain/apprenticeships.js';
+import type {
+  ApprenticeshipStandard,
+  ApprenticeshipStandardsRelease,
+  StandardDetail,
+} from '../domain/apprenticeships.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 import type { ApprenticeshipStandardsTable } from './tables/apprenticeships.js';
