@@ -18,6 +18,20 @@ export interface ApprenticeshipStandard {
   approvedForDelivery: string | null;
   /** Skills England's `careerStarter` flag; null where the release has no such field. */
   careerStarter: boolean | null;
+  /** What the institute's full API answer adds (the January 2023 release); null where the release has none. */
+  detail: StandardDetail | null;
+}
+
+/** A standard's description, entry and recognition, as the institute's API answer gives them. */
+export interface StandardDetail {
+  overview: string | null;
+  pathway: string | null;
+  entryRequirements: string | null;
+  regulatedBy: string | null;
+  professionalRecognition: string[];
+  /** `integrated` (an integrated degree), `separate` (a degree taken beside it), else null. */
+  degree: 'integrated' | 'separate' | null;
+  qualificationsGained: string[];
 }
 
 export interface ApprenticeshipStandardsRelease {

@@ -52,6 +52,7 @@ export const SOURCE_KEYS = [
   'working-futures-uk',
   'occupations-in-demand',
   'apprenticeship-standards',
+  'apprenticeship-standards-2023',
   'apprenticeship-units',
   'foundation-apprenticeships',
   'higher-technical-qualifications',

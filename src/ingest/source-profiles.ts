@@ -486,6 +486,17 @@ export const SOURCE_PROFILES: readonly SourceProfile[] = [
     surface: 'Skills England apprenticeship standards API (one JSON array, read element by element)',
   },
   {
+    key: 'apprenticeship-standards-2023',
+    name: 'Apprenticeship standards as of January 2023 (Institute for Apprenticeships API answers)',
+    publisher: 'Institute for Apprenticeships and Technical Education (now Skills England), Department for Education',
+    licence: 'Open Government Licence v3.0',
+    url: 'https://github.com/SkillsFundingAgency/das-commitments-statement-prototype/tree/5c48960cdda4c65a11abcdf78e2b289214d70b6c/app/data/standards',
+    cadence: null,
+    tier: 'detectonly',
+    attribution:
+      'Contains public sector information from Skills England licensed under the Open Government Licence v3.0. Display the Skills England logo with this data.',
+  },
+  {
     key: 't-levels',
     name: 'T Levels (Skills England): the T Levels approved for each occupation',
     publisher: 'Skills England (Department for Education)',

@@ -29,7 +29,10 @@ const ApprenticeshipProductSchema = Type.Object(
     level: Nullable(Type.Integer(LEVEL)),
     status: Nullable(Type.String()),
     careerStarter: Nullable(
-      Type.Boolean({ description: "Skills England's careerStarter flag; null where the release does not carry it" }),
+      Type.Boolean({
+        description:
+          "The institute's careerStarter flag as the release holding the standard gives it; null (unknown, never a guessed false) where that release does not carry it (the relayed 2026 list, the NCS export)",
+      }),
     ),
     detail: Nullable(
       Type.Object(
@@ -63,6 +66,11 @@ export const ApprenticeshipOccupationSchema = Type.Object(
     typicalJobTitles: Type.Array(Type.String()),
     products: Type.Array(ApprenticeshipProductSchema, { description: 'Lowest level first' }),
     url: Type.String(),
+    release: {
+      ...ProvenanceSchema,
+      description:
+        "The release this standard's record comes from: the current list, the institute's API answers of January 2023 (whose status is then said to be of January 2023, never today's), or the NCS content export of November 2020",
+    },
     derivation: Type.String({ description: 'The evidence relating the standard to the unit group' }),
     confidence: Type.Number({
       minimum: 0,
@@ -106,13 +114,14 @@ export const ApprenticeshipsResponseSchema = Type.Object(
     apprenticeshipsAvailable: Type.Integer({
       minimum: 0,
       description:
-        'Approved apprenticeships across primary-match occupations in the standards release served; 0 when there are none',
+        'Apprenticeships across primary-match occupations approved for delivery in the release holding them (the current list, or as of January 2023 for a standard only the 2023 answers hold); 0 when there are none',
     }),
     lowestApprenticeshipLevel: Nullable(Type.Integer(LEVEL)),
     tLevels: Nullable(
       Type.Integer({
         minimum: 0,
-        description: 'T Levels across primary-match occupations; null until a T Level release is read',
+        description:
+          'T Levels across primary-match occupations; null (unknown, never 0) while no T Level release is read, as the coverage note says',
       }),
     ),
     occupations: Type.Array(ApprenticeshipOccupationSchema, { description: 'Primary matches first, then partial' }),

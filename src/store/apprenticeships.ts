@@ -1,4 +1,8 @@
-import type { ApprenticeshipStandard, ApprenticeshipStandardsRelease } from '../domain/apprenticeships.js';
+import type {
+  ApprenticeshipStandard,
+  ApprenticeshipStandardsRelease,
+  StandardDetail,
+} from '../domain/apprenticeships.js';
 import { insertInBatches } from './batch.js';
 import type { DbOrTx } from './schema.js';
 import type { ApprenticeshipStandardsTable } from './tables/apprenticeships.js';
@@ -31,6 +35,7 @@ export function insertStandards(db: DbOrTx, editionId: string, standards: Appren
       max_funding: s.maxFunding,
       approved_for_delivery: s.approvedForDelivery,
       career_starter: s.careerStarter === null ? null : Number(s.careerStarter),
+      detail: s.detail === null ? null : JSON.stringify(s.detail),
     })),
   );
 }
@@ -62,5 +67,6 @@ function standardFromRow(r: ApprenticeshipStandardsTable): ApprenticeshipStandar
     maxFunding: number(r.max_funding),
     approvedForDelivery: r.approved_for_delivery,
     careerStarter: r.career_starter === null ? null : Number(r.career_starter) === 1,
+    detail: r.detail === null ? null : (JSON.parse(r.detail) as StandardDetail),
   };
 }

@@ -40,32 +40,59 @@ export interface StandardRelation {
   primary: boolean;
 }
 
+/** A unit group's share of a standard's titles, and which of them it holds. */
+interface TitleShare {
+  share: number;
+  titles: string[];
+}
+
+/** The occupation a standard is named for: its name without the level, a bracketed kind of degree or a " - " variant. */
+export function occupationNamed(standard: ApprenticeshipStandard): string {
+  return standard.name
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+-\s.*$/, '')
+    .replace(/\b(?:level|l)\s*\d\b.*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
- * Unit group -> share of the standard's typical job titles there. A title's groups are its
- * unqualified coding-index entries and the qualified ones the standard's own words (name, route,
- * titles) support; a title with k groups gives 1/k to each.
+ * Unit group -> share of the standard's titles there. A title's groups are its unqualified
+ * coding-index entries and the qualified ones the standard's own words (name, route, titles)
+ * support; a title with k groups gives 1/k to each. The titles are the standard's typical job
+ * titles and, where the coding index knows it, the occupation the standard is named for, each an
+ * equal part: where the release gives no typical titles (124 of the 528 standards approved in
+ * January 2023, e.g. Business administrator) the name is the only one.
  */
 export function typicalTitleShares(
   standard: ApprenticeshipStandard,
   byTitle: ReadonlyMap<string, readonly CodingIndexRecord[]>,
   qualifiers: Tfidf,
-): Map<string, { share: number; titles: string[] }> {
+): Map<string, TitleShare> {
   const own = new Set(contentWords([standard.name, standard.route ?? '', ...standard.typicalJobTitles].join(' ')));
-  const titles = new Map(standard.typicalJobTitles.map((t) => [exactTitleKey(t), t] as const).filter(([k]) => k));
-  const out = new Map<string, { share: number; titles: string[] }>();
-  for (const [key, title] of titles) {
-    const socs = new Set(
-      (byTitle.get(key) ?? [])
+  const groupsOf = (title: string) =>
+    new Set(
+      (byTitle.get(exactTitleKey(title)) ?? [])
         .filter((r) => r.qualifier === null || qualifierSupport(r, own, qualifiers) >= MIN_QUALIFIER_SUPPORT)
         .map((r) => r.soc2020!),
     );
+  const name = occupationNamed(standard);
+  const nameGroups = name ? groupsOf(name) : new Set<string>();
+  const titles = new Map(standard.typicalJobTitles.map((t) => [exactTitleKey(t), t] as const).filter(([k]) => k));
+  if (titles.has(exactTitleKey(name))) titles.delete(exactTitleKey(name));
+  const parts: { title: string; socs: Set<string>; weight: number }[] = [];
+  const nameWeight = nameGroups.size === 0 ? 0 : 1 / (titles.size + 1);
+  if (nameWeight > 0) parts.push({ title: name, socs: nameGroups, weight: nameWeight });
+  for (const title of titles.values())
+    parts.push({ title, socs: groupsOf(title), weight: (1 - nameWeight) / titles.size });
+  const out = new Map<string, TitleShare>();
+  for (const { title, socs, weight } of parts)
     for (const soc of socs) {
       const entry = out.get(soc) ?? { share: 0, titles: [] };
-      entry.share += 1 / socs.size / titles.size;
+      entry.share += weight / socs.size;
       entry.titles.push(title);
       out.set(soc, entry);
     }
-  }
   return out;
 }
 
@@ -111,7 +138,7 @@ export interface PlacedProfile {
 /** Every (standard, unit group) with some evidence, combined, by unit group. */
 export function relateStandards(
   standards: Iterable<ApprenticeshipStandard>,
-  titleShares: (s: ApprenticeshipStandard) => Map<string, { share: number; titles: string[] }>,
+  titleShares: (s: ApprenticeshipStandard) => Map<string, TitleShare>,
   placedBySoc: ReadonlyMap<string, readonly PlacedProfile[]>,
 ): Map<string, StandardRelation[]> {
   const relations = new Map<string, StandardRelation>();
@@ -154,7 +181,8 @@ export function relateStandards(
     }
   const bySoc = new Map<string, StandardRelation[]>();
   for (const r of relations.values()) {
-    r.score = 1 - (1 - r.typicalTitleShare) * (1 - r.profile) * (1 - r.named);
+    // Rounded so that a share of exactly 1/5 reaches a threshold of 0.2.
+    r.score = Math.round((1 - (1 - r.typicalTitleShare) * (1 - r.profile) * (1 - r.named)) * 1e9) / 1e9;
     r.primary =
       r.typicalTitleShare >= RELATIONS.primaryTitleShare ||
       (Math.max(r.profile, r.named) >= RELATIONS.primaryProfile && r.typicalTitleShare > 0);

@@ -21,4 +21,6 @@ export interface ApprenticeshipStandardsTable {
   approved_for_delivery: string | null;
   /** 1 or 0 as the release says; null where it has no such field (migration 018). */
   career_starter: number | null;
+  /** JSON `StandardDetail`; null where the release has none (migration 022). */
+  detail: string | null;
 }

@@ -5,8 +5,8 @@ import { DIALECTS_ABOVE_STORE } from '../../../helpers/stores.js';
 
 /**
  * A sweep of all 412 occupations over the template database (the real mirror): no false zero in
- * apprenticeships (a count is the release's own: the approved apprenticeships listed under primary
- * matches, 0 only when there are none; T Levels null with no T Level release) or in employment (a
+ * apprenticeships (a count is the releases' own: the apprenticeships listed under primary matches
+ * approved in the release holding them, 0 only when there are none; T Levels null with no T Level release) or in employment (a
  * withheld count is null, never 0), no all-null vacancy answer where a coarser group is published,
  * and no `match` that the profile's placement contradicts, with title matches first.
  */
@@ -24,16 +24,26 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       for (const soc of codes) {
         const app = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
         assert.ok(Number.isInteger(app.apprenticeshipsAvailable) && app.apprenticeshipsAvailable >= 0, soc);
-        const listed = (app.occupations as Array<{ match: string; products: Array<{ type: string; status: string }> }>)
+        const occupations = app.occupations as Array<{
+          match: string;
+          release: { source: string };
+          products: Array<{ type: string; status: string; careerStarter: boolean | null }>;
+        }>;
+        // Approved in the release holding the standard: today's list, or as of January 2023.
+        const listed = occupations
           .filter((o) => o.match === 'primary')
           .flatMap((o) => o.products)
-          .filter((p) => p.type === 'apprenticeship' && p.status === 'Approved for delivery');
+          .filter((p) => p.type === 'apprenticeship' && /^Approved for delivery( as of January 2023)?$/.test(p.status));
         assert.equal(app.apprenticeshipsAvailable, listed.length, `${soc}: the count is of what the answer lists`);
         if (listed.length === 0) assert.equal(app.lowestApprenticeshipLevel, null, soc);
         if (tLevelRelease === null) assert.equal(app.tLevels, null, `${soc}: tLevels without a T Level release`);
-        for (const o of app.occupations)
+        // careerStarter is the flag of the release holding the standard: the institute's 2023
+        // answers carry it; the relayed 2026 list and the NCS export do not (null, never false).
+        for (const o of occupations)
           for (const p of o.products)
-            assert.equal(p.careerStarter, null, `${soc}: the mirror's standards carry no careerStarter`);
+            if (o.release.source.includes('January 2023'))
+              assert.equal(typeof p.careerStarter, 'boolean', `${soc}: the 2023 answers carry careerStarter`);
+            else assert.equal(p.careerStarter, null, `${soc}: the relayed list carries no careerStarter`);
 
         const employment = await served.get(`/v1/occupations/${soc}/employment`);
         if (employment.statusCode === 200) {

@@ -211,5 +211,6 @@ function standardOf(content: RecipeContent, item: ContentItem): ApprenticeshipSt
     maxFunding: positive(numberOf(item, 'ApprenticeshipStandard', 'MaximumFunding')),
     approvedForDelivery: null,
     careerStarter: null,
+    detail: null,
   };
 }

@@ -110,5 +110,6 @@ function standardOf(key: string, s: Record<string, unknown>): ApprenticeshipStan
     approvedForDelivery: text('approvedForDelivery'),
     // The API's field (listed among its 79 keys); the mirror's copy has none.
     careerStarter: typeof s.careerStarter === 'boolean' ? s.careerStarter : null,
+    detail: null,
   };
 }

@@ -37,6 +37,8 @@ describe('Skills England apprenticeship standards', () => {
         approvedForDelivery: '2014-11-12T00:00:00 +00:00',
         // The mirror's copy has no careerStarter field: null, never a guessed false.
         careerStarter: null,
+        // Nor the detail the institute's full API answers give (apprenticeship-standards-2023).
+        detail: null,
       },
     );
     assert.deepEqual(

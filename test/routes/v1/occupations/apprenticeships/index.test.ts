@@ -11,6 +11,7 @@ interface Occupation {
   status: string;
   level: number | null;
   derivation: string;
+  release: { source: string; edition: string };
   products: {
     type: string;
     level: number | null;
@@ -38,7 +39,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       );
       assert.match(
         st0116.derivation,
-        /typical job titles are titles the ONS coding index gives this unit group \(.*"Web developer"/,
+        /the occupation it is named for \("Software developer"\) is a title the ONS coding index gives this unit group; of its typical job titles, .*"Web developer".* are titles/,
       );
       // No robotics engineering for programmers.
       assert.ok(!(body.occupations as Occupation[]).some((o) => ['ST1317', 'ST1381'].includes(o.code)));
@@ -63,7 +64,11 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       ]);
       // Counts are of primary matches.
       const primary = (body.occupations as Occupation[]).filter((o) => o.match === 'primary');
-      assert.equal(body.apprenticeshipsAvailable, primary.filter((o) => o.status === 'Approved for delivery').length);
+      // Approved in the release holding them: today's list, or the January 2023 answers.
+      assert.equal(
+        body.apprenticeshipsAvailable,
+        primary.filter((o) => /^Approved for delivery( as of January 2023)?($|;)/.test(o.status)).length,
+      );
       // No T Level release is read: unknown, never a 0 no release says.
       assert.equal(body.tLevels, null);
       assert.match(body.coverage.note, /tLevels is null until a T Level release is read/);
@@ -87,10 +92,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const codes = (body.occupations as Occupation[]).map((o) => o.code);
       const st0152 = (body.occupations as Occupation[]).find((o) => o.code === 'ST0152')!;
       assert.equal(st0152.match, 'primary');
-      assert.match(
-        st0152.derivation,
-        /typical job titles are titles the ONS coding index gives this unit group \(.*"Electrician"/,
-      );
+      assert.match(st0152.derivation, /of its typical job titles, "Electrician" is a title the ONS coding index gives/);
       assert.ok(!codes.includes('ST0024') || codes.indexOf('ST0152') < codes.indexOf('ST0024'), codes.join(' '));
       assert.equal(st0152.products[0]!.detail!.durationMonths, 54);
     });
@@ -103,21 +105,20 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       for (const o of active)
         assert.match(
           o.status,
-          /^Approved for delivery$|listed by the National Careers Service in 2026$|^Unknown: not among/,
+          /^Approved for delivery$|^Approved for delivery as of January 2023$|listed by the National Careers Service in 2026$|^Unknown: not among|^Retired as of January 2023$/,
           o.code,
         );
-      // ST0158 Smart meter installer: linked by the Smart meter installer profile, placed here strongly.
+      // ST0158 Smart meter installer: linked by the Smart meter installer profile, placed here
+      // strongly; only the January 2023 answers hold it, retired then: said so, never as today's.
       const st0158 = active.find((o) => o.code === 'ST0158')!;
-      assert.match(st0158.status, /^Unknown: not among the approved standards in this release/);
+      assert.equal(st0158.status, 'Retired as of January 2023');
       assert.equal(st0158.level, 2);
-      assert.deepEqual(
-        st0158.products.map((p) => p.detail),
-        [null],
-      );
+      assert.match(st0158.release.edition, /^Apprenticeship standards as of January 2023/);
       const shown = new Set(active.map((o) => o.code));
       const onlyAsked = all.filter((o) => !shown.has(o.code));
       assert.ok(onlyAsked.length > 0);
-      for (const o of onlyAsked) assert.match(o.status, /^Unknown: not among/, o.code);
+      for (const o of onlyAsked)
+        assert.match(o.status, /^Unknown: not among|^(Retired|Withdrawn) as of January 2023$/, o.code);
       const everything = new Set(all.map((o) => o.code));
       assert.ok(active.every((o) => everything.has(o.code)));
     });
@@ -130,6 +131,49 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       const adult = (body.occupations as Occupation[]).find((o) => o.code === 'ST0005')!;
       assert.match(adult.derivation, /profile "Care worker", placed here with confidence/);
       assert.match(body.coverage.note, /"primary" means the derived evidence is direct, not a publisher's mapping/);
+    });
+
+    it("offers 2023-only standards with their status then, their release, and the detail the institute's answer gives", async () => {
+      const care = (await served.get('/v1/occupations/6135/apprenticeships')).json();
+      const adult = (care.occupations as Occupation[]).find((o) => o.code === 'ST0005')!;
+      assert.equal(adult.match, 'primary');
+      assert.equal(adult.status, 'Approved for delivery as of January 2023');
+      assert.equal(
+        adult.release.source,
+        'Apprenticeship standards as of January 2023 (Institute for Apprenticeships API answers)',
+      );
+      assert.match(adult.derivation, /as the institute's API answered in January 2023/);
+      assert.deepEqual(adult.products[0]!.careerStarter, false);
+      assert.equal(adult.products[0]!.detail!.durationMonths, 12);
+      // Counted: the releases hold it approved; the coverage says which release and when.
+      assert.ok(care.apprenticeshipsAvailable >= 1);
+      assert.match(care.coverage.note, /its status is the status as of January 2023, never today's/);
+      assert.match(care.coverage.referencePeriod, /; Apprenticeship standards as of January 2023/);
+      // The 2026 record wins where both hold a standard: its own release, its status as given.
+      const dev = (await served.get('/v1/occupations/2134/apprenticeships')).json().occupations as Occupation[];
+      const st0116 = dev.find((o) => o.code === 'ST0116')!;
+      assert.equal(st0116.status, 'Approved for delivery');
+      assert.match(
+        st0116.release.edition,
+        /^Apprenticeship standards approved for delivery, 157 retrieved 2026-09-29$/,
+      );
+      // Teaching assistants and plumbers get their standard; the 2026 record wins, and it carries
+      // no careerStarter flag: null, not the 2023 answer's.
+      for (const [soc, code] of [
+        ['6112', 'ST0454'],
+        ['5315', 'ST0303'],
+      ] as const) {
+        const page = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
+        const o = (page.occupations as Occupation[]).find((x) => x.code === code)!;
+        assert.equal(o.match, 'primary', `${soc} ${code}`);
+        assert.equal(o.products[0]!.careerStarter, null, `${soc} ${code}`);
+        assert.ok(page.apprenticeshipsAvailable >= 1, soc);
+      }
+      // Chefs: Production chef, only in the 2023 answers, a career starter there.
+      const chefs = (await served.get('/v1/occupations/5434/apprenticeships')).json().occupations as Occupation[];
+      const production = chefs.find((o) => o.code === 'ST0589')!;
+      assert.match(production.status, /^Approved for delivery as of January 2023/);
+      assert.equal(production.products[0]!.careerStarter, true);
     });
 
     it('answers 400 for a non-boolean includeInactive and 404 for an unknown occupation', async () => {
