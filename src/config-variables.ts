@@ -415,7 +415,7 @@ export const LMI_WEBHOOK_PRIVATE_ADDRESSES: FallbackVariable<boolean> = {
   name: 'LMI_WEBHOOK_PRIVATE_ADDRESSES',
   fallback: 'false',
   meaning:
-    '`true` lets webhooks point at loopback, private and reserved addresses (an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
+    '`true` lets webhooks point at loopback, private and other special-purpose addresses (IANA registries; an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
   parse: flag,
 };
 
