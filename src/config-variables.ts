@@ -275,14 +275,14 @@ export const LMI_FETCH_CONNECT_TIMEOUT: FallbackVariable<number> = {
   name: 'LMI_FETCH_CONNECT_TIMEOUT',
   fallback: '10s',
   meaning:
-    "how long a publisher (or the proxy) has to accept the connection and finish the TLS handshake (`10s`, `500ms`); a firewall that drops packets fails here",
+    'how long a publisher (or the proxy) has to accept the connection and finish the TLS handshake (`10s`, `500ms`); a firewall that drops packets fails here',
   parse: timeout,
 };
 
 export const LMI_FETCH_FIRST_BYTE_TIMEOUT: FallbackVariable<number> = {
   name: 'LMI_FETCH_FIRST_BYTE_TIMEOUT',
   fallback: '30s',
-  meaning: "how long a publisher has, once connected, to start its answer; the same bound holds for a stall mid-body",
+  meaning: 'how long a publisher has, once connected, to start its answer; the same bound holds for a stall mid-body',
   parse: timeout,
 };
 
@@ -480,6 +480,13 @@ const HTTPS_PROXY: ReadElsewhere = {
     'the proxy publishers are read through (`http://proxy.internal:3128`, credentials allowed), by CONNECT; `https_proxy` and `HTTP_PROXY` are read too (proxy-from-env)',
 };
 
+const HTTP_PROXY: ReadElsewhere = {
+  name: 'HTTP_PROXY',
+  unset: 'no proxy',
+  readIn: 'src/ingest/fetch/proxy.ts',
+  meaning: 'the proxy when HTTPS_PROXY is not set (every publisher is read over HTTPS, through CONNECT)',
+};
+
 const NO_PROXY: ReadElsewhere = {
   name: 'NO_PROXY',
   unset: 'every host through the proxy',
@@ -508,6 +515,7 @@ export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] =
   LMI_FETCH_FIRST_BYTE_TIMEOUT,
   LMI_FETCH_TIMEOUT,
   HTTPS_PROXY,
+  HTTP_PROXY,
   NO_PROXY,
   LMI_WORKERS_FROM_DIST,
   LMI_UPSTREAM_CONNECT_TO,

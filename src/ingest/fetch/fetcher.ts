@@ -119,6 +119,11 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
   const agents = proxiedAgents(direct, { maxSockets: 4, ...(options.ca ? { ca: options.ca } : {}) });
   const folder = path.join(options.downloadDir, `fetch-${randomUUID()}`);
   const lastRequestAt = new Map<string, number>();
+  /** Hosts that could not be reached (no connection, no TLS, no name): later requests fail at once, for this fetcher's life (one run). */
+  const unreachableHosts = new Map<string, { kind: UnreachableKind; reason: string }>();
+  const rememberUnreachable = (url: string, kind: UnreachableKind, reason: string) => {
+    if (kind !== 'http') unreachableHosts.set(new URL(url).host, { kind, reason });
+  };
   const runCache = new Map<string, DownloadResult & { kind: 'file' }>();
 
   /**
@@ -137,6 +142,13 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
   async function open(url: string, headers: Record<string, string>, hops = 0): Promise<IncomingMessage> {
     const target = new URL(url);
     if (target.protocol !== 'https:') throw new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`);
+    const known = unreachableHosts.get(target.host);
+    if (known)
+      throw new PublisherUnreachable(
+        url,
+        `${target.host} did not answer earlier in this run: ${known.reason}`,
+        known.kind,
+      );
     await politely(target.host);
     const port = Number(target.port || 443);
     const route = options.connectTo?.find((c) => (c.host === '*' || c.host === target.hostname) && c.port === port);
@@ -243,10 +255,12 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
         // A certificate that does not verify, a name that does not resolve: trying again would not help.
         if (!(error instanceof Transient)) {
           const { kind, reason } = unreachableOf(error);
+          rememberUnreachable(url, kind, reason);
           throw new PublisherUnreachable(url, reason, kind);
         }
         if (tries >= retries) {
           if (error.status === 429) throw new PublisherRefused(url, 429);
+          rememberUnreachable(url, error.kind, error.message);
           throw new PublisherUnreachable(url, `${error.message} (after ${tries + 1} attempts)`, error.kind);
         }
         const backoff = backoffMs * 4 ** tries * (0.75 + Math.random() * 0.5);
@@ -338,8 +352,10 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
           (error instanceof UpstreamError && /answered HTTP/.test(error.message))
         )
           return { reachable: true };
-        if (error instanceof Transient) return { reachable: false, kind: error.kind, reason: error.message };
-        return { reachable: false, ...unreachableOf(error) };
+        const { kind, reason } =
+          error instanceof Transient ? { kind: error.kind, reason: error.message } : unreachableOf(error);
+        rememberUnreachable(url, kind, reason);
+        return { reachable: false, kind, reason };
       }
     },
 

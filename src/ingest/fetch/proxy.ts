@@ -13,7 +13,7 @@ export function proxiedAgents(
   options: { ca?: string[]; maxSockets: number },
 ): { agentFor(url: string): Agent; proxyFor(url: string): string | null; destroy(): void } {
   const agents = new Map<string, HttpsProxyAgent<string>>();
-  const proxyFor = (url: string): string | null => getProxyForUrl(url) || null;
+  const proxyFor = (url: string): string | null => (proxyConfigured(process.env) ? getProxyForUrl(url) || null : null);
   return {
     proxyFor,
     agentFor(url) {
@@ -37,10 +37,11 @@ export function proxiedAgents(
   };
 }
 
-/** A proxy's address as it may be logged or shown: without its user name and password. */
-export function withoutCredentials(proxy: string): string {
-  const url = new URL(proxy);
-  url.username = '';
-  url.password = '';
-  return url.href.replace(/\/$/, '');
+/**
+ * Whether a proxy is set at all, and NO_PROXY does not exempt every host: the variables as
+ * proxy-from-env reads them (which then matches each address against NO_PROXY).
+ */
+function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
+  const proxy = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
+  return Boolean(proxy) && (env.NO_PROXY ?? env.no_proxy ?? '').trim() !== '*';
 }
