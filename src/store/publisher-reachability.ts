@@ -1,7 +1,7 @@
 import type { Db } from './schema.js';
 
 /** What the last ingest from the publishers found when it first tried a publisher's host. */
-export interface PublisherReach {
+interface PublisherReach {
   host: string;
   checkedAt: string;
   reachable: boolean;

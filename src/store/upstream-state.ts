@@ -149,7 +149,7 @@ export async function soonestCheck(db: Db, keys: string[]): Promise<string | nul
     .where('source_key', 'in', keys)
     .select((eb) => eb.fn.min('next_check_at').as('soonest'))
     .executeTakeFirst();
-  return (row?.soonest as string | null | undefined) ?? null;
+  return row?.soonest ?? null;
 }
 
 /** The sources whose next check is due at `now` (or that were never checked). */
