@@ -129,6 +129,14 @@ function duration(value: string, name: string): number | null {
   return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;
 }
 
+/** A timeout: `10s`, `2m`, `500ms` or a number of seconds; never off (a fetch must end). */
+function timeout(value: string, name: string): number {
+  const match = /^(\d+)\s*(ms|s|m)?$/.exec(value.toLowerCase());
+  if (!match || Number(match[1]) === 0)
+    throw new ConfigError(`${name} must be a timeout like 10s, 2m or 500ms, got "${value}"`);
+  return Number(match[1]) * (match[2] === 'ms' ? 1 : DURATION_UNITS[match[2] ?? 's']!);
+}
+
 /** `true`/`1`/`yes` or `false`/`0`/`no`. */
 function flag(value: string, name: string): boolean {
   const lower = value.toLowerCase();
@@ -210,7 +218,7 @@ export const LMI_REFRESH_INTERVAL: FallbackVariable<number | null> = {
   name: 'LMI_REFRESH_INTERVAL',
   fallback: '6h',
   meaning:
-    'how often `lmi serve` looks for new releases (`90s`, `30m`, `6h`, `1d`, or `off`), with a tenth of jitter; a source whose check failed is looked at again after 30 minutes, then longer',
+    'how often `lmi serve` looks for new releases (`90s`, `30m`, `6h`, `1d`, or `off`), with a tenth of jitter; a source whose check failed is looked at again after 5 s, 30 s, 2 min, 10 min, then every 30 min (never later than this interval)',
   parse: duration,
 };
 
@@ -262,6 +270,28 @@ export const LMI_FETCH_RETRIES: FallbackVariable<number> = {
   fallback: '3',
   meaning: "further attempts after a publisher's 5xx or a network error (back-off 1 s, 4 s, 16 s)",
   parse: whole(0),
+};
+
+export const LMI_FETCH_CONNECT_TIMEOUT: FallbackVariable<number> = {
+  name: 'LMI_FETCH_CONNECT_TIMEOUT',
+  fallback: '10s',
+  meaning:
+    'how long a publisher (or the proxy) has to accept the connection and finish the TLS handshake (`10s`, `500ms`); a firewall that drops packets fails here',
+  parse: timeout,
+};
+
+export const LMI_FETCH_FIRST_BYTE_TIMEOUT: FallbackVariable<number> = {
+  name: 'LMI_FETCH_FIRST_BYTE_TIMEOUT',
+  fallback: '30s',
+  meaning: 'how long a publisher has, once connected, to start its answer; the same bound holds for a stall mid-body',
+  parse: timeout,
+};
+
+export const LMI_FETCH_TIMEOUT: FallbackVariable<number> = {
+  name: 'LMI_FETCH_TIMEOUT',
+  fallback: '15m',
+  meaning: 'the longest one request to a publisher may take, body included, however steadily the bytes come',
+  parse: timeout,
 };
 
 /** LMI_UPSTREAM_CONNECT_TO: `HOST:PORT:ADDR:PORT[,...]`, curl's --connect-to; `*` for any host. */
@@ -443,7 +473,7 @@ export const LMI_WEBHOOK_PRIVATE_ADDRESSES: FallbackVariable<boolean> = {
   name: 'LMI_WEBHOOK_PRIVATE_ADDRESSES',
   fallback: 'false',
   meaning:
-    '`true` lets webhooks point at loopback, private and reserved addresses (an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
+    '`true` lets webhooks point at loopback, private and other special-purpose addresses (IANA registries; an intranet, tests); by default they are refused at registration and when each delivery resolves the name',
   parse: flag,
 };
 
@@ -470,6 +500,29 @@ const SSL_CERT_FILE: ReadElsewhere = {
     'the system certificate bundle trusted when reading publishers (`/etc/ssl/certs/ca-certificates.crt` and the other usual places are looked for)',
 };
 
+const HTTPS_PROXY: ReadElsewhere = {
+  name: 'HTTPS_PROXY',
+  unset: 'no proxy',
+  readIn: 'src/ingest/fetch/proxy.ts',
+  meaning:
+    'the proxy publishers are read through (`http://proxy.internal:3128`, credentials allowed), by CONNECT; `https_proxy` and `HTTP_PROXY` are read too (proxy-from-env)',
+};
+
+const HTTP_PROXY: ReadElsewhere = {
+  name: 'HTTP_PROXY',
+  unset: 'no proxy',
+  readIn: 'src/ingest/fetch/proxy.ts',
+  meaning: 'the proxy when HTTPS_PROXY is not set (every publisher is read over HTTPS, through CONNECT)',
+};
+
+const NO_PROXY: ReadElsewhere = {
+  name: 'NO_PROXY',
+  unset: 'every host through the proxy',
+  readIn: 'src/ingest/fetch/proxy.ts',
+  meaning:
+    'hosts reached directly, not through HTTPS_PROXY: comma-separated names (a leading `.` or `*.` for subdomains), `host:port`, or `*`; `no_proxy` is read too',
+};
+
 /** Every variable, in the order of the docs' table. */
 export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] = [
   PORT,
@@ -486,6 +539,12 @@ export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] =
   LMI_INGEST_MEMORY_MB,
   LMI_NCS_INTERVAL_MS,
   LMI_FETCH_RETRIES,
+  LMI_FETCH_CONNECT_TIMEOUT,
+  LMI_FETCH_FIRST_BYTE_TIMEOUT,
+  LMI_FETCH_TIMEOUT,
+  HTTPS_PROXY,
+  HTTP_PROXY,
+  NO_PROXY,
   LMI_WORKERS_FROM_DIST,
   LMI_UPSTREAM_CONNECT_TO,
   NODE_EXTRA_CA_CERTS,

@@ -6,7 +6,10 @@ import {
   LMI_BULK_DOWNLOADS_PER_KEY,
   LMI_DATA_DIR,
   LMI_ESCO_PACKAGE,
+  LMI_FETCH_CONNECT_TIMEOUT,
+  LMI_FETCH_FIRST_BYTE_TIMEOUT,
   LMI_FETCH_RETRIES,
+  LMI_FETCH_TIMEOUT,
   LMI_INGEST_MEMORY_MB,
   LMI_METRICS,
   LMI_NCS_INTERVAL_MS,
@@ -113,6 +116,17 @@ export interface UpstreamSettings {
   ncsIntervalMs: number;
   /** LMI_FETCH_RETRIES: further attempts after a 5xx or network error. */
   retries: number;
+  /** LMI_FETCH_CONNECT_TIMEOUT, LMI_FETCH_FIRST_BYTE_TIMEOUT, LMI_FETCH_TIMEOUT (ms). */
+  timeouts: FetchTimeouts;
+}
+
+export interface FetchTimeouts {
+  /** Until the connection (TCP, the proxy's CONNECT, TLS) is up. */
+  connectMs: number;
+  /** From connected to the answer's first byte; also the longest stall mid-body. */
+  firstByteMs: number;
+  /** The whole request, body included. */
+  totalMs: number;
 }
 
 export const DEFAULT_TIERS: Variables.Tier[] = LMI_TIERS.parse(LMI_TIERS.fallback, LMI_TIERS.name);
@@ -178,6 +192,11 @@ function readUpstream(read: Read): UpstreamSettings {
     escoPackage,
     ncsIntervalMs: read(LMI_NCS_INTERVAL_MS),
     retries: read(LMI_FETCH_RETRIES),
+    timeouts: {
+      connectMs: read(LMI_FETCH_CONNECT_TIMEOUT),
+      firstByteMs: read(LMI_FETCH_FIRST_BYTE_TIMEOUT),
+      totalMs: read(LMI_FETCH_TIMEOUT),
+    },
   };
 }
 

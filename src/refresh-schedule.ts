@@ -3,9 +3,15 @@ import { fileURLToPath } from 'node:url';
 import type { App } from './app.js';
 import type { IngestMessage } from './ingest-process.js';
 import { loggedProgress } from './ingest/progress.js';
+import { SOURCE_PROFILES } from './ingest/source-profiles.js';
+import { soonestCheck } from './store/upstream-state.js';
 
-/** The longest the schedule sleeps: a source whose check failed is due again after 30 minutes (then longer). */
+/** The longest the schedule sleeps: a source whose check failed is due again within 30 minutes. */
 const MAX_WAKE_MS = 30 * 60_000;
+/** The shortest: a source due at once waits this long, so a failing publisher is not hammered. */
+const MIN_WAKE_MS = 5_000;
+/** After a run found another process holding the ingest lock: that run may take minutes. */
+const BUSY_WAKE_MS = 60_000;
 
 interface RefreshRun {
   /** Another process (a replica, `lmi ingest`) held the ingest lock: nothing ran here. */
@@ -24,6 +30,7 @@ export class RefreshSchedule {
   private running: Promise<RefreshRun> | null = null;
   private child: ChildProcess | null = null;
   private stopped = false;
+  private lastBusy = false;
 
   constructor(
     private readonly app: App,
@@ -31,13 +38,29 @@ export class RefreshSchedule {
     private readonly onSourceDone: () => void,
   ) {}
 
-  /** Starts the timer (nothing when the interval is off). */
+  /** Starts the timer (nothing when the interval is off): it wakes when the soonest source is due. */
   start(): void {
     if (this.intervalMs === null || this.stopped) return;
-    const period = Math.min(this.intervalMs, MAX_WAKE_MS);
-    const wait = Math.round(period * (0.9 + 0.2 * Math.random()));
+    void this.nextWake(Math.min(this.intervalMs, MAX_WAKE_MS)).then((wait) => this.wakeAfter(wait));
+  }
+
+  /** The wait until the soonest next check (a failed source's retry comes in seconds), at most `period`. */
+  private async nextWake(period: number): Promise<number> {
+    const jittered = Math.round(period * (0.9 + 0.2 * Math.random()));
+    const keys = SOURCE_PROFILES.map((p) => p.key);
+    const soonest = await soonestCheck(this.app.services.store.db, keys).catch(() => null);
+    if (soonest === null) return jittered;
+    const least = this.lastBusy ? BUSY_WAKE_MS : MIN_WAKE_MS;
+    return Math.max(least, Math.min(jittered, Date.parse(soonest) - Date.now()));
+  }
+
+  private wakeAfter(wait: number): void {
+    if (this.stopped) return;
     this.timer = setTimeout(() => {
       void this.runNow(true)
+        .then((run) => {
+          this.lastBusy = run.busy;
+        })
         .catch((error: unknown) => this.app.log.error({ err: error }, 'refresh failed'))
         .finally(() => this.start());
     }, wait);

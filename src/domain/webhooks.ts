@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import type { ChangeKind } from './changes.js';
+import { specialPurpose } from './special-addresses.js';
 
 /**
  * Webhooks for the change feed, in the Standard Webhooks format (standardwebhooks.com): each
@@ -131,47 +131,10 @@ export function retryDelayMs(attempts: number): number {
 
 const LONGEST_URL = 2048;
 
-/** Addresses no webhook is sent to unless the operator allows them: loopback, private, link-local, reserved. */
-const PRIVATE_RANGES = (() => {
-  const list = new BlockList();
-  for (const [net, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(net, prefix, 'ipv4');
-  for (const [net, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ] as const)
-    list.addSubnet(net, prefix, 'ipv6');
-  return list;
-})();
-
-/** Whether an IP address (v4, v6, or v4 mapped into v6) is one no webhook goes to by default. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE_RANGES.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return false;
-  return PRIVATE_RANGES.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 /**
  * Why `url` cannot be a webhook's address, or null when it can: an absolute https:// URL without
- * credentials or fragment, at most 2,048 characters, and (unless `allowPrivate`) not a loopback,
- * private or reserved address. Names are checked again when each delivery resolves them.
+ * credentials or fragment, at most 2,048 characters, and (unless `allowPrivate`) not a
+ * special-purpose address (special-addresses.ts). Names are checked when each delivery resolves them.
  */
 export function webhookUrlProblem(url: string, allowPrivate: boolean): string | null {
   if (url.length > LONGEST_URL) return `is ${url.length} characters long; at most ${LONGEST_URL}`;
@@ -187,7 +150,11 @@ export function webhookUrlProblem(url: string, allowPrivate: boolean): string | 
   if (parsed.hash) return 'must not have a fragment (#...)';
   // `localhost.` is `localhost`: the trailing dot of a fully qualified name goes before the check.
   const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)))
-    return 'must be a public address, not a loopback, private or reserved one';
+  if (allowPrivate) return null;
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return 'must be a public address, not a loopback, private or other special-purpose one: localhost is loopback';
+  const purpose = specialPurpose(host);
+  if (purpose)
+    return `must be a public address, not a loopback, private or other special-purpose one: ${parsed.hostname} is ${purpose}`;
   return null;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Tier } from '../config.js';
 import { Problem } from '../domain/problems.js';
 import type { LiveKeys } from '../keys/live-keys.js';
@@ -83,6 +84,20 @@ export function unknownKeyProblem(): Problem {
 export interface Counted {
   policy: Policy;
   subject: string;
+}
+
+/**
+ * Whom a client address's requests count as: the address itself, except that IPv6 clients are
+ * grouped by their /64 (one host or one customer's network is usually given a whole /64, and
+ * could otherwise take a fresh address for each request) and IPv4-mapped addresses count as
+ * their IPv4 address.
+ */
+export function clientGroup(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
+  return `${network.toString()}/64`;
 }
 
 /** A key's policy and subject, worked out once per key record (LiveKeys hands out the same record for seconds at a time). */

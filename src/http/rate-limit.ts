@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import type { Tier } from '../config.js';
 import type { LimitDecision, RateLimitStore } from '../ratelimit/limiter.js';
 import type { Policy } from '../ratelimit/policies.js';
-import { hitOrNull, keyCount, type Counted, overLimitProblem, rateLimitHeaders } from './edge-rules.js';
+import { clientGroup, hitOrNull, keyCount, type Counted, overLimitProblem, rateLimitHeaders } from './edge-rules.js';
 import { sendProblem } from './errors.js';
 import { routeConfig } from './request-context.js';
 
@@ -27,7 +27,7 @@ export function decidedBeforeRouting(req: IncomingMessage, decision: LimitDecisi
 
 /**
  * Applies the limits: per key for keyed routes (the tier's requests per minute, or the key's own
- * override), per client address for open routes that name a limit. Every limited response
+ * override), per client address (IPv6 by /64: `clientGroup`) for open routes that name a limit. Every limited response
  * carries RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers-10); over the
  * limit the answer is 429 with Retry-After, sent from the hook itself (no error thrown: a client
  * over its limit is routine, and a thrown error's stack trace costs more than the answer).
@@ -37,7 +37,7 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
   const counted = (request: FastifyRequest): Counted | null => {
     if (request.apiKey) return keyCount(request.apiKey, tiers);
     const policy = routeConfig(request).clientLimit;
-    return policy && !request.is404 ? { policy, subject: `client:${policy.name}:${request.ip}` } : null;
+    return policy && !request.is404 ? { policy, subject: `client:${policy.name}:${clientGroup(request.ip)}` } : null;
   };
 
   app.addHook('onRequest', (request, reply, done) => {

@@ -17,6 +17,8 @@ import {
 import { withIngestLock } from '../store/ingest-lock.js';
 import { dueSources, recordFound, recordSourceCheck } from '../store/upstream-state.js';
 import { storeFault, type StoreFault } from '../store/faults.js';
+import { recordReachability } from '../store/publisher-reachability.js';
+import type { PublisherFetcher } from './fetch/fetcher.js';
 import { finishIngestRun, startIngestRun, type RunOutcome } from '../store/ingest-runs.js';
 import { PublisherRefused, type DiscoveryOptions, type FoundRelease } from './discovery.js';
 import { plausibleAgainstPrevious } from './checks/plausibility.js';
@@ -81,6 +83,11 @@ export interface IngestOptions {
   refreshIntervalMs?: number | null;
   /** Only the sources whose next check is due (the refresh schedule); every source otherwise (`lmi ingest`). */
   dueOnly?: boolean;
+  /**
+   * Whether a run from the publishers first tries every publisher host at once (`tryPublishers`);
+   * true unless said. Tests that count a publisher double's requests say false.
+   */
+  tryPublishersFirst?: boolean;
 }
 
 const NO_DISCOVERY_OPTIONS: DiscoveryOptions = { escoPackage: null, ncsIntervalMs: 1000 };
@@ -101,7 +108,9 @@ export async function ingestSources(options: IngestOptions): Promise<SourceResul
           options.sources.map((s) => s.key),
         )
       : new Set(options.sources.map((s) => s.key));
-    for (const source of options.sources.filter((s) => due.has(s.key))) {
+    const sources = options.sources.filter((s) => due.has(s.key));
+    await tryPublishers(options, sources);
+    for (const source of sources) {
       const result = await ingestSource(options, source, progress);
       await recordSourceCheck(
         options.store.db,
@@ -119,6 +128,35 @@ export async function ingestSources(options: IngestOptions): Promise<SourceResul
     }
     return results;
   });
+}
+
+/**
+ * Tries every publisher host of these sources at once (one attempt each, under the fetcher's
+ * connect and first-byte bounds) and records what it found, so that behind a firewall every
+ * unreachable publisher is named within those bounds, not after one source after another has
+ * spent its retries. The fetcher remembers a host that did not answer, and fails the run's later
+ * requests to it at once, with the same reason.
+ */
+async function tryPublishers(options: IngestOptions, sources: AnySourceDescriptor[]): Promise<void> {
+  const fetcher: PublisherFetcher | undefined = options.upstream.fetcher;
+  if (options.upstream.kind !== 'publishers' || !fetcher || options.tryPublishersFirst === false) return;
+  const pages = new Map<string, string>();
+  for (const source of sources) {
+    const host = new URL(source.url).host;
+    if (source.discover && !pages.has(host)) pages.set(host, source.url);
+  }
+  const checkedAt = new Date().toISOString();
+  const reaches = await Promise.all([...pages].map(async ([host, url]) => ({ host, reach: await fetcher.reach(url) })));
+  await recordReachability(
+    options.store.db,
+    reaches.map(({ host, reach }) => ({
+      host,
+      checkedAt,
+      reachable: reach.reachable,
+      kind: reach.reachable ? null : reach.kind,
+      reason: reach.reachable ? null : reach.reason,
+    })),
+  );
 }
 
 async function ingestSource(

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { upstreamKind, type Config, type ConnectTo } from '../config.js';
+import { upstreamKind, type Config, type ConnectTo, type FetchTimeouts } from '../config.js';
 import { FileTooLargeError, UpstreamError } from './fetch/errors.js';
 import { createFetcher, type PublisherFetcher } from './fetch/fetcher.js';
 import { trustedCas } from './fetch/trust.js';
@@ -197,6 +197,7 @@ interface HttpsUpstreamOptions {
   downloadDir?: string;
   /** The least gap between two requests to a host, as `upstreamFor` sets for NCS pages. */
   hostIntervalMs?: Record<string, number>;
+  timeouts?: Partial<FetchTimeouts>;
 }
 
 /** The publishers over HTTPS with a default User-Agent (tests; the service uses `upstreamFor`). */
@@ -210,6 +211,7 @@ export function httpsUpstream(options: HttpsUpstreamOptions = {}): Upstream {
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
       ...(options.hostIntervalMs ? { hostIntervalMs: options.hostIntervalMs } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     }),
   );
 }
@@ -228,6 +230,7 @@ export function upstreamFor(config: Config, overrides: { ca?: string[]; backoffM
       ca: trustedCas(process.env, overrides.ca),
       connectTo: settings.connectTo,
       retries: settings.retries,
+      timeouts: settings.timeouts,
       ...(overrides.backoffMs !== undefined ? { backoffMs: overrides.backoffMs } : {}),
       hostIntervalMs: { 'nationalcareers.service.gov.uk': settings.ncsIntervalMs },
     }),

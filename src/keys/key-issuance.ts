@@ -54,8 +54,11 @@ export class KeyIssuance {
     return this.config.tiers.find((t) => t.name === 'free')!;
   }
 
-  /** Records the request and sends the link in the background (the caller's answer does not wait on the mail server). */
-  async request(email: string): Promise<void> {
+  /**
+   * Records the request and sends the link in the background (the caller's answer does not wait
+   * on the mail server); `mail: false` (the recipient's cap reached) records it, sending nothing.
+   */
+  async request(email: string, { mail = true }: { mail?: boolean } = {}): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     await insertKeyRequest(this.db, {
@@ -66,6 +69,7 @@ export class KeyIssuance {
       used_at: null,
       issued_key_id: null,
     });
+    if (!mail) return;
     const link = `${this.config.publicUrl}/keys/confirm?token=${encodeURIComponent(token)}`;
     const sent = this.mailer
       .send(confirmationMail(email.trim(), link, CONFIRMATION_TTL_HOURS))

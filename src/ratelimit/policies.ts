@@ -1,6 +1,6 @@
 /**
  * The limits the service applies, in one place (documented in docs/api.md, "Keys and limits"). Keyed calls are
- * limited per key by the key's tier; everything open is limited per client address.
+ * limited per key by the key's tier; everything open is limited per client address (IPv6 clients by /64).
  */
 export const LIMITS = {
   /** Window of the per-key limit: the tier's requests per minute. */
@@ -14,6 +14,12 @@ export const LIMITS = {
    */
   keyRequestsPerClient: { limit: 10, windowSeconds: 3600 },
   keyRequestsPerAddress: { limit: 3, windowSeconds: 3600 },
+  /**
+   * Confirmation mails sent to one e-mail address, whatever client asked: past it the request is
+   * answered as ever (202, no hint that someone asked) and recorded, but no mail is sent, so many
+   * clients together cannot flood an inbox.
+   */
+  confirmationMailsPerRecipient: { limit: 5, windowSeconds: 3600 },
   /** The web explorer's pages (/explore): per client address; each page reads several resources. */
   explore: { limit: 60, windowSeconds: 60 },
   /** POST /v1/keys/confirm: per client address. */

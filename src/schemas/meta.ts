@@ -102,6 +102,25 @@ export const IngestStatusResponseSchema = Type.Object(
         detectedAt: DateTime,
       }),
     ),
+    publishers: Type.Array(
+      Type.Object({
+        host: Type.String({ description: "A publisher's host, as the sources' pages name it" }),
+        reachable: Type.Boolean({ description: 'Whether it answered (any HTTP status below 500) when last tried' }),
+        checkedAt: DateTime,
+        kind: Nullable(
+          StringEnum(['refused', 'timed out', 'dns', 'tls', 'http', 'network'] as const, {
+            description:
+              'Why not: the connection refused, no connection or answer in time, the name not resolved, TLS failed, an HTTP 5xx (or a proxy refusing), another network error',
+          }),
+        ),
+        reason: Nullable(Type.String({ description: 'What the connection attempt said' })),
+        sources: Type.Array(Type.String(), { description: 'The sources read from this host' }),
+      }),
+      {
+        description:
+          'Each publisher host as the latest ingest from the publishers found it, tried all at once at its start (empty when reading a mirror): the unreachable ones are named within the connect and first-byte timeouts',
+      },
+    ),
   },
   { title: 'IngestStatusResponse' },
 );

@@ -82,8 +82,11 @@ export async function newestFoundBySource(db: Db): Promise<Map<string, FoundRele
   return newest;
 }
 
-/** A failed check is tried again sooner than the interval: 30 minutes, doubling, never later than the interval. */
-const FIRST_RETRY_MS = 30 * 60_000;
+/**
+ * A failed check is tried again soon, so a publisher back after a blip is read within seconds:
+ * 5 s, 30 s, 2 min, 10 min, then every 30 min; never later than the interval.
+ */
+const RETRY_AFTER_MS = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
 
 /**
  * Records a source's check and when it is next due: `intervalMs` after a check that went well, a
@@ -102,7 +105,11 @@ export async function recordSourceCheck(
     .executeTakeFirst();
   const failures = check.failed ? (previous?.consecutive_failures ?? 0) + 1 : 0;
   const wait =
-    intervalMs === null ? null : failures > 0 ? Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), intervalMs) : intervalMs;
+    intervalMs === null
+      ? null
+      : failures > 0
+        ? Math.min(RETRY_AFTER_MS[Math.min(failures, RETRY_AFTER_MS.length) - 1]!, intervalMs)
+        : intervalMs;
   const values = {
     last_checked_at: now.toISOString(),
     next_check_at: wait === null ? null : new Date(now.getTime() + wait).toISOString(),
@@ -132,6 +139,17 @@ export async function sourceChecks(db: Db): Promise<Map<string, SourceCheck>> {
       },
     ]),
   );
+}
+
+/** When the soonest next check of these sources falls, or null when none is set. */
+export async function soonestCheck(db: Db, keys: string[]): Promise<string | null> {
+  if (keys.length === 0) return null;
+  const row = await db
+    .selectFrom('source_checks')
+    .where('source_key', 'in', keys)
+    .select((eb) => eb.fn.min('next_check_at').as('soonest'))
+    .executeTakeFirst();
+  return row?.soonest ?? null;
 }
 
 /** The sources whose next check is due at `now` (or that were never checked). */

@@ -1,7 +1,8 @@
 import dns from 'node:dns';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isPrivateAddress, webhookUrlProblem } from '../domain/webhooks.js';
+import { specialPurpose } from '../domain/special-addresses.js';
+import { webhookUrlProblem } from '../domain/webhooks.js';
 
 /** What a receiver may send back that is read: enough for an error page, never a download. */
 const MOST_RESPONSE_BYTES = 64 * 1024;
@@ -13,22 +14,30 @@ export interface SendSettings {
   privateAddresses: boolean;
   /** The CAs to trust; undefined: Node's own (and NODE_EXTRA_CA_CERTS). */
   ca?: string[];
+  /** How names are resolved before the check; `dns.lookup` (tests give a name an address). */
+  resolve?: typeof dns.lookup;
 }
 
 /** The receiver's HTTP status, or why there was none. */
 type SendResult = { status: number } | { error: string };
 
 /**
- * Resolves the name as Node would, then refuses a loopback, private or reserved address: the
- * check at registration saw only the name, which may resolve elsewhere by the time of delivery.
+ * Resolves the name as Node would, then refuses it when any of its addresses is special-purpose
+ * (loopback, private, link-local, NAT64 of one ...): the check at registration saw only the
+ * name, which may resolve elsewhere by the time of delivery. Literals never reach a lookup, so
+ * `webhookUrlProblem` checks those before each attempt.
  */
-function publicOnlyLookup(): LookupFunction {
+export function publicOnlyLookup(resolve: typeof dns.lookup = dns.lookup): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const found = addresses.find((a) => !isPrivateAddress(a.address));
-      if (!found || addresses.some((a) => isPrivateAddress(a.address)))
-        return callback(new Error(`${hostname} resolves to a private or reserved address`), '', 0);
+      for (const { address } of addresses) {
+        const purpose = specialPurpose(address);
+        if (purpose)
+          return callback(new Error(`${hostname} resolves to ${address}, special-purpose: ${purpose}`), '', 0);
+      }
+      const found = addresses[0];
+      if (!found) return callback(new Error(`${hostname} resolves to no address`), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
       callback(null, found.address, found.family);
     });
@@ -65,7 +74,7 @@ export function postWebhook(
         'content-length': String(Buffer.byteLength(body)),
       },
       ...(settings.ca ? { ca: settings.ca } : {}),
-      ...(settings.privateAddresses ? {} : { lookup: publicOnlyLookup() }),
+      ...(settings.privateAddresses ? {} : { lookup: publicOnlyLookup(settings.resolve) }),
     });
     const timer = setTimeout(() => {
       settle({ error: `timed out after ${settings.timeoutMs / 1000} s` });

@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  isPrivateAddress,
   newWebhookSecret,
   openWebhookSecret,
   sealWebhookSecret,
@@ -64,12 +63,24 @@ describe('webhook addresses', () => {
       'https://[::1]/',
       'https://[fd00::1]/',
       'https://[::ffff:127.0.0.1]/',
+      'https://[::7f00:1]/',
+      'https://[::ffff:0:7f00:1]/',
+      'https://[64:ff9b::a9fe:a9fe]/',
+      'https://[2002:a9fe:a9fe::]/',
+      'https://[fec0::1]/',
+      'https://192.0.2.10/',
+      'https://198.51.100.10/',
+      'https://2130706433/',
     ]) {
       assert.match(webhookUrlProblem(url, false) ?? '', /public address/, url);
       assert.equal(webhookUrlProblem(url, true), null, url);
     }
-    assert.equal(isPrivateAddress('93.184.216.34'), false);
-    assert.equal(isPrivateAddress('2606:2800:220:1:248:1893:25c8:1946'), false);
+    assert.match(
+      webhookUrlProblem('https://[64:ff9b::a9fe:a9fe]/', false)!,
+      /\[64:ff9b::a9fe:a9fe\] is the NAT64 form of 169\.254\.169\.254 \(link-local\)/,
+    );
+    assert.equal(webhookUrlProblem('https://93.184.216.34/', false), null);
+    assert.equal(webhookUrlProblem('https://[2606:2800:220:1:248:1893:25c8:1946]/', false), null);
   });
 });
 

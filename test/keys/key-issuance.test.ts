@@ -227,6 +227,42 @@ for (const dialect of DIALECTS) {
       );
       for (let i = 0; i < 4; i++) await smtp.next();
     });
+
+    it('mails one address at most 5 times an hour whatever the clients: past the cap 202 as ever, nothing sent', async () => {
+      const before = smtp.received.length;
+      for (let i = 1; i <= 20; i++) {
+        const res = await post('/v1/keys/requests', { email: 'flooded@example.org' }, `10.90.0.${i}`);
+        assert.equal(res.statusCode, 202, 'the answer never tells a stranger the address was asked for');
+        assert.match(
+          String(res.headers.ratelimit),
+          /^"key-requests";r=9;t=\d+$/,
+          'the recipient cap is not advertised',
+        );
+      }
+      await app.services.keyIssuance.settled();
+      const mine = smtp.received.slice(before);
+      assert.deepEqual(
+        mine.map((m) => m.to.join()),
+        Array(5).fill('flooded@example.org'),
+      );
+      for (const _ of mine) await smtp.next();
+    });
+
+    it('counts IPv6 clients by their /64 for the per-client limit', async () => {
+      for (let i = 1; i <= 10; i++) {
+        const res = await post(
+          '/v1/keys/requests',
+          { email: `six${i}@example.org` },
+          `2001:db8:47:1::${i.toString(16)}`,
+        );
+        assert.equal(res.statusCode, 202);
+      }
+      const sameNetwork = await post('/v1/keys/requests', { email: 'six11@example.org' }, '2001:db8:47:1:ffff::1');
+      assert.equal(sameNetwork.statusCode, 429, 'a fresh address in the same /64 is the same client');
+      const otherNetwork = await post('/v1/keys/requests', { email: 'six12@example.org' }, '2001:db8:47:2::1');
+      assert.equal(otherNetwork.statusCode, 202, 'the next /64 is another client');
+      for (let i = 0; i < 11; i++) await smtp.next();
+    });
   });
 }
 

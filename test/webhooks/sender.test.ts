@@ -1,9 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type dns from 'node:dns';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { postWebhook } from '../../src/webhooks/sender.js';
+import { postWebhook, publicOnlyLookup } from '../../src/webhooks/sender.js';
 import { makeTestCertificates } from '../helpers/publisher-double/tls.js';
 
 describe('one webhook POST', () => {
@@ -58,12 +59,46 @@ describe('one webhook POST', () => {
     // This machine's own name resolves to one of its addresses: loopback or private on any test host.
     const result = await postWebhook(`https://${hostname()}:${port}/inside`, {}, '{}', settings(false));
     assert.ok('error' in result, JSON.stringify(result));
-    assert.match(result.error, /resolves to a private or reserved address|ENOTFOUND|EAI_AGAIN/);
+    assert.match(result.error, /resolves to .*, special-purpose|ENOTFOUND|EAI_AGAIN/);
     assert.equal(paths.length, before);
     const literal = await postWebhook(at('127.0.0.1', '/inside'), {}, '{}', settings(false));
     assert.deepEqual(literal, {
-      error: 'the address must be a public address, not a loopback, private or reserved one',
+      error:
+        'the address must be a public address, not a loopback, private or other special-purpose one: 127.0.0.1 is loopback',
     });
     assert.equal(paths.length, before);
+  });
+
+  it('refuses at connect a name that resolves to any special-purpose address, the embedded IPv4 forms included', async () => {
+    const before = paths.length;
+    for (const address of ['64:ff9b::a9fe:a9fe', '::ffff:0:7f00:1', '2002:a9fe:a9fe::', '198.51.100.7', '127.0.0.1']) {
+      // The name resolves to the test server's own address as well: one special address is enough to refuse.
+      const resolve = ((_name: string, _options: object, callback: (e: null, a: object[]) => void) =>
+        callback(null, [
+          { address, family: address.includes(':') ? 6 : 4 },
+          { address: '127.0.0.1', family: 4 },
+        ])) as unknown as typeof dns.lookup;
+      const result = await postWebhook(`https://hooks.example.org:${port}/x`, {}, '{}', {
+        ...settings(false),
+        resolve,
+      });
+      assert.ok('error' in result, JSON.stringify(result));
+      assert.match(
+        result.error,
+        new RegExp(`hooks\\.example\\.org resolves to ${address.replace(/\./g, '\\.')}, special-purpose`),
+      );
+    }
+    assert.equal(paths.length, before, 'nothing was sent');
+  });
+
+  it('lets a name through that resolves only to public addresses', async () => {
+    const resolve = ((_name: string, _options: object, callback: (e: null, a: object[]) => void) =>
+      callback(null, [{ address: '2a00:1450:4009:81f::200e', family: 6 }])) as unknown as typeof dns.lookup;
+    const found = await new Promise<unknown>((done, fail) =>
+      publicOnlyLookup(resolve)('hooks.example.org', { family: 0 }, (error, address, family) =>
+        error ? fail(error) : done({ address, family }),
+      ),
+    );
+    assert.deepEqual(found, { address: '2a00:1450:4009:81f::200e', family: 6 });
   });
 });

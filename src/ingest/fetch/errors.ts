@@ -34,12 +34,16 @@ export class PublisherRefused extends UpstreamError {
   }
 }
 
+/** Why a publisher could not be reached: the connection refused, a timeout, DNS, TLS, an HTTP 5xx, or another network error. */
+export type UnreachableKind = 'refused' | 'timed out' | 'dns' | 'tls' | 'http' | 'network';
+
 /** No usable answer after the retries: DNS, TLS, connection, timeout or 5xx. Outcome `failed`. */
 export class PublisherUnreachable extends UpstreamError {
   override name = 'PublisherUnreachable';
   constructor(
     readonly url: string,
     readonly reason: string,
+    readonly kind: UnreachableKind = 'network',
   ) {
     super(`${url} could not be read: ${reason}`);
   }

@@ -5,8 +5,16 @@ import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ConnectTo } from '../../config.js';
-import { FileTooLargeError, PublisherRefused, PublisherUnreachable, UpstreamError } from './errors.js';
+import type { TLSSocket } from 'node:tls';
+import type { ConnectTo, FetchTimeouts } from '../../config.js';
+import {
+  FileTooLargeError,
+  PublisherRefused,
+  PublisherUnreachable,
+  UpstreamError,
+  type UnreachableKind,
+} from './errors.js';
+import { proxiedAgents } from './proxy.js';
 
 interface FetcherOptions {
   userAgent: string;
@@ -16,8 +24,8 @@ interface FetcherOptions {
   ca?: string[];
   /** Tests and diagnostics only: the certificate and Host stay the publisher's. */
   connectTo?: ConnectTo[];
-  /** No byte for this long (connecting, waiting for headers, or mid-body) fails the attempt. */
-  idleTimeoutMs?: number;
+  /** Connect, first-byte (and mid-body stall) and whole-request bounds of each attempt. */
+  timeouts?: Partial<FetchTimeouts>;
   /** Further attempts after a 5xx, 408, 429 or network error. */
   retries?: number;
   /** First back-off; each next one is four times longer, with a quarter of jitter. */
@@ -63,9 +71,19 @@ export interface PublisherFetcher {
   ): Promise<FetchedDocument>;
   /** A data file streamed to disk under `maxBytes`; with validators, a 304 reads nothing. */
   download(url: string, options: { maxBytes: number; validators?: Validators | null }): Promise<DownloadResult>;
+  /**
+   * One attempt at `url`, its answer's body not read: whether the publisher can be reached at
+   * all (any answer below 500 says it can), and why not (refused, timed out, DNS, TLS, HTTP).
+   */
+  reach(url: string): Promise<Reachability>;
   /** Deletes every download of this fetcher and closes its connections. */
   close(): Promise<void>;
 }
+
+export type Reachability = { reachable: true } | { reachable: false; kind: UnreachableKind; reason: string };
+
+/** The defaults of LMI_FETCH_CONNECT_TIMEOUT, LMI_FETCH_FIRST_BYTE_TIMEOUT and LMI_FETCH_TIMEOUT. */
+const DEFAULT_TIMEOUTS: FetchTimeouts = { connectMs: 10_000, firstByteMs: 30_000, totalMs: 15 * 60_000 };
 
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -77,6 +95,7 @@ class Transient extends Error {
     message: string,
     readonly status: number | null,
     readonly retryAfterMs: number | null,
+    readonly kind: UnreachableKind = status === null ? 'network' : 'http',
   ) {
     super(message);
   }
@@ -91,13 +110,20 @@ function retryAfter(header: string | undefined): number | null {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createFetcher(options: FetcherOptions): PublisherFetcher {
-  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const seconds = (ms: number) => `${ms / 1000} s`;
   const retries = options.retries ?? 3;
   const backoffMs = options.backoffMs ?? 1000;
   const maxRedirects = options.maxRedirects ?? 5;
-  const agent = new https.Agent({ keepAlive: true, maxSockets: 4, ...(options.ca ? { ca: options.ca } : {}) });
+  const direct = new https.Agent({ keepAlive: true, maxSockets: 4, ...(options.ca ? { ca: options.ca } : {}) });
+  const agents = proxiedAgents(direct, { maxSockets: 4, ...(options.ca ? { ca: options.ca } : {}) });
   const folder = path.join(options.downloadDir, `fetch-${randomUUID()}`);
   const lastRequestAt = new Map<string, number>();
+  /** Hosts that could not be reached (no connection, no TLS, no name): later requests fail at once, for this fetcher's life (one run). */
+  const unreachableHosts = new Map<string, { kind: UnreachableKind; reason: string }>();
+  const rememberUnreachable = (url: string, kind: UnreachableKind, reason: string) => {
+    if (kind !== 'http') unreachableHosts.set(new URL(url).host, { kind, reason });
+  };
   const runCache = new Map<string, DownloadResult & { kind: 'file' }>();
 
   /**
@@ -116,34 +142,83 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
   async function open(url: string, headers: Record<string, string>, hops = 0): Promise<IncomingMessage> {
     const target = new URL(url);
     if (target.protocol !== 'https:') throw new UpstreamError(`refusing to read ${url}: only HTTPS addresses are read`);
+    const known = unreachableHosts.get(target.host);
+    if (known)
+      throw new PublisherUnreachable(
+        url,
+        `${target.host} did not answer earlier in this run: ${known.reason}`,
+        known.kind,
+      );
     await politely(target.host);
     const port = Number(target.port || 443);
     const route = options.connectTo?.find((c) => (c.host === '*' || c.host === target.hostname) && c.port === port);
+    const through = agents.proxyFor(url) ? ' (through the proxy)' : '';
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const request = https.request(
         {
+          // Said outright: the proxy agent upgrades its tunnel to TLS only for an https: request.
+          protocol: 'https:',
           host: route?.toHost ?? target.hostname,
           port: route?.toPort ?? port,
           servername: target.hostname,
           path: `${target.pathname}${target.search}`,
           method: 'GET',
-          agent,
+          agent: agents.agentFor(url),
           headers: { host: target.host, 'user-agent': options.userAgent, ...headers },
-          timeout: idleTimeoutMs,
+          ...(options.ca ? { ca: options.ca } : {}),
         },
         resolve,
       );
-      request.on('timeout', () =>
-        request.destroy(new Transient(`no answer within ${idleTimeoutMs / 1000} s`, null, null)),
+      const fail = (error: Error) => request.destroy(error);
+      // Each phase has its own bound, so a firewall that drops packets fails in seconds, and says where.
+      let phase = setTimeout(
+        () =>
+          fail(new Transient(`no connection within ${seconds(timeouts.connectMs)}${through}`, null, null, 'timed out')),
+        timeouts.connectMs,
       );
-      request.on('error', (error) =>
-        reject(error instanceof Transient || !isNetworkError(error) ? error : new Transient(error.message, null, null)),
-      );
+      const awaitFirstByte = () => {
+        clearTimeout(phase);
+        phase = setTimeout(
+          () =>
+            fail(
+              new Transient(
+                `connected, but no answer within ${seconds(timeouts.firstByteMs)}`,
+                null,
+                null,
+                'timed out',
+              ),
+            ),
+          timeouts.firstByteMs,
+        );
+      };
+      let answered: IncomingMessage | null = null;
+      const overall = setTimeout(() => {
+        const late = new Transient(`not done within ${seconds(timeouts.totalMs)}`, null, null, 'timed out');
+        if (answered) answered.destroy(late);
+        else fail(late);
+      }, timeouts.totalMs);
+      request.on('socket', (socket) => {
+        if (request.reusedSocket) awaitFirstByte();
+        else (socket as TLSSocket).once('secureConnect', awaitFirstByte);
+      });
+      request.on('response', (answer) => {
+        clearTimeout(phase);
+        // The whole-request bound goes on guarding the body.
+        answered = answer;
+        answer.once('close', () => clearTimeout(overall));
+      });
+      request.on('error', (error) => {
+        clearTimeout(phase);
+        clearTimeout(overall);
+        reject(error instanceof Transient || !isNetworkError(error) ? error : transientOf(error, through));
+      });
       request.end();
     });
-    // The idle timeout keeps guarding the body: a stalled transfer fails instead of hanging.
-    response.setTimeout(idleTimeoutMs, () =>
-      response.destroy(new Transient(`the transfer stalled for ${idleTimeoutMs / 1000} s`, null, null)),
+    // A stall mid-body is bounded like the first byte: a stalled transfer fails instead of hanging.
+    response.setTimeout(timeouts.firstByteMs, () =>
+      response.destroy(
+        new Transient(`the transfer stalled for ${seconds(timeouts.firstByteMs)}`, null, null, 'timed out'),
+      ),
     );
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && status !== 304 && response.headers.location) {
@@ -177,11 +252,16 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
         return await attempt();
       } catch (error) {
         if (error instanceof UpstreamError) throw error;
-        // A certificate that does not verify, a protocol error: trying again would not help.
-        if (!(error instanceof Transient)) throw new PublisherUnreachable(url, (error as Error).message);
+        // A certificate that does not verify, a name that does not resolve: trying again would not help.
+        if (!(error instanceof Transient)) {
+          const { kind, reason } = unreachableOf(error);
+          rememberUnreachable(url, kind, reason);
+          throw new PublisherUnreachable(url, reason, kind);
+        }
         if (tries >= retries) {
           if (error.status === 429) throw new PublisherRefused(url, 429);
-          throw new PublisherUnreachable(url, `${error.message} (after ${tries + 1} attempts)`);
+          rememberUnreachable(url, error.kind, error.message);
+          throw new PublisherUnreachable(url, `${error.message} (after ${tries + 1} attempts)`, error.kind);
         }
         const backoff = backoffMs * 4 ** tries * (0.75 + Math.random() * 0.5);
         await sleep(error.retryAfterMs ?? backoff);
@@ -260,8 +340,28 @@ export function createFetcher(options: FetcherOptions): PublisherFetcher {
       return result;
     },
 
+    async reach(url) {
+      try {
+        const response = await open(url, {});
+        response.destroy();
+        return { reachable: true };
+      } catch (error) {
+        // It answered: refusing this client or lacking the page is for the source to report.
+        if (
+          error instanceof PublisherRefused ||
+          (error instanceof UpstreamError && /answered HTTP/.test(error.message))
+        )
+          return { reachable: true };
+        const { kind, reason } =
+          error instanceof Transient ? { kind: error.kind, reason: error.message } : unreachableOf(error);
+        rememberUnreachable(url, kind, reason);
+        return { reachable: false, kind, reason };
+      }
+    },
+
     async close() {
-      agent.destroy();
+      direct.destroy();
+      agents.destroy();
       runCache.clear();
       await rm(folder, { recursive: true, force: true });
     },
@@ -273,6 +373,36 @@ function conditionalHeaders(validators: Validators | null | undefined): Record<s
   if (validators?.etag) headers['if-none-match'] = validators.etag;
   if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
   return headers;
+}
+
+/** What kind of failure a socket or TLS error is, by its code. */
+function kindOf(error: Error): UnreachableKind {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'dns';
+  if (code === 'ETIMEDOUT') return 'timed out';
+  if (/^(ERR_TLS_|ERR_SSL_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(code)) return 'tls';
+  return 'network';
+}
+
+const KIND_WORDS: Record<UnreachableKind, string> = {
+  refused: 'connection refused',
+  'timed out': 'timed out',
+  dns: 'name not resolved',
+  tls: 'TLS failed',
+  http: 'HTTP error',
+  network: 'network error',
+};
+
+function transientOf(error: Error, through: string): Transient {
+  const kind = kindOf(error);
+  return new Transient(`${KIND_WORDS[kind]}${through}: ${error.message}`, null, null, kind);
+}
+
+function unreachableOf(error: unknown): { kind: UnreachableKind; reason: string } {
+  if (!(error instanceof Error)) return { kind: 'network', reason: String(error) };
+  const kind = kindOf(error);
+  return { kind, reason: `${KIND_WORDS[kind]}: ${error.message}` };
 }
 
 function isNetworkError(error: Error): boolean {

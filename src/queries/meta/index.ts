@@ -5,6 +5,7 @@ import { listEditions } from '../../store/editions.js';
 import { countFinishedRuns, latestRunsBySource, type RunCount } from '../../store/ingest-runs.js';
 import type { Db } from '../../store/schema.js';
 import { newestFoundBySource, sourceChecks } from '../../store/upstream-state.js';
+import { publisherReachability } from '../../store/publisher-reachability.js';
 import type { CurrentEditions } from '../current-editions.js';
 
 /** The sources, their releases and the ingest runs, as /v1/meta shows them. */
@@ -68,6 +69,14 @@ export class Meta {
         sourceKey: e.sourceKey,
         label: e.label,
         detectedAt: e.detectedAt,
+      })),
+      publishers: (await publisherReachability(this.db)).map((p) => ({
+        host: p.host,
+        reachable: p.reachable,
+        checkedAt: p.checkedAt,
+        kind: p.kind as IngestStatusResponse['publishers'][number]['kind'],
+        reason: p.reason,
+        sources: this.current.catalog.profiles.filter((s) => new URL(s.url).host === p.host).map((s) => s.key),
       })),
     };
   }

@@ -13,6 +13,7 @@ import { socGroupsOfEdition } from '../../store/occupations.js';
 import { CODING_INDEX, type CodingIndexCache } from './coding-index.js';
 import type { CurrentEditions } from '../current-editions.js';
 import type { EditionsMemo } from '../editions-memo.js';
+import { notIngestedYet } from '../not-ingested.js';
 import { iscoSharesOf } from './isco-groups.js';
 import { round } from '../../domain/numbers.js';
 
@@ -57,9 +58,7 @@ export class Occupations {
       build: async (editions) => {
         const edition = editions[SOC_STRUCTURE];
         if (!edition) {
-          throw new Problem('not-ready', 'The SOC 2020 classification has not been ingested yet; try again shortly.', {
-            retryAfter: 30,
-          });
+          throw await notIngestedYet(this.db, 'The SOC 2020 classification');
         }
         const groups = await socGroupsOfEdition(this.db, edition.id);
         return {
@@ -149,10 +148,7 @@ export class Occupations {
 
   async search(query: string, limit: number): Promise<OccupationMatch[]> {
     const [{ groups }, index] = await Promise.all([this.structure(), this.codingIndex.search()]);
-    if (!index)
-      throw new Problem('not-ready', 'The SOC 2020 coding index has not been ingested yet; try again shortly.', {
-        retryAfter: 30,
-      });
+    if (!index) throw await notIngestedYet(this.db, 'The SOC 2020 coding index');
     return index.search.search(query, limit).map((match) => ({
       soc2020: match.soc2020,
       title: groups.get(match.soc2020)?.title ?? match.matchedTitle,

@@ -8,6 +8,7 @@ export interface MetaTables {
   upstream_fetches: UpstreamFetchesTable;
   found_releases: FoundReleasesTable;
   source_checks: SourceChecksTable;
+  publisher_reachability: PublisherReachabilityTable;
   ingest_lease: IngestLeaseTable;
 }
 
@@ -78,6 +79,17 @@ export interface FoundReleasesTable {
   page_url: string;
   first_found_at: string;
   last_found_at: string;
+}
+
+/** Whether each publisher host answered the last ingest's first try, and why not. */
+export interface PublisherReachabilityTable {
+  host: string;
+  checked_at: string;
+  /** 1 when it answered (any HTTP status below 500), 0 when not. */
+  reachable: number;
+  /** `refused`, `timed out`, `dns`, `tls`, `http` or `network`; null when reachable. */
+  kind: string | null;
+  reason: string | null;
 }
 
 /** When each source was last looked at upstream, how that went, and when it is next due. */

@@ -8,7 +8,8 @@ import type { PublisherDouble } from './server.js';
 /**
  * One ingest run against the double over HTTPS, as the refresh schedule's child process makes it:
  * a fetcher of its own with a fresh download folder, closed after the run. Back-off is 5 ms, so a
- * publisher that is down fails at once.
+ * publisher that is down fails at once. The run does not try every publisher first (the tests
+ * count the double's requests); test/ingest/firewall-ingest.test.ts tests that.
  */
 export async function ingestFromDouble(
   double: PublisherDouble,
@@ -23,7 +24,7 @@ export async function ingestFromDouble(
     downloadDir: mkdtempSync(path.join(tmpdir(), 'lmi-dl-')),
   });
   try {
-    return await ingestSources({ ...options, upstream });
+    return await ingestSources({ tryPublishersFirst: false, ...options, upstream });
   } finally {
     await upstream.close?.();
   }

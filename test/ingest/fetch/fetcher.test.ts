@@ -177,7 +177,7 @@ describe('the publishers fetcher (an HTTPS double with a test CA)', () => {
       res.write('x');
     });
     await assert.rejects(
-      fetcher({ idleTimeoutMs: 200, retries: 1 }).document(stall),
+      fetcher({ timeouts: { firstByteMs: 200 }, retries: 1 }).document(stall),
       (error: unknown) => error instanceof PublisherUnreachable && /stalled|no answer/.test(error.message),
     );
   });

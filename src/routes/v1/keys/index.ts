@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidParameter, Problem } from '../../../domain/problems.js';
 import { declareResponses } from '../../../http/declared-responses.js';
 import { sendPage } from '../../../http/html-page.js';
+import { clientGroup, hitOrNull } from '../../../http/edge-rules.js';
 import { enforce } from '../../../http/rate-limit.js';
 import { emailAddressProblem } from '../../../keys/email-address.js';
 import { CONFIRMATION_TTL_HOURS } from '../../../keys/key-issuance.js';
@@ -59,10 +60,23 @@ export const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         rateLimits,
         { name: 'key-requests-per-address', ...LIMITS.keyRequestsPerAddress },
-        `address:${keyIssuance.emailHmac(email)}:client:${request.ip}`,
+        `address:${keyIssuance.emailHmac(email)}:client:${clientGroup(request.ip)}`,
         { advertise: false },
       );
-      await keyIssuance.request(email);
+      // Counted per recipient across clients too: past it nothing is mailed, and the answer says nothing of it.
+      const recipient = LIMITS.confirmationMailsPerRecipient;
+      const mails = await hitOrNull(
+        request.log,
+        rateLimits,
+        { name: 'confirmation-mails', ...recipient },
+        `recipient:${keyIssuance.emailHmac(email)}`,
+      );
+      if (mails && !mails.allowed)
+        request.log.warn(
+          { limit: recipient.limit, windowSeconds: recipient.windowSeconds },
+          'confirmation mails to one address over their cap: this request is recorded, not mailed',
+        );
+      await keyIssuance.request(email, { mail: mails?.allowed ?? true });
       reply.code(202);
       return ACCEPTED;
     },

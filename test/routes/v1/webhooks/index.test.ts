@@ -87,6 +87,9 @@ for (const dialect of DIALECTS) {
         assert.equal(problem.invalidParams![0]!.name, 'url');
       }
       assert.match((await create('http://hooks.example.org/lmi')).json<ProblemBody>().detail, /https:\/\//);
+      const nat64 = (await create('https://[64:ff9b::a9fe:a9fe]/lmi')).json<ProblemBody>();
+      assert.equal(nat64.status, 400);
+      assert.match(nat64.invalidParams![0]!.reason, /the NAT64 form of 169\.254\.169\.254 \(link-local\)/);
       const missing = await call('POST', '/v1/webhooks', served.key, {});
       assert.equal(missing.statusCode, 400);
       assert.match(missing.body, /url/);
