@@ -28,6 +28,7 @@ h3{font-size:1.15rem;margin:1.5rem 0 .5rem}h4{font-size:1.05rem;margin:1rem 0 .2
 .soc{font-variant-numeric:tabular-nums;color:var(--muted);font-weight:400}
 .muted,.breadcrumbs{color:var(--muted);font-size:.92rem}
 .breadcrumbs{margin:.75rem 0 0}
+.cards>ul,main>ul:has(details){list-style:none;padding-left:0}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:1rem;margin:1rem 0;padding:0;list-style:none}
 .card{border:1px solid var(--line);border-radius:6px;padding:1rem;background:#fff}
 .card h2,.card h3{margin:0 0 .5rem;border:0;padding:0;font-size:1.1rem}
@@ -71,7 +72,7 @@ svg .bar{fill:var(--brand)}svg .withheld-mark{font-style:italic;fill:var(--warn)
 .pick label{display:block;font-weight:600}.pick input{width:100%;font:inherit;padding:.5rem;border:2px solid var(--ink);border-radius:4px}
 .logo{height:2.5rem;width:auto;vertical-align:middle}
 body.embed{font-size:15px}body.embed .wrap{padding:0 .5rem}body.embed h1{font-size:1.25rem;margin:.5rem 0}
-@media (max-width:40rem){body{font-size:16px}h2{font-size:1.3rem}.glance .value{font-size:1.3rem}table.compare th,table.compare td{padding-right:.5rem}}
+@media (max-width:40rem){body{font-size:16px}table.figures,table.downloads{width:100%}table.figures th,table.figures td,table.downloads th,table.downloads td{overflow-wrap:anywhere;padding-right:.4rem}h2{font-size:1.3rem}.glance .value{font-size:1.3rem}table.compare th,table.compare td{padding-right:.5rem}}
 `;
 
 export const EXPLORE_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#174a8b"/><path d="M3 12V8h2v4zm4 0V4h2v8zm4 0V6h2v6z" fill="#fff"/></svg>`;
