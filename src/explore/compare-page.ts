@@ -26,7 +26,7 @@ export const COMPARED_MAX = 3;
 export const EMBED = '/embed/compare';
 
 /** What a comparison was asked for: SOC codes (`codes=2237,6135`), or job titles typed into the form (`job=nurse`). */
-export interface CompareQuery {
+interface CompareQuery {
   codes?: string;
   job?: string | string[];
 }
@@ -152,7 +152,7 @@ ${slots.map((value, i) => html`<div><label for="job-${i + 1}">Job ${i + 1}</labe
 <div><button type="submit">Compare</button></div></form>`;
 }
 
-export interface Comparison {
+interface Comparison {
   codes: string[];
   glances: Glance[];
   notes: string[];

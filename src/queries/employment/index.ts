@@ -134,7 +134,7 @@ function preferred(a: EmploymentPoint, b: EmploymentPoint): EmploymentPoint {
 }
 
 /** The largest occupations of the latest APS period, for the explorer. */
-export interface LargestOccupations {
+interface LargestOccupations {
   period: string | null;
   occupations: { soc2020: string; title: string; count: number }[];
   provenance: Served['provenance'];

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Problem } from '../../domain/problems.js';
 import { EXPLORE_CSS, EXPLORE_ICON } from '../../explore/assets.js';
-import { comparePage, comparisonOf, EMBED, embedComparePage, type CompareQuery } from '../../explore/compare-page.js';
+import { comparePage, comparisonOf, EMBED, embedComparePage } from '../../explore/compare-page.js';
 import type { SafeHtml } from '../../html.js';
 import { downloadsPage, EXPLORE_DOWNLOADS } from '../../explore/downloads-page.js';
 import { embedInstructionsPage } from '../../explore/embed-page.js';
@@ -90,7 +90,7 @@ export const exploreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: pageConfig, schema: { hide: true, querystring: CompareQuerySchema } },
     async (request, reply) => {
       try {
-        return sendHtml(reply, comparePage(services, await comparisonOf(services, request.query as CompareQuery)));
+        return sendHtml(reply, comparePage(services, await comparisonOf(services, request.query)));
       } catch (error) {
         return problemAsPage(reply, error);
       }
@@ -102,7 +102,7 @@ export const exploreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: embedConfig, schema: { hide: true, querystring: CompareQuerySchema } },
     async (request, reply) => {
       try {
-        const comparison = await comparisonOf(services, request.query as CompareQuery);
+        const comparison = await comparisonOf(services, request.query);
         return sendHtml(reply, embedComparePage(services, comparison), 200, embedHeaders);
       } catch (error) {
         return problemAsPage(reply, error, embedHeaders);

@@ -68,7 +68,7 @@ describe('every page type of the explorer at phone and desktop widths (system Ch
       for (const size of WIDTHS) {
         await page.setViewportSize({ width: size.width, height: size.height });
         const started = Date.now();
-        const response = await page.goto(`${explorer.base}${route}`, { waitUntil: 'load' });
+        const response = await page.goto(`${explorer.base}${route}`, { waitUntil: 'load', timeout: 180_000 });
         const loaded = Date.now() - started;
         assert.equal(response?.status(), 200, route);
         const file = path.join(SCREENSHOTS, `${name}-${size.name}.png`);
