@@ -405,6 +405,27 @@ export const LMI_PUBLIC_URL: DerivedVariable<string | null> = {
 };
 
 /**
+ * The sites that may frame the embeddable comparison (`/embed/compare`): any (`*`, so a school's
+ * careers page can paste the snippet), or a space-separated list of origins. The explorer's own
+ * pages are never framed, whatever this says.
+ */
+export const LMI_EMBED_FRAME_ANCESTORS: FallbackVariable<string> = {
+  name: 'LMI_EMBED_FRAME_ANCESTORS',
+  fallback: '*',
+  meaning:
+    'the sites allowed to frame the embeddable job comparison (`/embed/compare`), as the CSP `frame-ancestors` source list: `*` (any site) or origins separated by spaces (`https://school.example https://*.sch.uk`)',
+  parse(value, name) {
+    const sources = value.split(/\s+/);
+    const bad = sources.find((s) => !/^(\*|'self'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?)$/i.test(s));
+    if (bad !== undefined)
+      throw new ConfigError(
+        `${name} must be * or origins such as https://school.example separated by spaces, got "${bad}"`,
+      );
+    return sources.join(' ');
+  },
+};
+
+/**
  * Unset, `false` or `0`: trust no proxy (the client is the socket's address); a hop count (`1`: one
  * load balancer in front); or the proxies' addresses and ranges (`10.0.0.0/8,127.0.0.1`). `true` is
  * refused: trusting every hop lets any client choose its address, and with it its rate-limit identity.
@@ -557,6 +578,7 @@ export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] =
   LMI_METRICS_TOKEN,
   LMI_TIERS,
   LMI_PUBLIC_URL,
+  LMI_EMBED_FRAME_ANCESTORS,
   LMI_TRUST_PROXY,
   LMI_WEBHOOK_INTERVAL,
   LMI_WEBHOOK_MAX_FAILURES,

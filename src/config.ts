@@ -15,6 +15,7 @@ import {
   LMI_NCS_INTERVAL_MS,
   LMI_OPERATOR_CONTACT,
   LMI_PUBLIC_URL,
+  LMI_EMBED_FRAME_ANCESTORS,
   LMI_REFRESH_INTERVAL,
   LMI_SECRET,
   LMI_TIERS,
@@ -74,6 +75,8 @@ export interface Config {
   tiers: Variables.Tier[];
   /** The address callers reach the API at; confirmation links in e-mails start with it. */
   publicUrl: string;
+  /** The CSP `frame-ancestors` of the embeddable comparison: `*` or a list of origins. */
+  embedFrameAncestors: string;
   /**
    * Which proxies' X-Forwarded-For is believed: none (false), the number of proxies in front of the
    * service (the client is that many hops from the socket), or the proxies' addresses and CIDR
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: read(LMI_METRICS_TOKEN),
     tiers: read(LMI_TIERS),
     publicUrl: (read(LMI_PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    embedFrameAncestors: read(LMI_EMBED_FRAME_ANCESTORS),
     trustProxy: read(LMI_TRUST_PROXY),
     webhooks: {
       intervalMs: read(LMI_WEBHOOK_INTERVAL),

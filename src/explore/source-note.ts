@@ -17,17 +17,21 @@ interface SourceNoteParts {
 }
 
 /**
- * Under every figure: what it counts, the exact release it came from and the credit its licence
- * requires (the source's attribution from the registry, and the response's own where it has one).
+ * Under every figure: its publisher and dataset, and the credit its licence requires (the source's
+ * attribution from the registry, and the response's own where it has one), always shown; what it
+ * counts and the exact release it came from one click away.
  */
 export function sourceNote(provenance: Provenance, catalog: SourceCatalog, parts: SourceNoteParts = {}): SafeHtml {
   const profile = catalog.profiles.find((p) => p.name === provenance.source);
   const credits = [...new Set([profile?.attribution, parts.attribution].filter((t): t is string => Boolean(t)))];
   const coverage = parts.coverage;
   return html`<footer class="source">
-${coverage ? html`<p class="coverage"><strong>Counts:</strong> ${coverage.population} (${coverage.includesSelfEmployed ? 'self-employed included' : 'self-employed not included'}), ${coverage.referencePeriod}. ${coverage.note}</p>` : null}
-<p class="provenance"><strong>Source:</strong> ${externalLink(provenance.url, provenance.source)}, ${provenance.publisher}. Release: ${provenance.edition}${provenance.published ? `, served since ${provenance.published.slice(0, 10)}` : ''}. Licence: ${provenance.licence}.</p>
+<p class="provenance"><strong>Source:</strong> ${provenance.publisher}: ${externalLink(provenance.url, provenance.source)}.</p>
 ${credits.map((text) => html`<p class="attribution">${text}</p>`)}
 ${parts.citation ? html`<p class="citation"><strong>Cite as:</strong> ${parts.citation}</p>` : null}
+<details class="release"><summary>About these figures</summary>
+${coverage ? html`<p class="coverage"><strong>Counts:</strong> ${coverage.population} (${coverage.includesSelfEmployed ? 'self-employed included' : 'self-employed not included'}), ${coverage.referencePeriod}. ${coverage.note}</p>` : null}
+<p><strong>Release:</strong> ${provenance.edition}${provenance.published ? `, served since ${provenance.published.slice(0, 10)}` : ''}. <strong>Licence:</strong> ${provenance.licence}.</p>
+</details>
 </footer>`;
 }

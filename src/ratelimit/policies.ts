@@ -22,6 +22,10 @@ export const LIMITS = {
   confirmationMailsPerRecipient: { limit: 5, windowSeconds: 3600 },
   /** The web explorer's pages (/explore): per client address; each page reads several resources. */
   explore: { limit: 60, windowSeconds: 60 },
+  /** The embeddable comparison (/embed/compare): per client address; a class behind one school address loads it at once. */
+  embed: { limit: 120, windowSeconds: 60 },
+  /** Whole files from the explorer's Downloads page (no key): per client address, each a whole release. */
+  exploreDownloads: { limit: 10, windowSeconds: 60 },
   /** POST /v1/keys/confirm: per client address. */
   confirmationsPerClient: { limit: 20, windowSeconds: 3600 },
 } as const;

@@ -204,6 +204,30 @@ function toApsCount(r: ApsOccupationCountsTable): ApsOccupationCount & { edition
   };
 }
 
+/** An edition's published all-persons counts in an area, largest first: the biggest occupations (the explorer's front page). */
+export async function apsLargestCounts(
+  db: DbOrTx,
+  editionId: string,
+  area: string,
+  limit: number,
+): Promise<(ApsOccupationCount & { editionId: string })[]> {
+  const rows = await db
+    .selectFrom('aps_occupation_counts')
+    .selectAll()
+    .where('edition_id', '=', editionId)
+    .where('area', '=', area)
+    .where('sex', '=', 'all')
+    .where('pattern', '=', 'all')
+    .where('employment_type', '=', 'all')
+    .where('status', '=', 'published')
+    .where('people', 'is not', null)
+    .orderBy('people', 'desc')
+    .orderBy('soc2020')
+    .limit(limit)
+    .execute();
+  return rows.map(toApsCount);
+}
+
 /** Every count of an edition, a page at a time, by unit group, area and breakdown (a bulk file's order). */
 export async function* apsCountPages(db: DbOrTx, editionId: string): AsyncGenerator<ApsOccupationCount[]> {
   const keys = ['soc2020', 'area', 'sex', 'pattern', 'employment_type'] as const;

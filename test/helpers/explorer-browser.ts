@@ -15,9 +15,11 @@ interface BrowsedExplorer {
 
 /**
  * The explorer served from a copy of the template and a page of the system Chromium with scripts
- * off, for the tests of the enclosing suite: set up before them, closed after.
+ * off (the pages need none), for the tests of the enclosing suite: set up before them, closed
+ * after. `javaScriptEnabled` lets a suite run a checker (axe-core) in the page; the pages' CSP
+ * still runs none of theirs.
  */
-export function explorerInChromiumForSuite(): BrowsedExplorer {
+export function explorerInChromiumForSuite(options: { javaScriptEnabled?: boolean } = {}): BrowsedExplorer {
   let served: ServedApp | undefined;
   let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let page: Page | undefined;
@@ -27,7 +29,7 @@ export function explorerInChromiumForSuite(): BrowsedExplorer {
     served = await servedFromTemplate('sqlite');
     await served.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(served.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium({ javaScriptEnabled: false });
+    browser = await launchChromium({ javaScriptEnabled: options.javaScriptEnabled ?? false });
     page = await browser.context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());

@@ -11,17 +11,17 @@ import { vacanciesSection } from './vacancies.js';
 import { visasSection } from './visas.js';
 import { workProfileSection } from './work-profile.js';
 
-/** The parts of an occupation's page, in order: a new one (projections, routes in) is its module and one line here. */
+/** The parts of an occupation's page, in order (what a reader asks first: pay, how many, the outlook, the way in): a new one (projections, routes in) is its module and one line here. */
 export const SECTIONS: ReadonlyArray<Section<unknown>> = [
   paySection,
   employmentSection,
   projectionsSection,
+  howToBecomeSection,
   vacanciesSection,
-  visasSection,
   demandSection,
   jobAdvertsSection,
   skillsSection,
   workProfileSection,
-  howToBecomeSection,
   movesSection,
+  visasSection,
 ];

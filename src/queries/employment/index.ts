@@ -8,6 +8,7 @@ import type { Edition } from '../../domain/editions.js';
 import type { EmploymentResponse, WorkforceResponse, WorkforceShare } from '../../schemas/employment.js';
 import {
   apsCountPages,
+  apsLargestCounts,
   apsOccupationCountsFor,
   apsOccupationPeriods,
   apsOccupationTotals,
@@ -132,6 +133,13 @@ function preferred(a: EmploymentPoint, b: EmploymentPoint): EmploymentPoint {
   return rank(a) >= rank(b) ? a : b;
 }
 
+/** The largest occupations of the latest APS period, for the explorer. */
+interface LargestOccupations {
+  period: string | null;
+  occupations: { soc2020: string; title: string; count: number }[];
+  provenance: Served['provenance'];
+}
+
 const COVERAGE_BASE = { population: 'people in employment', includesSelfEmployed: true } as const;
 
 const spoken = (period: string) => period.replace('-', ' to ');
@@ -243,6 +251,25 @@ export class Employment {
             presentable: isPresentable(quality, count),
           };
         });
+  }
+
+  /**
+   * The unit groups employing most people in the UK in the latest APS period, each count
+   * presentable (a figure too unreliable to show is never ranked): the explorer's front page.
+   */
+  async largest(limit: number): Promise<LargestOccupations> {
+    const { edition, provenance } = await this.current.serving(APS_OCCUPATION, 'Employment figures');
+    const [[period], { groups }, counts] = await Promise.all([
+      apsOccupationPeriods(this.db, [edition.id]),
+      this.occupations.structure(),
+      // Read beyond the limit: rows of groups above unit level and unpresentable counts are dropped.
+      apsLargestCounts(this.db, edition.id, UNITED_KINGDOM.code, limit * 3),
+    ]);
+    const occupations = counts
+      .filter((c) => groups.get(c.soc2020)?.level === 'unit' && isPresentable(apsQuality(c), c.people))
+      .slice(0, limit)
+      .map((c) => ({ soc2020: c.soc2020, title: groups.get(c.soc2020)!.title, count: c.people! }));
+    return { period: period?.period ?? null, occupations, provenance };
   }
 
   async employment(soc: string, areaSlug: string): Promise<EmploymentResponse> {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { EXPLORE_SECURITY_HEADERS } from '../../../src/explore/page.js';
 import { SECTIONS } from '../../../src/explore/sections/index.js';
 import { LIMITS } from '../../../src/ratelimit/policies.js';
-import { servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
+import { buildTestApp, servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
 
 /** The text of the first element matching an id, tags stripped (enough for the explorer's flat markup). */
 function byId(markup: string, id: string): string {
@@ -35,7 +35,7 @@ describe('the web explorer (/explore) over the template data', () => {
     assert.match(String(response.headers['content-type']), /^text\/html/);
     const first = /<ol class="matches"><li><a href="\/explore\/occupations\/(\d{4})">/.exec(response.body);
     assert.equal(first?.[1], '2134');
-    assert.match(response.body, /matched “Software developer”, exact, confidence 1/);
+    assert.match(response.body, /job title “Software developer”/);
     assert.match(response.body, /<input id="q" name="q" type="search" value="software developer"/);
   });
 
@@ -79,7 +79,7 @@ describe('the web explorer (/explore) over the template data', () => {
     assert.ok(section.includes(`>Median ${median}</text>`));
     assert.ok(section.includes(`<th scope="row">Median (50th)</th><td><span class="figure">${median}</span>`));
     assert.ok(section.includes(`title="quality band">${pay.quality}</span>`));
-    assert.ok(section.includes(`Release: ${pay.provenance.edition}`));
+    assert.ok(section.includes(`<strong>Release:</strong> ${pay.provenance.edition}`));
     const credit = served.services.sources.profile('ashe-table14').attribution;
     assert.ok(section.includes(`<p class="attribution">${credit}</p>`), credit);
   });
@@ -113,14 +113,14 @@ describe('the web explorer (/explore) over the template data', () => {
       'pay',
       'employment',
       'projections',
+      'routes-in',
       'vacancies',
-      'visas',
       'demand',
       'job-adverts',
       'skills',
       'work-profile',
-      'routes-in',
       'moves',
+      'visas',
     ];
     for (const id of ['about', ...sections]) assert.match(body, new RegExp(`<section id="${id}"`));
     assert.deepEqual(
@@ -211,10 +211,83 @@ describe('the web explorer (/explore) over the template data', () => {
     }>();
     const files = sources.flatMap((s) => s.editions.flatMap((e) => [e.csv, e.jsonl]));
     assert.ok(files.length >= 10);
-    for (const file of files) assert.ok(response.body.includes(`href="${file}"`), file);
+    // Each through the explorer's keyless path, which answers a browser with the same file.
+    for (const file of files)
+      assert.ok(response.body.includes(`href="${file.replace(/^.*?\/v1\/bulk\//, '/explore/downloads/')}"`), file);
+    const first = new URL(files[0]!).pathname;
+    const keyless = await open(first.replace('/v1/bulk/', '/explore/downloads/'));
+    assert.equal(keyless.statusCode, 200);
+    assert.equal(keyless.body, (await served.get(first)).body);
     assert.match(response.body, /href="\/v1\/meta\/changes\.atom"/);
     assert.match(response.body, /No bulk files for: [^<]*soc-crosswalk/);
     assert.match((await open('/explore')).body, /href="\/explore\/downloads"/);
+  });
+
+  it('cuts the search to its credible answers, and offers the near misses as "did you mean"', async () => {
+    const matches = await served.services.occupations.search('care worker', 20);
+    const body = (await open('/explore?q=care+worker')).body;
+    const listed = [...body.matchAll(/<li><a href="\/explore\/occupations\/(\d{4})">/g)].map((m) => m[1]);
+    assert.deepEqual(
+      listed,
+      matches.filter((m) => m.matchType === 'exact' || m.confidence >= 0.5).map((m) => m.soc2020),
+    );
+    assert.ok(listed.includes('6135') && listed.length < matches.length);
+    const cafe = matches.find((m) => m.matchedTitle === 'Café worker');
+    assert.ok(cafe && !listed.includes(cafe.soc2020), 'a near miss is not listed as an answer');
+    assert.match(body, /class="did-you-mean">Not what you meant\? Try: .*Café worker/);
+  });
+
+  it('compares up to three jobs with the figures the API serves, and refuses a fourth or a bad code', async () => {
+    const body = (await open('/explore/compare?codes=2134,6135')).body;
+    const pay = (await served.get('/v1/occupations/2134/pay')).json<{ distribution: { median: number } }>();
+    assert.ok(body.includes(`£${pay.distribution.median.toLocaleString('en-GB')} a year`));
+    const employment = (await served.get('/v1/occupations/6135/employment')).json<{ employment: { count: number } }>();
+    const magnitude = 10 ** (Math.floor(Math.log10(employment.employment.count)) - 2);
+    const about = (Math.round(employment.employment.count / magnitude) * magnitude).toLocaleString('en-GB');
+    assert.ok(body.includes(`about ${about}`), about);
+    assert.match(
+      body,
+      /<pre><code>&lt;iframe src=&quot;http:\/\/localhost:8080\/embed\/compare\?codes=2134,6135&quot;/,
+    );
+    const typed = (await open('/explore/compare?job=software+developer&job=plumber')).body;
+    assert.match(typed, /Software developer|Programmers and software development professionals \(SOC 2134\)/);
+    assert.match(typed, /href="\/explore\/occupations\/5315"/);
+    assert.equal((await open('/explore/compare?codes=2134,6135,2237,5315')).statusCode, 400);
+    assert.equal((await open('/explore/compare?codes=21x4')).statusCode, 400);
+    const missing = await open('/explore/compare?codes=9999');
+    assert.equal(missing.statusCode, 404);
+    assert.match(missing.body, /9999/);
+  });
+
+  it('lets any site frame the widget, caches it, and limits it per client by its own policy', async () => {
+    const widget = await open('/embed/compare?codes=2134,6135');
+    assert.equal(widget.statusCode, 200);
+    assert.match(String(widget.headers['content-security-policy']), /frame-ancestors \*;/);
+    assert.equal(widget.headers['x-frame-options'], undefined);
+    assert.equal(widget.headers['ratelimit-policy'], `"embed";q=${LIMITS.embed.limit};w=${LIMITS.embed.windowSeconds}`);
+    assert.match(String(widget.headers['cache-control']), /^public, max-age=\d+/);
+    const etag = String(widget.headers.etag);
+    assert.equal(
+      (await served.app.inject({ url: '/embed/compare?codes=2134,6135', headers: { 'if-none-match': etag } }))
+        .statusCode,
+      304,
+    );
+    assert.match(widget.body, /<base target="_blank">/);
+    assert.match(widget.body, /href="http:\/\/localhost:8080\/explore\/compare\?codes=2134,6135"/);
+    assert.doesNotMatch(widget.body, /<script/i);
+    const restricted = await buildTestApp(served.store, { embedFrameAncestors: 'https://school.example' });
+    const framed = await restricted.app.inject({ url: '/embed/compare?codes=2134' });
+    assert.match(String(framed.headers['content-security-policy']), /frame-ancestors https:\/\/school\.example;/);
+    await restricted.app.close();
+  });
+
+  it('renders a method page as HTML to a browser and as Markdown to anything else', async () => {
+    const page = await served.app.inject({ url: '/docs/methods/vacancies.md', headers: { accept: 'text/html' } });
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.match(page.body, /<article class="method"><h1[^>]*>/);
+    assert.doesNotMatch(page.body, /href="\/bench\//);
+    const markdown = await served.app.inject({ url: '/docs/methods/vacancies.md' });
+    assert.match(String(markdown.headers['content-type']), /^text\/markdown/);
   });
 
   it('answers an unknown occupation with a 404 page', async () => {

@@ -10,7 +10,7 @@ import { BulkFileParamsSchema, BulkListSchema } from '../../../schemas/bulk.js';
 const tags = ['Bulk downloads'];
 
 /** `<edition>.<format>`, or the 400 listing the formats. */
-function parseFile(file: string): { edition: string; format: BulkFormat } {
+export function parseFile(file: string): { edition: string; format: BulkFormat } {
   const dot = file.lastIndexOf('.');
   const format = dot === -1 ? '' : file.slice(dot + 1);
   if (dot <= 0 || !(BULK_FORMATS as readonly string[]).includes(format))
