@@ -3,6 +3,7 @@ import { bulkBuilder } from './bulk-builder.js';
 import { upstreamKind, type Config } from './config.js';
 import { SourceCatalog, type SourceProfile } from './domain/sources.js';
 import { ResponseCache } from './http/caching.js';
+import { DownloadSlots } from './http/download-slots.js';
 import { SOURCE_PROFILES } from './ingest/source-profiles.js';
 import { KeyIssuance } from './keys/key-issuance.js';
 import { localKeyRevocations, redisKeyRevocations } from './keys/key-revocations.js';
@@ -138,6 +139,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     ...services,
     /** The bulk files on this replica's disk, each built once, in a worker thread. */
     bulkFiles: new BulkFileCache(bulkRoot, builder.build, builder.close),
+    // One count of the downloads this replica sends, the API's and the explorer's alike.
+    downloadSlots: new DownloadSlots(config.bulkDownloads),
     moves: new Moves(occupations, skillProfiles, services),
     bulk,
     changes: new Changes(store.db, config.publicUrl, (source, edition) => bulk.serves(source, edition)),

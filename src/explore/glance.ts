@@ -159,7 +159,7 @@ export function vacanciesReading(v: VacancyResponse | Problem): Reading {
     return { value: null, caption: `Not shown: too few employers in the ${y.year} survey to give a figure.` };
   return {
     value: `about ${about(y.vacancies)}`,
-    caption: `Vacancies employers reported in the ${y.year} survey, for the ${v.group.classification} group “${v.group.title}”${v.group.summedFrom ? ' (a lower bound: some parts withheld)' : ''}${y.hardToFillPercent !== null ? `; ${percent(y.hardToFillPercent)} hard to fill` : ''}.`,
+    caption: `Vacancies employers reported in the ${y.year} survey, for the ${v.group.classification} group “${v.group.title}”${y.hardToFillPercent !== null ? `; ${percent(y.hardToFillPercent)} hard to fill` : ''}.`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BulkDownloadLimits } from '../config.js';
 import { Problem } from '../domain/problems.js';
+import { clientGroup } from './edge-rules.js';
 
 /** Seconds a refused download is told to wait: about what a whole file takes to send on a fair line. */
 const RETRY_AFTER_S = 10;
@@ -18,12 +19,13 @@ export class DownloadSlots {
 
   /** Takes a slot for the request's response, or throws the problem that refuses it. */
   take(request: FastifyRequest, reply: FastifyReply): void {
-    const key = request.apiKey?.id ?? '';
+    // A keyless download (the explorer's) counts against its client, as its rate limit does.
+    const key = request.apiKey ? `key ${request.apiKey.id}` : `client ${clientGroup(request.ip)}`;
     const held = this.byKey.get(key) ?? 0;
     if (held >= this.limits.perKey)
       throw new Problem(
         'too-many-downloads',
-        `This key is downloading ${held} bulk files already, as many as a key may at once (${this.limits.perKey}). Retry once one has finished.`,
+        `This ${request.apiKey ? 'key' : 'client'} is downloading ${held} bulk files already, as many as a ${request.apiKey ? 'key' : 'client'} may at once (${this.limits.perKey}). Retry once one has finished.`,
         { retryAfter: RETRY_AFTER_S },
       );
     if (this.total >= this.limits.perProcess)

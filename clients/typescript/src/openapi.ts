@@ -905,6 +905,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listEditions: {
@@ -1013,6 +1045,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getIngestStatus: {
@@ -1048,6 +1112,19 @@ export interface operations {
                             label: string;
                             /** Format: date-time */
                             detectedAt: string;
+                        }[];
+                        /** @description Each publisher host as the latest ingest from the publishers found it, tried all at once at its start (empty when reading a mirror): the unreachable ones are named within the connect and first-byte timeouts */
+                        publishers: {
+                            /** @description A publisher's host, as the sources' pages name it */
+                            host: string;
+                            /** @description Whether it answered (any HTTP status below 500) when last tried */
+                            reachable: boolean;
+                            /** Format: date-time */
+                            checkedAt: string;
+                            kind: ("refused" | "timed out" | "dns" | "tls" | "http" | "network") | null;
+                            reason: string | null;
+                            /** @description The sources read from this host */
+                            sources: string[];
                         }[];
                     };
                 };
@@ -1091,6 +1168,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1275,6 +1384,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listChangesAtom: {
@@ -1334,6 +1475,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1483,6 +1656,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1838,6 +2043,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     createWebhook: {
@@ -1958,6 +2195,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2156,6 +2425,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -2278,6 +2579,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2449,6 +2782,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2651,6 +3016,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     enableWebhook: {
@@ -2822,6 +3219,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     requestKey: {
@@ -2892,6 +3321,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2994,6 +3455,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3148,6 +3641,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     searchOccupations: {
@@ -3256,6 +3781,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,6 +4027,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listOccupationTitles: {
@@ -3598,6 +4187,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +4455,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOccupationWorkProfile: {
@@ -4018,6 +4671,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4291,6 +4976,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOccupationWorkforce: {
@@ -4532,6 +5249,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listLocalAreas: {
@@ -4661,6 +5410,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4935,6 +5716,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOccupationPaySeries: {
@@ -5109,6 +5922,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5334,6 +6179,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5659,6 +6536,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOccupationProjections: {
@@ -5888,6 +6797,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6174,6 +7115,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOccupationApprenticeships: {
@@ -6200,7 +7173,7 @@ export interface operations {
                     "application/json": {
                         soc2020: string;
                         title: string;
-                        /** @description Approved apprenticeships across primary-match occupations in the standards release served; 0 when there are none */
+                        /** @description Apprenticeships across primary-match occupations approved for delivery in the release holding them (the current list, or as of January 2023 for a standard only the 2023 answers hold); 0 when there are none */
                         apprenticeshipsAvailable: number;
                         lowestApprenticeshipLevel: number | null;
                         tLevels: number | null;
@@ -6238,6 +7211,23 @@ export interface operations {
                                 } | null;
                             }[];
                             url: string;
+                            /**
+                             * Provenance
+                             * @description The release this standard's record comes from: the current list, the institute's API answers of January 2023 (whose status is then said to be of January 2023, never today's), or the NCS content export of November 2020
+                             */
+                            release: {
+                                /** @description Name of the upstream dataset */
+                                source: string;
+                                /** @description Publishing organisation */
+                                publisher: string;
+                                /** @description Licence for reuse */
+                                licence: string;
+                                /** @description Release label as the publisher names it */
+                                edition: string;
+                                published: string | null;
+                                /** @description Publisher's page for the dataset */
+                                url: string;
+                            };
                             /** @description The evidence relating the standard to the unit group */
                             derivation: string;
                             /** @description Combined evidence, 1 − (1 − typical-title share)(1 − best linking profile)(1 − best naming profile); derived by the service */
@@ -6391,6 +7381,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6790,6 +7812,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7342,6 +8396,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOccupationVisas: {
@@ -7565,6 +8651,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listVisaOccupations: {
@@ -7728,6 +8846,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7973,6 +9123,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listDemandOccupations: {
@@ -8128,6 +9310,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8371,6 +9585,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listOccupationLocalJobAdverts: {
@@ -8558,6 +9804,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8778,6 +10056,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9035,6 +10345,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listJobAdvertOccupations: {
@@ -9212,6 +10554,38 @@ export interface operations {
                     RateLimit?: string;
                     /** @description `"<policy>";q=<limit>;w=<window in seconds>`. Not sent by POST /v1/keys/requests */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI identifying the kind of problem */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /** @description The request path */
+                        instance: string;
+                        requestId: string;
+                        invalidParams?: {
+                            /** @description The parameter */
+                            name: string;
+                            reason: string;
+                            validValues?: string[];
+                            /** @description For a parameter the endpoint does not take: the query parameters it does take (possibly none) */
+                            validParameters?: string[];
+                        }[];
+                        /** @description Key of the source whose release is missing */
+                        source?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The service cannot answer now: what it needs is not ingested yet (its first ingest is still running), its store is unavailable, or too many bulk downloads are running; `detail` says which, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

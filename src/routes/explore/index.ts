@@ -127,7 +127,8 @@ export const exploreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { edition, format } = parseFile(request.params.file);
-      return sendBulkFile(request, reply, await services.bulk.file(request.params.source, edition, format), format);
+      const file = await services.bulk.file(request.params.source, edition, format);
+      return sendBulkFile(request, reply, file, services.bulkFiles, services.downloadSlots);
     },
   );
 

@@ -4,7 +4,6 @@ import { BULK_FORMATS, type BulkFormat } from '../../../domain/bulk.js';
 import { invalidParameter } from '../../../domain/problems.js';
 import { declaredError, declareResponses } from '../../../http/declared-responses.js';
 import { sendBulkFile } from '../../../http/download.js';
-import { DownloadSlots } from '../../../http/download-slots.js';
 import { BulkFileParamsSchema, BulkListSchema } from '../../../schemas/bulk.js';
 
 const tags = ['Bulk downloads'];
@@ -19,8 +18,7 @@ export function parseFile(file: string): { edition: string; format: BulkFormat }
 }
 
 export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { bulk, bulkFiles, config } = app.services;
-  const slots = new DownloadSlots(config.bulkDownloads);
+  const { bulk, bulkFiles, downloadSlots } = app.services;
 
   app.get(
     '/',
@@ -83,7 +81,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { edition, format } = parseFile(request.params.file);
       const file = await bulk.file(request.params.source, edition, format);
-      return sendBulkFile(request, reply, file, bulkFiles, slots);
+      return sendBulkFile(request, reply, file, bulkFiles, downloadSlots);
     },
   );
 };
