@@ -8,8 +8,8 @@ import { seeWordRewrites } from './see-references.js';
 import { ABSTAIN_BELOW, calibratedConfidence } from './calibration.js';
 import { ALIAS_VOTE_WEIGHT, TitlePrior } from './title-prior.js';
 import { learnWordVariants } from './word-variants.js';
-import { entryRank } from './searchable-entries.js';
 import { TaskTexts, textConfidence, textStems, type GroupTexts } from './task-texts.js';
+import { bestEntry, groupEntries, type GroupEntry } from './text-entries.js';
 import {
   COMPOUND_SIMILARITY,
   HEAD_MISMATCH_SCORE,
@@ -258,9 +258,7 @@ export class TitleIndex {
       built.inQualifiers,
       built.weights,
       built.unknownWordWeight,
-      data.texts
-        ? { index: TaskTexts.build(data.texts, data.employment ?? new Map()), entries }
-        : null,
+      data.texts ? { index: TaskTexts.build(data.texts, data.employment ?? new Map()), entries } : null,
     );
   }
 
@@ -622,44 +620,6 @@ export class TitleIndex {
       titleShare,
     };
   }
-}
-
-/** A coding-index entry of a unit group, with its title's stems (task-texts.ts). */
-interface GroupEntry {
-  title: string;
-  qualifier: string | null;
-  stems: ReadonlySet<string>;
-}
-
-/** Each unit group's coding-index entries, default entries first (entryRank): what a text match reports. */
-function groupEntries(index: CodingIndex): Map<string, GroupEntry[]> {
-  const byGroup = new Map<string, CodingIndex['records']>();
-  for (const record of index.records) {
-    if (record.soc2020 === null) continue;
-    const list = byGroup.get(record.soc2020) ?? [];
-    list.push(record);
-    byGroup.set(record.soc2020, list);
-  }
-  return new Map(
-    [...byGroup].map(([code, records]) => [
-      code,
-      records
-        .sort((a, b) => entryRank(a) - entryRank(b))
-        .map((r) => ({ title: r.naturalTitle, qualifier: r.qualifier, stems: new Set(textStems(r.naturalTitle)) })),
-    ]),
-  );
-}
-
-/** The entry whose title shares most stems with the query; the group's default entry when none does. */
-function bestEntry(entries: readonly GroupEntry[], asked: ReadonlySet<string>): GroupEntry | undefined {
-  let best = entries[0];
-  let most = 0;
-  for (const entry of entries) {
-    let shared = 0;
-    for (const stem of asked) if (entry.stems.has(stem)) shared++;
-    if (shared > most) [best, most] = [entry, shared];
-  }
-  return best;
 }
 
 /** The coding index's own titles, one list per unit group: names of one occupation, for learnt word variants. */
