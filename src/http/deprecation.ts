@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** How a retired route is announced: the day it was deprecated and the day it will be removed. */
-export interface DeprecationNotice {
+interface DeprecationNotice {
   /** ISO date (YYYY-MM-DD) the deprecation was announced. */
   since: string;
   /** ISO date (YYYY-MM-DD) after which the route may be removed (in a new major version). */
