@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerCacheHits } from './http/cache-hits.js';
 import { registerCaching } from './http/caching.js';
+import { registerDeprecations } from './http/deprecation.js';
 import { registerDocs } from './http/docs.js';
 import { edgeServerOptions, registerEdgeGuards } from './http/edge.js';
 import { frameworkProblem, registerProblemHandlers } from './http/errors.js';
@@ -98,6 +99,7 @@ export async function buildApp(
   registerRateLimits(app, services.rateLimits, services.config.tiers);
   registerCaching(app, services.currentEditions, services.responseCache);
   registerMetrics(app, services, services.config.metrics, requestEnd, services.config.metricsToken);
+  registerDeprecations(app);
   await registerDocs(app, { publicUrl: services.config.publicUrl, tags: TAGS, sources: services.sources.profiles });
 
   await app.register(healthRoutes);

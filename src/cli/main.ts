@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { SOURCE_PROFILES } from '../ingest/source-profiles.js';
@@ -11,7 +12,14 @@ import { createServices } from '../services.js';
 import { matchTable } from './match-table.js';
 import { listApiKeys, revokeKeyByPrefix } from '../store/keys.js';
 
-const program = new Command('lmi').description('uk-lmi: labour market information API for UK SOC 2020 occupations');
+// package.json sits two levels up from both src/cli and dist/cli.
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+const program = new Command('lmi')
+  .description('uk-lmi: labour market information API for UK SOC 2020 occupations')
+  .version(version, '-V, --version', 'print the uk-lmi version');
 
 const SOURCE_KEYS_TEXT = SOURCE_PROFILES.map((s) => s.key).join(', ');
 

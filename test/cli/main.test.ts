@@ -1,7 +1,7 @@
 import { describe, it, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,13 @@ describe('the lmi command (embedded SQLite)', () => {
     env = { LMI_DATA_DIR: dataDir };
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('--version prints the package version and nothing else', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const printed = await lmi(['--version'], env);
+    assert.equal(printed.code, 0);
+    assert.equal(printed.stdout, `${version}\n`);
+  });
 
   it('keys create prints the new key on stdout and nothing else; list shows its prefix; revoke revokes it', async () => {
     const created = await lmi(['keys', 'create', '--email', 'someone@example.org'], env);

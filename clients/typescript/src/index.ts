@@ -46,21 +46,24 @@ export interface LmiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** A problem answer: `status`, and the problem body when the server sent one. */
+/**
+ * A problem answer: `status` and its RFC 9457 problem. When the body is not one (a proxy's HTML
+ * 502, say), the problem is built from the status line as RFC 9457 allows (`type: about:blank`).
+ */
 export class LmiProblemError extends Error {
   override name = 'LmiProblemError';
   constructor(
     readonly operationId: OperationId,
     readonly status: number,
-    readonly problem: LmiProblem | null,
+    readonly problem: LmiProblem,
     readonly response: Response,
   ) {
-    super(problem ? `${operationId}: ${status} ${problem.title}: ${problem.detail}` : `${operationId}: HTTP ${status}`);
+    super(`${operationId}: ${status} ${problem.title}: ${problem.detail}`);
   }
 
   /** The kind of problem: the last part of its `type` URI (`occupation-not-found`, `source-unavailable`, `rate-limited`...). */
-  get kind(): string | null {
-    return this.problem ? (this.problem.type.split('/').pop() ?? null) : null;
+  get kind(): string {
+    return this.problem.type.split('/').pop() ?? this.problem.type;
   }
 }
 
@@ -71,6 +74,17 @@ function isProblem(body: unknown): body is LmiProblem {
     typeof (body as LmiProblem).type === 'string' &&
     typeof (body as LmiProblem).status === 'number'
   );
+}
+
+function statusProblem(response: Response, path: string): LmiProblem {
+  return {
+    type: 'about:blank',
+    title: response.statusText || `HTTP ${response.status}`,
+    status: response.status,
+    detail: `The answer (${response.headers.get('content-type') ?? 'no content type'}) carried no problem details`,
+    instance: path,
+    requestId: response.headers.get('x-request-id') ?? '',
+  };
 }
 
 export type LmiClient = LmiOperations & {
@@ -93,8 +107,10 @@ export function createLmiClient(options: LmiClientOptions): LmiClient {
   const call = async (operationId: OperationId, init?: object) => {
     const { method, path } = OPERATIONS[operationId];
     const { data, error, response } = await request(method, path, init);
-    if (!response.ok)
-      throw new LmiProblemError(operationId, response.status, isProblem(error) ? error : null, response);
+    if (!response.ok) {
+      const problem = isProblem(error) ? error : statusProblem(response, path);
+      throw new LmiProblemError(operationId, response.status, problem, response);
+    }
     return data;
   };
   const methods = Object.fromEntries(

@@ -63,10 +63,25 @@ describe('the TypeScript client against the real server (template data, over a s
     assert.equal(error.status, 404);
     assert.equal(error.kind, 'occupation-not-found');
     assert.equal(error.operationId, 'getOccupation');
-    assert.equal(error.problem!.requestId, error.response.headers.get('x-request-id'));
+    assert.equal(error.problem.requestId, error.response.headers.get('x-request-id'));
     const missing = await problemOf(lmi.getOccupationRegionalPay({ params: { path: { soc: '2134' } } }));
     assert.equal(missing.kind, 'source-unavailable');
-    assert.equal(missing.problem!.source, 'ashe-table15');
+    assert.equal(missing.problem.source, 'ashe-table15');
+  });
+
+  it('gives a problem built from the status line when the answer is not a problem (a proxy page)', async () => {
+    const proxied = createLmiClient({
+      baseUrl,
+      fetch: async () =>
+        new Response('<h1>Bad Gateway</h1>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    const error = await problemOf(proxied.listSources());
+    assert.deepEqual([error.status, error.kind, error.problem.title], [502, 'about:blank', 'Bad Gateway']);
+    assert.match(error.problem.detail, /text\/html/);
   });
 
   it('surfaces a 400 with the parameter and its valid values', async () => {
@@ -74,8 +89,8 @@ describe('the TypeScript client against the real server (template data, over a s
       lmi.getOccupationPay({ params: { path: { soc: '2134' }, query: { measure: 'monthly' as never } } }),
     );
     assert.equal(error.status, 400);
-    assert.equal(error.problem!.invalidParams![0]!.name, 'measure');
-    assert.ok(error.problem!.invalidParams![0]!.validValues!.includes('annual_pay_gross'));
+    assert.equal(error.problem.invalidParams![0]!.name, 'measure');
+    assert.ok(error.problem.invalidParams![0]!.validValues!.includes('annual_pay_gross'));
   });
 
   it('surfaces a 401 (application/problem+json) when the key is missing or unknown', async () => {

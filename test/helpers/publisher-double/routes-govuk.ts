@@ -104,7 +104,7 @@ export const lmspRoutes = (): [string, PublisherResponse][] =>
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** How the Home Office titles an edition of the dataset (the name third parties cite it by). */
-export const visasTitle = (yearEnding: string) =>
+const visasTitle = (yearEnding: string) =>
   `Sponsored work entry clearance visas by occupation and industry (SOC 2020), year ending ${yearEnding}`;
 
 /**
