@@ -150,6 +150,10 @@ const READS: Record<string, Read> = {
     );
   },
   'employment.apsCountPages': perEdition((db, id) => pagesOf(employment.apsCountPages(db, id)), 'aps-occupation'),
+  'employment.apsLargestCounts': (db, c) =>
+    each(c.editionsOf('aps-occupation'), (id) =>
+      each(c.values.areas, (area) => employment.apsLargestCounts(db, id, area, 25)),
+    ),
   'employment.apsOccupationTotals': (db, c) => {
     const ids = [...c.editionsOf('aps-occupation'), ...c.editionsOf('aps-occupation-industry')];
     return each(c.values.areas, (area) => employment.apsOccupationTotals(db, ids, area));
@@ -284,6 +288,9 @@ const READS: Record<string, Read> = {
       secret: 'sealed.v1.none',
       previousUntil: '9999-12-31T00:00:00.000Z',
     }),
+  'webhooks.anyWebhooks': (db) => webhooks.anyWebhooks(db),
+  'upstream-state.soonestCheck': (db) =>
+    upstreamState.soonestCheck(db, ['ashe-table14', 'soc2020-index', 'esco-skills']),
   'webhooks.enableWebhook': (db) => webhooks.enableWebhook(db, 'no-such-key', 'wh_none'),
   'webhooks.claimDueDeliveries': (db) =>
     webhooks.claimDueDeliveries(db, '9999-12-31T00:00:00.000Z', '9999-12-31T00:00:00.000Z', 10),
@@ -291,9 +298,19 @@ const READS: Record<string, Read> = {
 
 /** Exports of src/store that write, open, lock or migrate: not reads, so not compared here (the table parity covers what the writes stored). */
 const NOT_READS =
-  /^(insert|record|update|delete|enqueue|disable|heartbeat|mark|relabel|quarantine|publish|register|save|start|finish|consume|revoke|with|migrate|open|now|dbDialect)/;
+  /^(insert|record|update|delete|enqueue|disable|heartbeat|mark|relabel|quarantine|publish|register|save|start|finish|consume|revoke|with|migrate|open|now|dbDialect|forget)/;
 /** Modules of src/store with no reads of stored rows. */
-const NO_READS = new Set(['batch', 'clock', 'database', 'ingest-lock', 'key-requests', 'migrate', 'schema', 'sources']);
+const NO_READS = new Set([
+  'batch',
+  'clock',
+  'database',
+  'faults',
+  'ingest-lock',
+  'key-requests',
+  'migrate',
+  'schema',
+  'sources',
+]);
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

@@ -241,6 +241,12 @@ export function bulkExporters(q: BulkQueries): Partial<Record<SourceKey, BulkExp
       'apprenticeship-standards',
       apprenticeships('this source gives the apprenticeship standards (`occupations[].products`).', 'own'),
     ),
+    'apprenticeship-standards-2023': endpoint(
+      'apprenticeship-standards-2023',
+      apprenticeships(
+        "this source gives the standards of January 2023 that the 2026 list lacks, each with its status then and its `release` (the 2026 list's record wins where both hold one).",
+      ),
+    ),
     'ncs-job-profiles': endpoint('ncs-job-profiles', {
       matches: 'GET /v1/occupations/{soc}/how-to-become',
       note: 'One record a unit group with a placed profile.',
