@@ -266,6 +266,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     quality: 'quality bands of estimates',
     soc: 'SOC codes and groups, every group’s key',
     sources: 'source profiles, of every group',
+    'special-addresses': 'the IANA special-purpose addresses webhook targets may not point at',
   },
   'src/schemas': {
     health: 'the /healthz and /readyz bodies, outside /v1',
@@ -278,6 +279,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
   // only what every group shares, and a module beside a group's index is that group's own.
   'src/queries': {
     'current-editions': 'the edition each source answers from, for every group',
+    'not-ingested':
+      'the 503 of a group whose source is not ingested yet, naming the publishers that could not be reached',
     provenance: 'the provenance of every answer',
     'editions-memo':
       'the values every group derives from the current editions, kept per edition and warmed from one list',
@@ -320,6 +323,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     clock: 'the time the store writes',
     'coding-index': 'the ONS coding index rows (occupations tables)',
     database: 'opening SQLite or PostgreSQL',
+    faults: 'what a database error means (away, busy, corrupt, full), for every group',
+    'publisher-reachability': 'which publishers answered the latest ingest run, for the ingest status',
     editions: 'the editions model every group publishes through',
     'ingest-lock': 'one ingest at a time',
     'ingest-runs': 'the record of every ingest run (meta tables)',
