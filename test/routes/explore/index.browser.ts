@@ -18,11 +18,11 @@ describe('the explorer in a real browser (system Chromium, JavaScript off)', () 
       explorer.page.getByRole('button', { name: 'Search' }).click(),
     ]);
     const first = explorer.page.locator('ol.matches > li').first().getByRole('link');
-    assert.match((await first.textContent()) ?? '', /^2134 Programmers and software development professionals$/);
+    assert.match((await first.textContent()) ?? '', /^Programmers and software development professionals$/);
     await Promise.all([explorer.page.waitForURL(`${explorer.base}/explore/occupations/2134`), first.click()]);
     assert.equal(
       await explorer.page.locator('h1').textContent(),
-      '2134 Programmers and software development professionals',
+      'Programmers and software development professionals SOC 2134',
     );
   });
 

@@ -36,7 +36,7 @@ describe('the moves section of the explorer in a real browser (system Chromium, 
     const first = explorer.page.locator('#moves table.moves tbody tr').first().getByRole('link');
     const href = await first.getAttribute('href');
     await Promise.all([explorer.page.waitForURL(`${explorer.base}${href}`), first.click()]);
-    assert.match((await explorer.page.locator('h1').textContent()) ?? '', /^\d{4} /);
+    assert.match((await explorer.page.locator('h1').textContent()) ?? '', / SOC \d{4}$/);
     assert.ok(await explorer.page.locator('#moves').isVisible());
   });
 
