@@ -17,11 +17,12 @@ export const WITHHELD = '*';
 /** How many quarters make the latest year. */
 export const QUARTERS_IN_YEAR = 4;
 
-/** A quarter of the release and whether the Home Office marks its figures provisional. */
+/** A quarter of the release, whether the Home Office marks its figures provisional, and whether its notes call them modelled (converted from SOC 2010). */
 export interface VisaReleaseQuarter {
   /** `YYYY Qn`. */
   quarter: string;
   provisional: boolean;
+  modelled: boolean;
 }
 
 /** An occupation's applications and grants in one quarter. An occupation with none that quarter has no row (it had no visas). */

@@ -7,7 +7,12 @@ export async function insertVisaRelease(db: DbOrTx, editionId: string, release: 
   const quarters = await insertInBatches(
     db,
     'visa_quarters',
-    release.quarters.map((q) => ({ edition_id: editionId, quarter: q.quarter, provisional: q.provisional ? 1 : 0 })),
+    release.quarters.map((q) => ({
+      edition_id: editionId,
+      quarter: q.quarter,
+      provisional: q.provisional ? 1 : 0,
+      modelled: q.modelled ? 1 : 0,
+    })),
   );
   const figures = await insertInBatches(
     db,
@@ -55,7 +60,11 @@ export async function visaReleaseOf(db: DbOrTx, editionId: string): Promise<Visa
       .execute(),
   ]);
   return {
-    quarters: quarters.map((q) => ({ quarter: q.quarter, provisional: Number(q.provisional) === 1 })),
+    quarters: quarters.map((q) => ({
+      quarter: q.quarter,
+      provisional: Number(q.provisional) === 1,
+      modelled: Number(q.modelled) === 1,
+    })),
     figures: figures.map((f) => ({
       soc2020: f.soc2020,
       quarter: f.quarter,

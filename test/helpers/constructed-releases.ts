@@ -31,11 +31,11 @@ const breakdown = (
 /** Figures made up for the test: five quarters, the latest provisional, four occupations. */
 export const VISA_RELEASE: VisaRelease = {
   quarters: [
-    { quarter: '2024 Q3', provisional: false },
-    { quarter: '2024 Q4', provisional: false },
-    { quarter: '2025 Q1', provisional: false },
-    { quarter: '2025 Q2', provisional: false },
-    { quarter: '2025 Q3', provisional: true },
+    { quarter: '2024 Q3', provisional: false, modelled: true },
+    { quarter: '2024 Q4', provisional: false, modelled: false },
+    { quarter: '2025 Q1', provisional: false, modelled: false },
+    { quarter: '2025 Q2', provisional: false, modelled: false },
+    { quarter: '2025 Q3', provisional: true, modelled: false },
   ],
   figures: [
     { soc2020: '2134', quarter: '2024 Q3', applications: 50, grants: 40 },

@@ -106,6 +106,23 @@ export const MINOR_GROUP_ONLY = '2024 Q3';
 
 type Row = (string | number)[];
 
+/** The quarter the built file's Notes name as the first provisional one. */
+export const PROVISIONAL_FROM = '2025 Q2';
+
+/**
+ * The Notes sheet in the layout of government accessible spreadsheets (a title, a line, then the
+ * `Note number` | `Note text` table: ONS's accessibletablesR writes it so, and the data sheets'
+ * `Link to notes` rows are that convention's), its texts in the Home Office's words (issue 50).
+ */
+const NOTES: Row[] = [
+  ['Notes'],
+  ['This worksheet contains one table.'],
+  ['Note number', 'Note text'],
+  ['Note 1', 'Unit groups are shown from 2024 Q4; earlier quarters reach the minor group only.'],
+  ['Note 2', 'Q2 2025 onwards is provisional and may be revised in later editions.'],
+  ['Note 3', 'Quarters from Q1 2021 to Q3 2024 are modelled estimates converted from SOC 2010.'],
+];
+
 /** A small deterministic generator (an LCG), so the file is the same every run and few counts tie. */
 function counter(seed: number) {
   let state = seed;
@@ -165,7 +182,7 @@ export function visaWorkbook(layout: 'soc2020' | 'soc2010' = 'soc2020'): Uint8Ar
     'Cover Sheet',
   );
   XLSX.utils.book_append_sheet(book, sheetOf([['Contents']]), 'Contents');
-  XLSX.utils.book_append_sheet(book, sheetOf([['Notes'], ['Note 1', 'Unit groups are shown from 2024 Q4.']]), 'Notes');
+  XLSX.utils.book_append_sheet(book, sheetOf(NOTES), 'Notes');
   XLSX.utils.book_append_sheet(book, sheetOf([['List of Fields']]), 'List of Fields');
   for (const [code, what, count] of [
     ['D01', 'Applications for entry clearance visas', 'Applications'],

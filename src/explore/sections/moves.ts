@@ -100,8 +100,7 @@ export const movesSection = section({
         </tbody>
       </table>
       ${payDifferenceChart(r.moves)}
-      <p class="derivation">${r.skillsDerivation}</p>
-      ${sourceNote(r.provenance, catalog, { attribution: r.skillsAttribution })}
+      ${sourceNote(r.provenance, catalog, { attribution: r.skillsAttribution, derivation: { text: r.skillsDerivation } })}
       ${payProvenance ? sourceNote(payProvenance, catalog) : null}
       ${outlookProvenance ? sourceNote(outlookProvenance, catalog, { citation: r.outlookCitation ?? undefined }) : null}
       ${vacancyProvenance ? sourceNote(vacancyProvenance, catalog) : null}`;

@@ -40,9 +40,8 @@ function outlookOf(p: ProjectionResponse, catalog: SourceCatalog): SafeHtml {
 </tbody></table>
 <figure id="projections-${p.area.slug}">${chart ?? html`<p>No year is presentable.</p>`}<figcaption>* projected.</figcaption></figure>
 <table class="figures"><caption>By qualification, highest first</caption><thead><tr><th scope="col">Level</th><th scope="col">${o.baseYear}</th><th scope="col">${o.targetYear}</th><th scope="col">Net change</th><th scope="col">Replacement</th><th scope="col">Requirement</th><th scope="col">Share</th></tr></thead><tbody>${levels}</tbody></table>
-<p class="derivation">${p.derivation} <a href="${p.method}">How this is worked out</a>.</p>
 <p class="accuracy">${p.accuracy}</p>
-${sourceNote(p.provenance, catalog, { coverage: p.coverage, citation: p.citation })}`;
+${sourceNote(p.provenance, catalog, { coverage: p.coverage, citation: p.citation, derivation: { text: p.derivation, method: p.method } })}`;
 }
 
 /** Employment projections of the occupation's sub-major group, for the UK and England, each area's own release. */

@@ -19,10 +19,9 @@ export const skillsSection = section({
     const related = s.relatedOccupations
       .slice(0, RELATED_SHOWN)
       .map((o) => html`<li>${externalLink(o.uri, o.title)}</li>`);
-    return html`<p class="derivation">${s.derivation} <a href="${s.method}">How this is worked out</a>.</p>
-<ol class="skills">${skills}</ol>
+    return html`<ol class="skills">${skills}</ol>
 <p>Related ESCO occupations (ISCO-08 ${s.isco08}; ${s.relatedOccupationCount} in all):</p>
 <ul class="related">${related}</ul>
-${sourceNote(s.provenance, catalog)}`;
+${sourceNote(s.provenance, catalog, { derivation: { text: s.derivation, method: s.method } })}`;
   },
 });

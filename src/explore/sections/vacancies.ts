@@ -21,8 +21,7 @@ export const vacanciesSection = section({
 <table class="figures"><thead><tr><th scope="col">Survey</th><th scope="col">Vacancies</th><th scope="col">Hard to fill</th><th scope="col">Skill-shortage</th><th scope="col">Employers reporting</th></tr></thead>
 <tbody>${yearRow('Latest', v.latest)}${v.previous ? yearRow('Previous', v.previous) : null}${yearRow('All occupations', v.allOccupations)}</tbody></table>
 ${context ? html`<p class="context">${context.label}.</p><table class="figures context"><tbody>${yearRow('Context, latest', context.latest)}${context.previous ? yearRow('Context, previous', context.previous) : null}</tbody></table>` : null}
-<p class="derivation">${v.derivation} <a href="${v.method}">How this is worked out</a>.</p>
 <p class="definitions">${v.definitions}</p>
-${sourceNote(v.provenance, catalog, { coverage: v.coverage })}`;
+${sourceNote(v.provenance, catalog, { coverage: v.coverage, derivation: { text: v.derivation, method: v.method } })}`;
   },
 });

@@ -23,8 +23,7 @@ export const workProfileSection = section({
     return html`<p class="headline">Holland code: <strong>${w.hollandCode}</strong></p>
 <figure id="interests">${interests}</figure>
 <dl class="meanings">${w.interests.map((i) => html`<dt>${i.type}</dt><dd>${i.meaning}</dd>`)}</dl>
-<p class="derivation">${w.derivation} <a href="${w.method}">How this is worked out</a>.</p>
 <p>Averaged over:</p><ul>${basedOn}</ul>
-${sourceNote(w.provenance, catalog, { attribution: w.attribution })}`;
+${sourceNote(w.provenance, catalog, { attribution: w.attribution, derivation: { text: w.derivation, method: w.method } })}`;
   },
 });

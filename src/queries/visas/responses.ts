@@ -89,6 +89,15 @@ function unattributed(release: VisaRelease, quarters: readonly string[]): string
   return ` In these four quarters the Home Office withheld the unit group (\`*\`) of ${grants.toLocaleString('en-GB')} grants and ${applications.toLocaleString('en-GB')} applications: they are counted in no occupation and no rank.`;
 }
 
+/** What the release's notes say of its modelled quarters (converted from SOC 2010), none of which a response lists. */
+function modelledNote(release: VisaRelease): string {
+  const modelled = release.quarters.filter((q) => q.modelled).map((q) => q.quarter);
+  if (modelled.length === 0) return '';
+  const span =
+    modelled.length === 1 ? `quarter ${modelled[0]} is` : `quarters ${modelled[0]} to ${modelled.at(-1)} are`;
+  return ` The release's ${span}, in the Home Office's notes, modelled estimates converted from SOC 2010: they stop at the minor group, so no figure here comes from them.`;
+}
+
 function coverage(from: string, to: string, leftOut: string): VisaResponse['coverage'] {
   return {
     population: 'employee jobs',
@@ -142,7 +151,8 @@ export function visaResponse(release: VisaRelease, soc: string, title: string, p
     coverage: coverage(
       from,
       to,
-      unattributed(release, quarters) +
+      modelledNote(release) +
+        unattributed(release, quarters) +
         (withheldNationality > 0
           ? ` The nationality of ${withheldNationality.toLocaleString('en-GB')} of this occupation's grants was withheld (\`*\`): they are in no nationality's share.`
           : ''),
@@ -172,7 +182,7 @@ export function visaListResponse(
         grants: item.grants,
         applications: item.applications,
       })),
-    coverage: coverage(from, to, unattributed(release, quarters)),
+    coverage: coverage(from, to, modelledNote(release) + unattributed(release, quarters)),
     provenance,
   };
 }

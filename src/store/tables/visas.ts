@@ -10,6 +10,8 @@ export interface VisaQuartersTable {
   edition_id: string;
   quarter: string;
   provisional: number;
+  /** 1 where the release's notes call the quarter's figures modelled estimates converted from SOC 2010. */
+  modelled: number;
 }
 
 export interface VisaFiguresTable {

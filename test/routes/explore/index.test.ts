@@ -2,6 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXPLORE_SECURITY_HEADERS } from '../../../src/explore/page.js';
 import { SECTIONS } from '../../../src/explore/sections/index.js';
+import { html } from '../../../src/html.js';
 import { LIMITS } from '../../../src/ratelimit/policies.js';
 import { buildTestApp, servedFromTemplate, type ServedApp } from '../../helpers/served-app.js';
 
@@ -144,6 +145,23 @@ describe('the web explorer (/explore) over the template data', () => {
       byId(cleaners, 'work-profile').includes('<strong>Not available.</strong> No work profile for 9222'),
       problem.detail,
     );
+  });
+
+  it("keeps each section's derivation one click away, in its source's details, as the API words it", async () => {
+    const body = (await open('/explore/occupations/2134')).body;
+    const derivations = [...body.matchAll(/<p class="derivation">([\s\S]*?)<\/p>/g)];
+    assert.ok(derivations.length >= 5, `${derivations.length} derivations on the page`);
+    for (const found of derivations) {
+      const before = body.slice(0, found.index);
+      const inDetails = before.lastIndexOf('<details') > before.lastIndexOf('</details>');
+      // The one exception is the moves table's key: what "closeness" means, needed to read the table.
+      if (!inDetails) assert.match(found[1]!, /^Closeness is/, 'a derivation shown outside the details');
+    }
+    const skills = (await served.get('/v1/occupations/2134/skills')).json<{ derivation: string }>();
+    const skillsPart = byId(body, 'skills');
+    const at = skillsPart.indexOf('<p class="derivation">');
+    assert.ok(at > skillsPart.indexOf('<summary>About these figures</summary>'), 'after the summary');
+    assert.ok(skillsPart.includes(html`${skills.derivation}`.markup), "the API's words");
   });
 
   it('shows projections for the UK and England as the API gives them, with the required citation', async () => {

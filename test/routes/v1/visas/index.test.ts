@@ -90,6 +90,10 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       // Who is counted, in the publisher's terms: entry clearance grants to main applicants, not jobs.
       assert.match(body.coverage.note, /not jobs/);
       assert.match(body.coverage.note, /main applicants applying from outside the UK/);
+      assert.match(
+        body.coverage.note,
+        /release's quarter 2024 Q3 is, in the Home Office's notes, modelled estimates converted from SOC 2010/,
+      );
       const list = (await served.get('/v1/visas?limit=2')).json();
       assert.deepEqual(
         list.occupations.map(

@@ -6,7 +6,7 @@ import type { Upstream } from '../../../upstream.js';
 import { GOVUK, govukPage } from '../../govuk/content-api.js';
 import { HOME_OFFICE_PROFILE } from '../publisher.js';
 import { checkVisaRelease, summariseVisaRelease } from './checks.js';
-import { parseVisaWorkbook, VISA_SHEETS, type ParsedVisas } from './parse.js';
+import { NOTES_SHEET, parseVisaWorkbook, VISA_SHEETS, type ParsedVisas } from './parse.js';
 
 const DATA_TABLES = '/government/statistical-data-sets/immigration-system-statistics-data-tables';
 /** The mirror's folder for the workbook (none is in the shared mirror: README). */
@@ -114,7 +114,8 @@ export const sponsoredWorkVisasSource: SourceDescriptor<ParsedVisas> = {
   detect: detectInMirror,
   // The June 2026 workbook is 7,919,494 bytes (_publishers/MANIFEST.md §2b): four times that, and its parts inflated.
   limits: { maxFileBytes: 32 * MiB, maxInflatedBytes: 256 * MiB, maxHeapMb: 768 },
-  parse: async (file) => parseVisaWorkbook(await readWorkbook(file.bytes, { sheets: VISA_SHEETS.map((s) => s.sheet) })),
+  parse: async (file) =>
+    parseVisaWorkbook(await readWorkbook(file.bytes, { sheets: [NOTES_SHEET, ...VISA_SHEETS.map((s) => s.sheet)] })),
   check: checkVisaRelease,
   summarise: summariseVisaRelease,
   stage: (trx, editionId, parsed) => insertVisaRelease(trx, editionId, parsed.release),

@@ -29,6 +29,18 @@ const COLUMN = {
   unitGroup: 'Occ. unit group',
 } as const;
 
+/**
+ * The Notes sheet's table as government accessible spreadsheets lay it out (README, "Provisional
+ * quarters"): a title, a line or two, then a header row whose first cell is `Note number` and
+ * which has a `Note text` column.
+ */
+export const NOTES_SHEET = 'Notes';
+const NOTE_NUMBER = 'Note number';
+const NOTE_TEXT = 'Note text';
+/** The note naming the first provisional quarter, as the Home Office words it ("Q1 2026 onwards is provisional"). */
+const MODELLED = /\bQ([1-4]) (\d{4}) to Q([1-4]) (\d{4}) (?:are|is) modelled\b/i;
+const PROVISIONAL_FROM = /\b(?:Q([1-4]) (\d{4})|(\d{4}) Q([1-4])) onwards (?:is|are) provisional\b/i;
+
 /** How far down a sheet its header row (the one whose first cell is `Year`) is looked for: row 4 in SOC 2020 editions, 2 in SOC 2010 ones. */
 const HEADER_SEARCH_ROWS = 20;
 
@@ -73,6 +85,9 @@ interface VisaRow {
  * columns) throws, naming the first label that did not match.
  */
 export function parseVisaWorkbook(workbook: Workbook): ParsedVisas {
+  const notes = readNotes(workbook);
+  const provisionalFrom = provisionalQuarterOf(notes);
+  const modelled = modelledQuartersOf(notes);
   const [applications, grants] = VISA_SHEETS.map(({ sheet, count }) => readSheet(workbook, sheet, count)) as [
     VisaRow[],
     VisaRow[],
@@ -106,13 +121,65 @@ export function parseVisaWorkbook(workbook: Workbook): ParsedVisas {
   });
   return {
     release: {
-      // The file marks no quarter provisional (README): each is served as published.
-      quarters: quartersOf([...applications, ...grants]).map((quarter) => ({ quarter, provisional: false })),
+      // The quarters from the one the Notes name onwards are provisional; with no such note, none is.
+      quarters: quartersOf([...applications, ...grants]).map((quarter) => ({
+        quarter,
+        provisional: provisionalFrom !== null && compareQuarters(quarter, provisionalFrom) >= 0,
+        modelled:
+          modelled !== null &&
+          compareQuarters(quarter, modelled.from) >= 0 &&
+          compareQuarters(quarter, modelled.to) <= 0,
+      })),
       figures: [...figures.values()].filter((f) => f.applications > 0 || f.grants > 0),
       breakdowns: [...breakdowns.values()].filter((b) => b.grants > 0),
     },
     sheets,
   };
+}
+
+/** The notes' texts, read by the Notes table's labels; a sheet without that table refuses the release. */
+export function readNotes(workbook: Workbook): string[] {
+  const rows = workbook.sheets[NOTES_SHEET];
+  if (!rows) throw new Error(`the workbook has no "${NOTES_SHEET}" sheet (it has ${workbook.sheetNames.join(', ')})`);
+  const headerIndex = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => label(row[0]) === NOTE_NUMBER);
+  if (headerIndex < 0)
+    throw new Error(
+      `sheet "${NOTES_SHEET}" has no header row (one whose first cell is "${NOTE_NUMBER}") in its first ${HEADER_SEARCH_ROWS} rows`,
+    );
+  const textAt = rows[headerIndex]!.findIndex((cell) => label(cell) === NOTE_TEXT);
+  if (textAt < 0)
+    throw new Error(`sheet "${NOTES_SHEET}", row ${headerIndex + 1}: no column is labelled "${NOTE_TEXT}"`);
+  return rows
+    .slice(headerIndex + 1)
+    .map((row) => label(row[textAt]))
+    .filter((text) => text !== '');
+}
+
+/**
+ * The first provisional quarter the notes name, or null where no note says any is. A note that
+ * speaks of provisional figures in words not seen before refuses the release: served as final,
+ * they would be lost.
+ */
+export function provisionalQuarterOf(notes: readonly string[]): string | null {
+  const speaking = notes.filter((note) => /provisional/i.test(note));
+  for (const note of speaking) {
+    const match = PROVISIONAL_FROM.exec(note);
+    if (match) return match[1] ? `${match[2]} Q${match[1]}` : `${match[3]} Q${match[4]}`;
+  }
+  if (speaking.length > 0)
+    throw new Error(
+      `sheet "${NOTES_SHEET}": a note speaks of provisional figures without naming the quarter they start at ("<quarter> onwards is provisional"): "${speaking[0]!.slice(0, 200)}"`,
+    );
+  return null;
+}
+
+/** The quarters the notes call modelled estimates ("Quarters from Q1 2021 to Q3 2024 are modelled"), or null. */
+export function modelledQuartersOf(notes: readonly string[]): { from: string; to: string } | null {
+  for (const note of notes) {
+    const match = MODELLED.exec(note);
+    if (match) return { from: `${match[2]} Q${match[1]}`, to: `${match[4]} Q${match[3]}` };
+  }
+  return null;
 }
 
 function quartersOf(rows: readonly VisaRow[]): string[] {

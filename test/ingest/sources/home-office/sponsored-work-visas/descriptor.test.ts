@@ -7,7 +7,13 @@ import { visasRoutes } from '../../../../helpers/publisher-double/routes-govuk.j
 import { routes } from '../../../../helpers/publisher-double/routes.js';
 import { startPublisherDouble, type PublisherDouble } from '../../../../helpers/publisher-double/server.js';
 import { DIALECTS } from '../../../../helpers/stores.js';
-import { ADMIN_SPELLINGS, BUILT_QUARTERS, sheetRecords, visaWorkbook } from '../../../../helpers/visa-workbooks.js';
+import {
+  ADMIN_SPELLINGS,
+  BUILT_QUARTERS,
+  PROVISIONAL_FROM,
+  sheetRecords,
+  visaWorkbook,
+} from '../../../../helpers/visa-workbooks.js';
 
 const HOUR = 3_600_000;
 const LATEST = BUILT_QUARTERS.slice(-4);
@@ -113,7 +119,7 @@ for (const dialect of DIALECTS) {
             quarter: Number(period.slice(-1)),
             applications: total(applications.filter(mine), 'Applications'),
             grants: total(grants.filter(mine), 'Grants'),
-            provisional: false,
+            provisional: period >= PROVISIONAL_FROM,
           };
         }),
       );

@@ -6,18 +6,22 @@ import {
   summariseVisaRelease,
 } from '../../../../../src/ingest/sources/home-office/sponsored-work-visas/checks.js';
 import {
+  NOTES_SHEET,
   parseVisaWorkbook,
+  modelledQuartersOf,
+  provisionalQuarterOf,
   VISA_SHEETS,
 } from '../../../../../src/ingest/sources/home-office/sponsored-work-visas/parse.js';
 import {
   ADMIN_SPELLINGS,
   BUILT_QUARTERS,
   MINOR_GROUP_ONLY,
+  PROVISIONAL_FROM,
   sheetRecords,
   visaWorkbook,
 } from '../../../../helpers/visa-workbooks.js';
 
-const SHEETS = VISA_SHEETS.map((s) => s.sheet);
+const SHEETS = [NOTES_SHEET, ...VISA_SHEETS.map((s) => s.sheet)];
 const built = visaWorkbook();
 const read = (bytes: Uint8Array): Workbook => readWorkbookSync(bytes, { sheets: SHEETS });
 const applicationRecords = sheetRecords(built, 'Data_Occ_D01');
@@ -38,7 +42,11 @@ describe('home-office-work-visas: the SOC 2020 occupation visas workbook (built 
   it('sums applications and grants per unit group and quarter from the two sheets', () => {
     assert.deepEqual(
       release.quarters,
-      BUILT_QUARTERS.map((quarter) => ({ quarter, provisional: false })),
+      BUILT_QUARTERS.map((quarter) => ({
+        quarter,
+        provisional: quarter >= PROVISIONAL_FROM,
+        modelled: quarter <= '2024 Q3',
+      })),
     );
     for (const figure of release.figures.filter((f) => f.soc2020 !== '*')) {
       const inQuarter = (r: Record<string, string | number>) =>
@@ -129,6 +137,51 @@ describe('home-office-work-visas: the SOC 2020 occupation visas workbook (built 
       altered((w) => (w.sheets.Data_Occ_D01![20]![1] = '2025 Q3 (provisional)')),
       /row 21: the quarter "2025 Q3 \(provisional\)" is not of the form YYYY Qn/,
     );
+  });
+});
+
+describe('home-office-work-visas: the Notes sheet (built in the accessible-spreadsheet layout)', () => {
+  it('marks provisional the quarters from the one a note names onwards, and no others', () => {
+    const { release } = parseVisaWorkbook(read(built));
+    assert.deepEqual(
+      release.quarters.filter((q) => q.provisional).map((q) => q.quarter),
+      BUILT_QUARTERS.filter((q) => q >= PROVISIONAL_FROM),
+    );
+    assert.equal(provisionalQuarterOf(['2026 Q1 onwards are provisional.']), '2026 Q1');
+    assert.equal(provisionalQuarterOf(['Unit groups are shown from 2024 Q4.']), null);
+    assert.deepEqual(modelledQuartersOf(['Q1 2021 to Q3 2024 are modelled estimates.']), {
+      from: '2021 Q1',
+      to: '2024 Q3',
+    });
+  });
+
+  it('refuses a Notes sheet without its table, and a note on provisional figures it cannot place', () => {
+    const notes = (rows: (string | null)[][]) => {
+      const workbook = read(built);
+      workbook.sheets[NOTES_SHEET] = rows;
+      return () => parseVisaWorkbook(workbook);
+    };
+    assert.throws(
+      notes([['Notes'], ['Note 1', 'Q2 2025 onwards is provisional.']]),
+      /sheet "Notes" has no header row \(one whose first cell is "Note number"\)/,
+    );
+    assert.throws(
+      notes([
+        ['Note number', 'Description'],
+        ['Note 1', 'Q2 2025 onwards is provisional.'],
+      ]),
+      /sheet "Notes", row 1: no column is labelled "Note text"/,
+    );
+    assert.throws(
+      notes([
+        ['Note number', 'Note text'],
+        ['Note 2', 'Figures for the latest quarter are provisional.'],
+      ]),
+      /a note speaks of provisional figures without naming the quarter/,
+    );
+    const workbook = read(built);
+    delete workbook.sheets[NOTES_SHEET];
+    assert.throws(() => parseVisaWorkbook(workbook), /the workbook has no "Notes" sheet/);
   });
 });
 
