@@ -185,7 +185,7 @@ function measures(ranks: number[]): string {
 async function grid() {
   const pairs = careerPathPairs();
   const { moves, skillProfiles } = served.services;
-  type Evidence = { soc: string; closeness: number; sharedRoutes: number; prior: MovePrior };
+  type Evidence = { soc: string; closeness: number; sharedRoutes: number; entryBarrier: boolean; prior: MovePrior };
   const evidence = new Map<string, Evidence[]>();
   for (const from of new Set(pairs.map((p) => p.from))) {
     const found = await skillProfiles.of(from, 'bench').catch(() => null);
@@ -198,6 +198,7 @@ async function grid() {
           soc: c.soc,
           closeness: c.closeness,
           sharedRoutes: c.sharedRoutes,
+          entryBarrier: c.entryBarrier,
           prior: (await moves.prior(from, c.soc)).prior,
         })),
       ),

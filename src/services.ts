@@ -91,6 +91,8 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     currentEditions,
     codingIndex,
     occupations,
+    /** What each unit group is about, from Volume 1 and the coding index (moves read its entry routes). */
+    unitGroupTexts,
     employment: new Employment(store.db, currentEditions, occupations),
     pay: new Pay(store.db, currentEditions, occupations),
     skillProfiles,

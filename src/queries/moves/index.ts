@@ -13,6 +13,8 @@ import type {
   MovesResponse,
 } from '../../schemas/moves.js';
 import type { JobProfiles } from '../how-to-become/job-profiles.js';
+import type { UnitGroupTexts } from '../occupations/unit-group-text.js';
+import { entryBarrier, entryRequirements, type EntryRequirement } from './entry-barriers.js';
 import { MoveFacts, type MoveFactQueries } from './facts.js';
 import { RANKING, rankScore, shortlistOf, type Ranking } from './ranking.js';
 import { closeness, denseWeights, INDISTINCT_FROM, sharedEvidence, skillGaps } from './skill-gaps.js';
@@ -48,19 +50,29 @@ const difference = (from: MovePayFigure | { reason: string }, to: MovePayFigure 
  */
 export class Moves {
   private readonly facts: MoveFacts;
+  /** Each edition's requirements, keyed by its texts' map (dropped with it when the edition changes). */
+  private readonly requirementsOf = new WeakMap<object, Map<string, EntryRequirement[]>>();
 
   constructor(
     private readonly occupations: Occupations,
     private readonly profiles: SkillProfiles,
-    private readonly queries: MoveFactQueries & { jobProfiles: Pick<JobProfiles, 'get'> },
+    private readonly queries: MoveFactQueries & {
+      jobProfiles: Pick<JobProfiles, 'get'>;
+      unitGroupTexts: Pick<UnitGroupTexts, 'get'>;
+    },
   ) {
     this.facts = new MoveFacts(queries);
   }
 
-  /** Every other unit group with a profile: its skills closeness and the routes in the two share. */
+  /**
+   * Every other unit group with a profile: its skills closeness, the routes in the two share, and
+   * whether its Volume 1 entry route requires what the source's lacks.
+   */
   async candidates(soc: string, view: SkillProfilesView, source: SkillProfile) {
     const dense = denseWeights(source, view.catalogue);
     const routes = await this.routesIn();
+    const entry = await this.entryRoutes();
+    const from = entry.texts.get(soc);
     return [...view.profiles.values()]
       .filter((p) => p.soc !== soc)
       .map((target) => ({
@@ -68,6 +80,7 @@ export class Moves {
         target,
         closeness: closeness(dense, target),
         sharedRoutes: sharedRoutes(routes.get(soc), routes.get(target.soc)),
+        entryBarrier: from !== undefined && entryBarrier(from, entry.requirements.get(target.soc) ?? []) !== null,
       }));
   }
 
@@ -199,6 +212,24 @@ export class Moves {
       shared: gaps.shared.slice(0, listed).map(item),
       toLearn: gaps.toLearn.slice(0, listed).map(item),
     };
+  }
+
+  /**
+   * Volume 1's entry texts and each unit group's requirements read from them, once per edition of
+   * the texts (no Volume 1: no requirements, so no barrier).
+   */
+  private async entryRoutes(): Promise<{
+    texts: Map<string, { title: string; entryRoutes: string | null }>;
+    requirements: Map<string, EntryRequirement[]>;
+  }> {
+    const view = await this.queries.unitGroupTexts.get();
+    const texts = view?.entry ?? new Map<string, { title: string; entryRoutes: string | null }>();
+    let cached = this.requirementsOf.get(texts);
+    if (!cached) {
+      cached = new Map([...texts].map(([code, t]) => [code, entryRequirements(t.entryRoutes)]));
+      this.requirementsOf.set(texts, cached);
+    }
+    return { texts, requirements: cached };
   }
 
   /** Per unit group: the NCS profiles placed on it and the apprenticeship standards those profiles link to. */

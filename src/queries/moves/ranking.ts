@@ -38,11 +38,16 @@ export const RANKING = {
 };
 export type Ranking = { [K in keyof typeof RANKING]: number };
 
-/** What the first pass knows of a candidate: its skills closeness and the routes in it shares. */
+/**
+ * What the first pass knows of a candidate: its skills closeness, the routes in it shares, and
+ * whether its Volume 1 entry route requires a degree or registration the source's lacks
+ * (entry-barriers.ts).
+ */
 interface MoveCandidate {
   soc: string;
   closeness: number;
   sharedRoutes: number;
+  entryBarrier: boolean;
 }
 
 /** What the second pass adds: target pay over source pay (same ASHE year, both presentable) and the target's jobs. */
@@ -51,8 +56,12 @@ export interface MovePrior {
   jobsThousands: number | null;
 }
 
-/** The score without pay or size: closeness, shared routes in and the SOC 2020 hierarchy. */
+/**
+ * The score without pay or size: closeness, shared routes in and the SOC 2020 hierarchy; 0 across
+ * an entry barrier (a new degree is not a move, issue 46), so such a target is never listed.
+ */
 export function structuralScore(from: string, c: MoveCandidate, r: Ranking): number {
+  if (c.entryBarrier) return 0;
   const hierarchy =
     c.soc.slice(0, 3) === from.slice(0, 3)
       ? 1 + r.sameMinorBonus

@@ -19,6 +19,8 @@ export interface UnitGroupTextView {
   codingIndex: CodingIndexView;
   /** Unit group -> its weighted words. */
   bags: Map<string, Bag>;
+  /** Unit group -> its Volume 1 title and typical entry routes (what moves read for entry barriers). */
+  entry: Map<string, { title: string; entryRoutes: string | null }>;
 }
 
 /**
@@ -88,6 +90,7 @@ export class UnitGroupTexts {
     const bags = new Map<string, Bag>();
     for (const code of [...codes].sort())
       bags.set(code, unitGroupBag(byCode.get(code), index.byUnitGroup.get(code) ?? []));
-    return { descriptions, codingIndex: index, bags };
+    const entry = new Map(rows.map((d) => [d.code, { title: d.title, entryRoutes: d.entryRoutes }]));
+    return { descriptions, codingIndex: index, bags, entry };
   }
 }

@@ -66,6 +66,17 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(!primary.moves.some((m) => m.soc2020 === '9233'), 'no exam invigilators');
     });
 
+    it("lists no target whose Volume 1 entry route needs a degree or registration the source's lacks: paramedics get no dentist, optometrist or podiatrist, nurses no doctor", async () => {
+      const paramedics = await services.moves.moves('2255', query({ limit: 50 }));
+      for (const soc of ['2252', '2253', '2256']) assert.ok(!paramedics.moves.some((m) => m.soc2020 === soc), soc);
+      const nurses = await services.moves.moves('2237', query({ limit: 50 }));
+      assert.ok(!nurses.moves.some((m) => m.soc2020 === '2211'), 'no GP');
+      assert.ok(
+        nurses.moves.some((m) => m.soc2020 === '2234'),
+        'nurse practitioner stays: same route in',
+      );
+    });
+
     it("scores each move by the documented evidence: closeness, shared routes in, the SOC minor group, pay direction and the target's ASHE jobs", async () => {
       for (const from of ['6135', '2231']) {
         const { moves } = await services.moves.moves(from, query({ limit: 10 }));
@@ -78,7 +89,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
           });
           const structural = structuralScore(
             from,
-            { soc: m.soc2020, closeness: m.skills.closeness, sharedRoutes: m.sharedRoutesIn },
+            { soc: m.soc2020, closeness: m.skills.closeness, sharedRoutes: m.sharedRoutesIn, entryBarrier: false },
             RANKING,
           );
           const payRatio = m.pay.differencePercent === null ? null : 1 + m.pay.differencePercent / 100;

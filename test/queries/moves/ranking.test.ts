@@ -2,7 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RANKING, rankScore, shortlistOf, structuralScore } from '../../../src/queries/moves/ranking.js';
 
-const candidate = (soc: string, closeness: number, sharedRoutes = 0) => ({ soc, closeness, sharedRoutes });
+const candidate = (soc: string, closeness: number, sharedRoutes = 0, entryBarrier = false) => ({
+  soc,
+  closeness,
+  sharedRoutes,
+  entryBarrier,
+});
 
 describe('move ranking', () => {
   it('raises a target in the same SOC minor group, else the same sub-major group, and one sharing a route in', () => {
@@ -11,6 +16,15 @@ describe('move ranking', () => {
     assert.ok(Math.abs(structuralScore('6135', candidate('6145', 0.2), r) - 0.3) < 1e-9);
     assert.equal(structuralScore('6135', candidate('3221', 0.2), r), 0.2);
     assert.equal(structuralScore('6135', candidate('3221', 0.2, 2), r), 0.25);
+  });
+
+  it('scores a target across an entry barrier 0, whatever its closeness, so it is never shortlisted first', () => {
+    assert.equal(structuralScore('2255', candidate('2253', 0.9, 1, true), RANKING), 0);
+    const list = shortlistOf('2255', [candidate('2253', 0.9, 0, true), candidate('3213', 0.1)], RANKING);
+    assert.deepEqual(
+      list.map((c) => c.soc),
+      ['3213', '2253'],
+    );
   });
 
   it('shortlists the best by the structural score, ties by code', () => {
