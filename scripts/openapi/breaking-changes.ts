@@ -49,13 +49,17 @@ function policyVerdict(diff: Diff): boolean | undefined {
 export function breakingChanges(released: object, current: object): BreakingChange[] {
   return apiDiff(released, current)
     .filter((diff: Diff) => policyVerdict(diff) ?? diff.type === 'breaking')
-    .map((diff) => ({ pointer: pointer(diff.path), description: diff.description ?? `${diff.action} ${pointer(diff.path)}` }));
+    .map((diff) => ({
+      pointer: pointer(diff.path),
+      description: diff.description ?? `${diff.action} ${pointer(diff.path)}`,
+    }));
 }
 
 const versionParts = (version: string): number[] => version.split('.').map((part) => Number.parseInt(part, 10));
 function newerFirst(a: string, b: string): number {
   const [x, y] = [versionParts(a), versionParts(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((y[i] ?? 0) !== (x[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((y[i] ?? 0) !== (x[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
   return 0;
 }
 

@@ -75,11 +75,7 @@ const pyLiteral = (value: unknown): string =>
 const isIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !PY_KEYWORDS.has(name);
 /** A description as one line of a Python docstring: backslashes escaped, no closing quotes inside or at its end. */
 const oneLine = (text: string | undefined): string =>
-  (text ?? '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"');
+  (text ?? '').replace(/\s+/g, ' ').trim().replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
 /** Emits the TypedDicts, one per distinct object shape; a shape met again under another name reuses the first. */
 class Models {
@@ -93,7 +89,8 @@ class Models {
     if (schema.const !== undefined) return `Literal[${pyLiteral(schema.const)}]`;
     if (schema.enum) return `Literal[${schema.enum.map(pyLiteral).join(', ')}]`;
     const members = schema.anyOf ?? schema.oneOf;
-    if (members) return this.union(members.map((member, i) => this.typeOf(member, members.length > 2 ? `${hint}${i}` : hint)));
+    if (members)
+      return this.union(members.map((member, i) => this.typeOf(member, members.length > 2 ? `${hint}${i}` : hint)));
     if (Array.isArray(schema.type)) {
       return this.union(schema.type.map((type) => this.typeOf({ ...schema, type }, hint)));
     }
@@ -147,7 +144,9 @@ class Models {
       ? [
           `class ${name}(TypedDict):`,
           ...(doc ? [`    """${doc}"""`, ''] : []),
-          ...fields.map(({ key, type, doc: fieldDoc }) => `    ${key}: ${type}${fieldDoc ? `\n    """${fieldDoc}"""` : ''}`),
+          ...fields.map(
+            ({ key, type, doc: fieldDoc }) => `    ${key}: ${type}${fieldDoc ? `\n    """${fieldDoc}"""` : ''}`,
+          ),
         ]
       : [
           ...(doc ? [`# ${doc}`] : []),
@@ -185,7 +184,8 @@ export function pythonClientFile(document: PythonOpenApiDocument): string {
       const body = operation.requestBody?.content?.['application/json'];
       if (body) args.push(`body: ${models.typeOf(body.schema, `${base}Body`)}`);
       const keywords: string[] = [];
-      for (const p of queryParams.filter((q) => q.required)) keywords.push(`${snake(p.name)}: ${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}`);
+      for (const p of queryParams.filter((q) => q.required))
+        keywords.push(`${snake(p.name)}: ${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}`);
       if (streamed) keywords.push('to: Union[str, PathLike]');
       for (const p of queryParams.filter((q) => !q.required))
         keywords.push(`${snake(p.name)}: Optional[${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}] = None`);
@@ -199,14 +199,14 @@ export function pythonClientFile(document: PythonOpenApiDocument): string {
         oneLine(operation.summary) || `${method.toUpperCase()} ${route}`,
         '',
         `        ${method.toUpperCase()} ${route}${streamed ? ', streamed to the file `to` (returned).' : ''}`,
-        ...params
-          .filter((p) => p.description)
-          .map((p) => `        ${snake(p.name)}: ${oneLine(p.description)}`),
+        ...params.filter((p) => p.description).map((p) => `        ${snake(p.name)}: ${oneLine(p.description)}`),
       ].join('\n');
       methods.push(
         `    def ${snake(id)}(${args.join(', ')}) -> ${result}:\n        """${doc}\n        """\n        ${call}`,
       );
-      operations.push(`    ${JSON.stringify(id)}: (${JSON.stringify(method.toUpperCase())}, ${JSON.stringify(route)}),`);
+      operations.push(
+        `    ${JSON.stringify(id)}: (${JSON.stringify(method.toUpperCase())}, ${JSON.stringify(route)}),`,
+      );
     }
   }
   return [

@@ -39,7 +39,7 @@ describe('the Python client (clients/python) against the real server, by its own
         LMI_API_KEY: served.key,
         LMI_LIMITED_KEY: limitedKey,
       },
-      timeout: 60_000,
+      timeout: 120_000,
     }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
       assert.fail(`python3 -m unittest failed:\n${error.stderr ?? ''}${error.stdout ?? ''}${error.message}`);
     });

@@ -37,7 +37,11 @@ describe('the TypeScript client packed (clients/typescript/package.json) and use
     const files = packed!.files.map((f) => f.path).sort();
     for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/openapi.d.ts', 'dist/operations.js', 'package.json'])
       assert.ok(files.includes(file), `${file} is not in the package: ${files.join(', ')}`);
-    assert.deepEqual(files.filter((f) => f.startsWith('src/')), [], 'the package ships JavaScript, not the TypeScript sources');
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('src/')),
+      [],
+      'the package ships JavaScript, not the TypeScript sources',
+    );
 
     const app = path.join(dir, 'app');
     const installed = path.join(app, 'node_modules', '@uk-lmi', 'client');

@@ -42,7 +42,11 @@ function released() {
             required: true,
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' }, note: { type: 'string' } } },
+                schema: {
+                  type: 'object',
+                  required: ['url'],
+                  properties: { url: { type: 'string' }, note: { type: 'string' } },
+                },
               },
             },
           },
@@ -75,10 +79,26 @@ describe('the OpenAPI breaking-change check (scripts/openapi/breaking-changes.ts
   });
 
   const breaking: [string, (doc: Doc) => void, RegExp][] = [
-    ['a removed path', (doc) => delete (doc.paths as Partial<Doc['paths']>)['/v1/others'], /operation GET \/v1\/others/],
-    ['a removed operation', (doc) => delete (doc.paths['/v1/things/{id}'] as Partial<Doc['paths']['/v1/things/{id}']>).post, /operation POST/],
-    ['a removed response status', (doc) => delete (get(doc).responses as Partial<ReturnType<typeof get>['responses']>)['404'], /404/],
-    ['a removed response field', (doc) => delete (body(doc).properties as Partial<ReturnType<typeof body>['properties']>).quality, /property `quality`/],
+    [
+      'a removed path',
+      (doc) => delete (doc.paths as Partial<Doc['paths']>)['/v1/others'],
+      /operation GET \/v1\/others/,
+    ],
+    [
+      'a removed operation',
+      (doc) => delete (doc.paths['/v1/things/{id}'] as Partial<Doc['paths']['/v1/things/{id}']>).post,
+      /operation POST/,
+    ],
+    [
+      'a removed response status',
+      (doc) => delete (get(doc).responses as Partial<ReturnType<typeof get>['responses']>)['404'],
+      /404/,
+    ],
+    [
+      'a removed response field',
+      (doc) => delete (body(doc).properties as Partial<ReturnType<typeof body>['properties']>).quality,
+      /property `quality`/,
+    ],
     [
       'a new required parameter',
       (doc) => get(doc).parameters.push({ name: 'area', in: 'query', required: true, schema: { type: 'string' } }),
@@ -104,7 +124,9 @@ describe('the OpenAPI breaking-change check (scripts/openapi/breaking-changes.ts
 
   it('passes an additive change: a new path, an optional parameter, a response field, a response enum value', () => {
     const current = released();
-    Object.assign(current.paths, { '/v1/new': { get: { operationId: 'listNew', responses: { '200': { description: 'ok' } } } } });
+    Object.assign(current.paths, {
+      '/v1/new': { get: { operationId: 'listNew', responses: { '200': { description: 'ok' } } } },
+    });
     get(current).parameters.push({ name: 'limit', in: 'query', required: false, schema: { type: 'string' } });
     Object.assign(body(current).properties, { unit: { type: 'string' } });
     body(current).properties.quality.enum.push('unreliable');

@@ -60,7 +60,10 @@ describe('the committed Python models and methods (clients/python/src/uk_lmi/_ge
         },
       },
     });
-    assert.match(file, /^Thing = TypedDict\(\n {4}"Thing",\n {4}\{"id": "str", "median": "Optional\[float\]", "from": "NotRequired\[int\]"\},\n\)$/m);
+    assert.match(
+      file,
+      /^Thing = TypedDict\(\n {4}"Thing",\n {4}\{"id": "str", "median": "Optional\[float\]", "from": "NotRequired\[int\]"\},\n\)$/m,
+    );
     assert.match(
       file,
       /def get_thing\(self, id: str, \*, sort: Optional\[Literal\["asc", "desc"\]\] = None\) -> Thing:/,
