@@ -160,6 +160,42 @@ class Models {
   }
 }
 
+/** One operation's method of `Operations`: typed path, body and query parameters, its docstring and its call. */
+function operationMethod(models: Models, route: string, method: string, id: string, operation: Operation): string {
+  const base = pascal(id);
+  const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2'));
+  const content = success?.[1].content ?? {};
+  const json = content['application/json'];
+  const streamed = !json && Object.keys(content).length > 0;
+  const result = json ? models.typeOf(json.schema, `${base}Result`) : streamed ? 'Path' : 'None';
+  const params = operation.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const queryParams = params.filter((p) => p.in === 'query');
+  const args: string[] = ['self'];
+  for (const p of pathParams) args.push(`${snake(p.name)}: str`);
+  const body = operation.requestBody?.content?.['application/json'];
+  if (body) args.push(`body: ${models.typeOf(body.schema, `${base}Body`)}`);
+  const keywords: string[] = [];
+  for (const p of queryParams.filter((q) => q.required))
+    keywords.push(`${snake(p.name)}: ${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}`);
+  if (streamed) keywords.push('to: Union[str, PathLike]');
+  for (const p of queryParams.filter((q) => !q.required))
+    keywords.push(`${snake(p.name)}: Optional[${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}] = None`);
+  if (keywords.length > 0) args.push('*', ...keywords);
+  const pathArgs = pathParams.map((p) => `${JSON.stringify(p.name)}: ${snake(p.name)}`).join(', ');
+  const queryArgs = queryParams.map((p) => `${JSON.stringify(p.name)}: ${snake(p.name)}`).join(', ');
+  const call = streamed
+    ? `return self._download(${JSON.stringify(id)}, {${pathArgs}}, {${queryArgs}}, to)`
+    : `return self._call(${JSON.stringify(id)}, {${pathArgs}}, {${queryArgs}}${body ? ', body' : ''})`;
+  const doc = [
+    oneLine(operation.summary) || `${method.toUpperCase()} ${route}`,
+    '',
+    `        ${method.toUpperCase()} ${route}${streamed ? ', streamed to the file `to` (returned).' : ''}`,
+    ...params.filter((p) => p.description).map((p) => `        ${snake(p.name)}: ${oneLine(p.description)}`),
+  ].join('\n');
+  return `    def ${snake(id)}(${args.join(', ')}) -> ${result}:\n        """${doc}\n        """\n        ${call}`;
+}
+
 /** The generated module's text. */
 export function pythonClientFile(document: PythonOpenApiDocument): string {
   const models = new Models();
@@ -170,40 +206,7 @@ export function pythonClientFile(document: PythonOpenApiDocument): string {
       const operation = item[method];
       if (!operation?.operationId) continue;
       const id = operation.operationId;
-      const base = pascal(id);
-      const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2'));
-      const content = success?.[1].content ?? {};
-      const json = content['application/json'];
-      const streamed = !json && Object.keys(content).length > 0;
-      const result = json ? models.typeOf(json.schema, `${base}Result`) : streamed ? 'Path' : 'None';
-      const params = operation.parameters ?? [];
-      const pathParams = params.filter((p) => p.in === 'path');
-      const queryParams = params.filter((p) => p.in === 'query');
-      const args: string[] = ['self'];
-      for (const p of pathParams) args.push(`${snake(p.name)}: str`);
-      const body = operation.requestBody?.content?.['application/json'];
-      if (body) args.push(`body: ${models.typeOf(body.schema, `${base}Body`)}`);
-      const keywords: string[] = [];
-      for (const p of queryParams.filter((q) => q.required))
-        keywords.push(`${snake(p.name)}: ${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}`);
-      if (streamed) keywords.push('to: Union[str, PathLike]');
-      for (const p of queryParams.filter((q) => !q.required))
-        keywords.push(`${snake(p.name)}: Optional[${models.typeOf(p.schema, `${base}${pascal(p.name)}`)}] = None`);
-      if (keywords.length > 0) args.push('*', ...keywords);
-      const pathArgs = pathParams.map((p) => `${JSON.stringify(p.name)}: ${snake(p.name)}`).join(', ');
-      const queryArgs = queryParams.map((p) => `${JSON.stringify(p.name)}: ${snake(p.name)}`).join(', ');
-      const call = streamed
-        ? `return self._download(${JSON.stringify(id)}, {${pathArgs}}, {${queryArgs}}, to)`
-        : `return self._call(${JSON.stringify(id)}, {${pathArgs}}, {${queryArgs}}${body ? ', body' : ''})`;
-      const doc = [
-        oneLine(operation.summary) || `${method.toUpperCase()} ${route}`,
-        '',
-        `        ${method.toUpperCase()} ${route}${streamed ? ', streamed to the file `to` (returned).' : ''}`,
-        ...params.filter((p) => p.description).map((p) => `        ${snake(p.name)}: ${oneLine(p.description)}`),
-      ].join('\n');
-      methods.push(
-        `    def ${snake(id)}(${args.join(', ')}) -> ${result}:\n        """${doc}\n        """\n        ${call}`,
-      );
+      methods.push(operationMethod(models, route, method, id, operation));
       operations.push(
         `    ${JSON.stringify(id)}: (${JSON.stringify(method.toUpperCase())}, ${JSON.stringify(route)}),`,
       );
@@ -255,7 +258,7 @@ async function main(argv: string[]): Promise<void> {
   const document =
     from >= 0
       ? ((await (await fetch(new URL('/v1/openapi.json', argv[from + 1]))).json()) as PythonOpenApiDocument)
-      : ((await servedDocument()) as unknown as PythonOpenApiDocument);
+      : await servedDocument();
   writeFileSync(GENERATED_FILE, pythonClientFile(document));
   process.stdout.write(`wrote ${path.relative(process.cwd(), GENERATED_FILE)}\n`);
 }
