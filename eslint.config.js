@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'clients/typescript/dist/',
       'data/',
       'node_modules/',
       'clients/typescript/src/openapi.ts',
