@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-before/',
       'data/',
       'node_modules/',
       'clients/typescript/src/openapi.ts',
