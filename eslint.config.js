@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'clients/typescript/dist/',
+      'dist-before/',
       'data/',
       'node_modules/',
       'clients/typescript/src/openapi.ts',
