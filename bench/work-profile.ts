@@ -11,7 +11,6 @@
 import { createServices } from '../src/services.js';
 import { blendTwins, ownTwins, OWN_TWINS, type OwnTwin } from '../src/queries/work-profile/onet-twins.js';
 import { WORK_PROFILE } from '../src/queries/work-profile/onet-closeness.js';
-import { typicality } from '../src/queries/work-profile/index.js';
 import { pooledShares } from '../src/queries/occupations/crosswalk-shares.js';
 import type { WorkProfileResponse } from '../src/schemas/work-profile.js';
 import { exactTitleKey } from '../src/search/exact-title.js';
@@ -42,8 +41,7 @@ const latest = async (key: Parameters<typeof services.currentEditions.latest>[0]
 const index = (await services.codingIndex.get())!;
 const titleSearch = (await services.codingIndex.search())!;
 
-// Every served work profile, and the served model's closeness (the twins' typicality reads it).
-const model = await services.workProfile.model.get();
+// Every served work profile.
 const profiles = new Map<string, WorkProfileResponse>();
 for (const soc of [...index.byUnitGroup.keys()].filter((c) => /^\d{4}$/.test(c)).sort()) {
   const profile = await services.workProfile.workProfile(soc).catch(() => null);
@@ -353,8 +351,7 @@ function weightsAt(
   }));
   const total = raw.reduce((sum, o) => sum + o.weight, 0);
   const chain = raw.map((o) => ({ ...o, weight: o.weight / total }));
-  const typical = typicality(profile.soc2020, model.closeness, [...onChain, ...twins]);
-  return new Map(blendTwins(chain, twins, () => 0, { share, power }, typical).map((o) => [o.code, o.weight]));
+  return new Map(blendTwins(chain, twins, () => 0, { share, power }).map((o) => [o.code, o.weight]));
 }
 
 const largest = (weights: Map<string, number>) =>

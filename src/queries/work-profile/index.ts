@@ -11,20 +11,12 @@ import type { EditionsMemo } from '../editions-memo.js';
 import { offThread } from '../off-thread.js';
 import { describeIscoShares, iscoSharesOf } from '../occupations/isco-groups.js';
 import { OnetCloseness } from './onet-closeness.js';
-import {
-  blendTwins,
-  ownTwins,
-  OWN_TWINS,
-  titlePlacements,
-  usExclusions,
-  type OwnTwin,
-  type ProfileOccupation,
-} from './onet-twins.js';
+import { blendTwins, ownTwins, type OwnTwin, type ProfileOccupation } from './onet-twins.js';
 import type { UnitGroupTexts } from '../occupations/unit-group-text.js';
 import type { Occupations } from '../occupations/index.js';
 import { followChain, type ChainEditions, type Unmatched, type WorkProfileChain } from './crosswalk-chain.js';
 import type { SourceKey } from '../../domain/sources.js';
-import { TitleIndex, type TitleMatch } from '../../search/title-index.js';
+import { TitleIndex } from '../../search/title-index.js';
 
 /**
  * Below this share of the occupation's ISCO-08 weight reaching rated O*NET occupations, no profile
@@ -85,9 +77,8 @@ export class WorkProfile {
           const input: TwinsInput = { search: index.input, occupations: all };
           const twins = await offThread<TwinsBuilt>(import.meta.url, 'searchTwins', input);
           return {
-            closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? [], twins.placements),
+            closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
             twins: twins.twins,
-            excluded: twins.excluded,
             twinsBuiltInThread: twins.threadId,
           };
         });
@@ -129,22 +120,8 @@ export class WorkProfile {
     }
 
     const model = await this.model.get();
-    // An occupation whose title excludes this unit group ("..., Except Brickmasons") is not on its chain.
-    const excluded = model.excluded.get(soc);
-    const matched = excluded ? chain.matched.filter((m) => !excluded.has(m.code)) : chain.matched;
-    if (matched.length === 0) {
-      throw new Problem(
-        'figure-not-found',
-        `No work profile for ${soc} (${unit.title}): every US occupation it corresponds to through ISCO-08 says in its O*NET title that it excludes this work. ${describeGaps(chain)}`,
-      );
-    }
-    const twins = model.twins.get(soc) ?? [];
-    const weighted = blendTwins(
-      model.closeness.reweight(soc, matched),
-      twins,
-      (twin) => model.closeness.closeness(soc, twin),
-      OWN_TWINS,
-      typicality(soc, model.closeness, [...matched, ...twins]),
+    const weighted = blendTwins(model.closeness.reweight(soc, chain.matched), model.twins.get(soc) ?? [], (twin) =>
+      model.closeness.closeness(soc, twin),
     );
     const ratings = await scoresOf(
       this.db,
@@ -225,8 +202,6 @@ export class WorkProfile {
 interface WeightingModel {
   closeness: OnetCloseness;
   twins: Map<string, OwnTwin[]>;
-  /** Unit group -> the O*NET occupations whose ", Except ..." names it (onet-twins.ts usExclusions). */
-  excluded: Map<string, Set<string>>;
   /** The thread the twins were found in (`worker_threads.threadId`; the serving thread's is 0). */
   twinsBuiltInThread: number;
 }
@@ -239,8 +214,6 @@ interface TwinsInput {
 
 interface TwinsBuilt {
   twins: Map<string, OwnTwin[]>;
-  excluded: Map<string, Set<string>>;
-  placements: Map<string, Map<string, number>>;
   threadId: number;
 }
 
@@ -250,19 +223,9 @@ interface TwinsBuilt {
  * @public
  */
 export function searchTwins({ search: input, occupations }: TwinsInput): TwinsBuilt {
-  const index = TitleIndex.build(input.index, searchData(input));
-  // Each title is asked once: the twins, exclusions and placements ask the same ones.
-  const asked = new Map<string, TitleMatch[]>();
-  const search = (title: string, limit: number) => {
-    const key = `${limit}\t${title}`;
-    const hits = asked.get(key) ?? index.search(title, limit, { abstain: false });
-    asked.set(key, hits);
-    return hits;
-  };
+  const search = TitleIndex.build(input.index, searchData(input));
   return {
-    twins: ownTwins(search, occupations),
-    excluded: usExclusions(search, occupations),
-    placements: titlePlacements(search, occupations),
+    twins: ownTwins((title, limit) => search.search(title, limit, { abstain: false }), occupations),
     threadId,
   };
 }
@@ -281,20 +244,6 @@ async function buildModel(
     all.map((o) => o.code),
   );
   return build(all.filter((o) => (ratings.get(o.code)?.length ?? 0) === RIASEC.length));
-}
-
-/**
- * How typical of the unit group a twin's title is: its cosine with the group's texts over the
- * largest of any occupation the profile could use (the chain's and the twins'); 1 when none shares
- * a word.
- */
-export function typicality(
-  soc: string,
-  closeness: OnetCloseness,
-  candidates: ReadonlyArray<{ code: string }>,
-): (twin: { code: string }) => number {
-  const max = Math.max(0, ...candidates.map((c) => closeness.cosine(soc, c)));
-  return (twin) => (max === 0 ? 1 : closeness.cosine(soc, twin) / max);
 }
 
 function round(value: number, decimals: number): number {

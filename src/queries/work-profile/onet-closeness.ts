@@ -8,7 +8,6 @@ import type { OnetOccupation } from '../../domain/work-profile.js';
 import { exactTitleKey } from '../../search/exact-title.js';
 import { bag, cosine, type Bag, type TextVector } from '../../search/text-vectors.js';
 import { vectorsTogether } from '../occupations/unit-group-text.js';
-import { usExclusion } from './onet-titles.js';
 
 /**
  * Constants, chosen on the weight NCS's own O*NET codes receive (bench/joins.ts): a lower power
@@ -19,11 +18,7 @@ export const WORK_PROFILE = {
   power: 3,
   /** An occupation is kept when its closeness is at least this share of the largest. */
   keep: 0.2,
-  /**
-   * Added to the cosine times how surely the job-title search places the O*NET title on the unit
-   * group (1 when it is one of the group's own coding-index titles, its share when shared, a fuzzy
-   * match's confidence), or in full for an exact coding-index title the search does not answer.
-   */
+  /** Added to the cosine when the O*NET title is one of the unit group's coding-index titles. */
   titleBonus: 0.3,
 } as const;
 
@@ -35,7 +30,7 @@ export interface CloseOccupation {
   title: string;
   /** Share of the unit group's weight the chain gave it, before closeness (of the matched share). */
   chainWeight: number;
-  /** Cosine of its title (without ", Except ...") with the unit group's texts, plus the title bonus times the search's evidence. */
+  /** Cosine of its title with the unit group's texts, plus the title bonus. */
   closeness: number;
   /** Its share of the averages (the kept weights sum to 1). */
   weight: number;
@@ -51,30 +46,18 @@ export class OnetCloseness {
     unitGroupBags: ReadonlyMap<string, Bag>,
     occupations: readonly OnetOccupation[],
     recordsOf: (soc: string) => readonly CodingIndexRecord[],
-    /** Unit group -> occupation -> the search's evidence for the title there (onet-twins.ts titlePlacements). */
-    private readonly placements: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(),
   ) {
-    // A title's ", Except ..." names other jobs: its words are no closeness ("Except Brickmasons").
-    const joint = vectorsTogether(
-      unitGroupBags,
-      new Map(occupations.map((o) => [o.code, bag([[usExclusion(o.title).kept, 1]])])),
-    );
+    const joint = vectorsTogether(unitGroupBags, new Map(occupations.map((o) => [o.code, bag([[o.title, 1]])])));
     this.vectors = joint.others;
     this.unitVectors = joint.unitGroups;
     for (const soc of unitGroupBags.keys())
       this.titleKeys.set(soc, new Set(recordsOf(soc).map((r) => exactTitleKey(r.naturalTitle))));
   }
 
-  /** How much of the unit group's texts the occupation's title shares (TF-IDF cosine, no bonus). */
-  cosine(soc: string, occupation: { code: string }): number {
-    return cosine(this.vectors.get(occupation.code) ?? NONE, this.unitVectors.get(soc) ?? NONE);
-  }
-
   closeness(soc: string, occupation: { code: string; title: string }): number {
-    const cos = this.cosine(soc, occupation);
-    const indexed = this.titleKeys.get(soc)?.has(exactTitleKey(usExclusion(occupation.title).kept)) ?? false;
-    const placed = this.placements.get(soc)?.get(occupation.code) ?? 0;
-    return cos + WORK_PROFILE.titleBonus * Math.max(indexed ? 1 : 0, placed);
+    const cos = cosine(this.vectors.get(occupation.code) ?? NONE, this.unitVectors.get(soc) ?? NONE);
+    const indexed = this.titleKeys.get(soc)?.has(exactTitleKey(occupation.title)) ?? false;
+    return cos + (indexed ? WORK_PROFILE.titleBonus : 0);
   }
 
   /**

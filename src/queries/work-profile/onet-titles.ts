@@ -6,34 +6,6 @@
  * (commas, "and", "--", "Except"), no list of titles.
  */
 
-/** A title's "X, Except Y": the occupation it keeps and the jobs it says it is not. */
-export interface UsExclusion {
-  /** The title without its exclusion ("Refractory Materials Repairers"). */
-  kept: string;
-  /** The jobs excluded, each as a title ("Brickmasons"; "Landscape Architects", "Naval Architects"). */
-  excluded: string[];
-}
-
-/**
- * O*NET's ", Except Y" names jobs the occupation does not cover ("Refractory Materials Repairers,
- * Except Brickmasons"): Y's words are evidence against the occupation, never for it. A part of Y
- * that names no job ("Landscape", "Legal, Medical, and Executive") qualifies the kept title's
- * first job ("Architects, Except Landscape and Naval": landscape and naval architects). A trailing "All
- * Other" belongs to the kept occupation.
- */
-export function usExclusion(title: string): UsExclusion {
-  const found = /^(.*?),\s*except\s+(.+?)(,\s*all other)?$/i.exec(title);
-  if (!found) return { kept: title, excluded: [] };
-  const kept = `${found[1]!.trim()}${found[3] ?? ''}`;
-  // The head a modifier qualifies: the first job the kept title names ("Secretaries and ... Assistants").
-  const head = words(found[1]!.split(',')[0]!.split(/\s+and\s+/i)[0]!).at(-1) ?? '';
-  const parts = found[2]!.split(/\s*,\s*(?:(?:and|or)\s+)?/i).filter((p) => p.length > 0);
-  const excluded = parts.flatMap((part) =>
-    /s$/i.test(words(part).at(-1) ?? '') ? [part] : part.split(/\s+and\s+/i).map((q) => `${q} ${head}`),
-  );
-  return { kept, excluded };
-}
-
 const words = (text: string) => text.split(/\s+/).filter((w) => w.length > 0);
 
 /** O*NET names jobs in the plural: a lone word that is not one ("Police", "Advertising") is a modifier, not a job. */

@@ -7,7 +7,7 @@
 import type { OnetOccupation } from '../../domain/work-profile.js';
 import type { TitleMatch } from '../../search/title-index.js';
 import type { CloseOccupation } from './onet-closeness.js';
-import { namedTitles, usExclusion } from './onet-titles.js';
+import { namedTitles } from './onet-titles.js';
 
 export const OWN_TWINS = {
   /**
@@ -87,14 +87,11 @@ export function ownTwins(
       }
     return [...best];
   };
-  const excluded = usExclusions(search, occupations);
   for (const occupation of occupations) {
-    // Asked without its ", Except ..." (those words name other jobs), and never placed where they point.
-    let placed = place([usExclusion(occupation.title).kept]);
+    let placed = place([occupation.title]);
     if (settings.named === 'always' || (settings.named === 'fallback' && placed.length === 0))
       placed = place(namedTitles(occupation.title));
     for (const [soc, evidence] of placed) {
-      if (excluded.get(soc)?.has(occupation.code)) continue;
       const list = bySoc.get(soc) ?? [];
       list.push({ code: occupation.code, title: occupation.title, evidence });
       bySoc.set(soc, list);
@@ -105,82 +102,24 @@ export function ownTwins(
 }
 
 /**
- * Unit group -> the O*NET occupations whose title excludes it: "Refractory Materials Repairers,
- * Except Brickmasons" says the occupation is not brickmasons, so it may not stand for the unit group
- * the search reads "Brickmasons" as (its first answer), unless its kept title is a twin of that group
- * in its own right ("Architects, Except Landscape and Naval" stays on 2451 architects, which the
- * search reads "Landscape Architects" as too). Read from the titles alone (onet-titles.ts), no list.
- */
-export function usExclusions(
-  search: (title: string, limit: number) => TitleMatch[],
-  occupations: readonly OnetOccupation[],
-): Map<string, Set<string>> {
-  const bySoc = new Map<string, Set<string>>();
-  for (const occupation of occupations) {
-    const { kept, excluded } = usExclusion(occupation.title);
-    if (excluded.length === 0) continue;
-    const keptEvidence = new Map<string, number>();
-    for (const hit of search(kept, OWN_TWINS.limit))
-      keptEvidence.set(hit.soc2020, Math.max(keptEvidence.get(hit.soc2020) ?? 0, evidenceOf(hit)));
-    for (const job of excluded) {
-      const first = search(job, 1)[0];
-      if (!first || (keptEvidence.get(first.soc2020) ?? 0) >= OWN_TWINS.floor) continue;
-      const set = bySoc.get(first.soc2020) ?? new Set<string>();
-      set.add(occupation.code);
-      bySoc.set(first.soc2020, set);
-    }
-  }
-  return bySoc;
-}
-
-/**
- * Unit group -> O*NET occupation -> how surely the search places the occupation's title (without
- * its exclusion) there, for the answers under the twins' floor (a twin's evidence counts in the
- * twins' share, not twice): a title the search
- * reads as the group ("Brickmasons and Blockmasons" as 5313 bricklayers, 0.64) is evidence of
- * closeness that the title's words ("brickmasons") do not show (onet-closeness.ts).
- */
-export function titlePlacements(
-  search: (title: string, limit: number) => TitleMatch[],
-  occupations: readonly OnetOccupation[],
-): Map<string, Map<string, number>> {
-  const excluded = usExclusions(search, occupations);
-  const bySoc = new Map<string, Map<string, number>>();
-  for (const occupation of occupations)
-    for (const hit of search(usExclusion(occupation.title).kept, OWN_TWINS.limit)) {
-      // A twin's evidence is counted in the twins' share; here only what falls under the floor.
-      if (excluded.get(hit.soc2020)?.has(occupation.code) || evidenceOf(hit) >= OWN_TWINS.floor) continue;
-      const here = bySoc.get(hit.soc2020) ?? new Map<string, number>();
-      here.set(occupation.code, Math.max(here.get(occupation.code) ?? 0, evidenceOf(hit)));
-      bySoc.set(hit.soc2020, here);
-    }
-  return bySoc;
-}
-
-/**
- * The twins take `share × (best strength)` of the weight, divided in proportion to strength^power;
- * the chain's closeness-weighted occupations take the rest in their own proportions. A twin's
- * strength is its title evidence times how typical of the unit group its title is (`typicalityOf`,
- * 0 to 1): a title the group certainly holds may name a small part of it ("Desktop publisher" in
- * 2141 web designers, "Diver" in 5319). An occupation both reach adds both. Largest weight first;
- * weights sum to 1.
+ * The twins take `share × (best evidence)` of the weight, divided in proportion to evidence^power;
+ * the chain's closeness-weighted occupations take the rest in their own proportions. An occupation
+ * both reach adds both. Largest weight first; weights sum to 1.
  */
 export function blendTwins(
   chain: readonly CloseOccupation[],
   twins: readonly OwnTwin[],
   closenessOf: (occupation: OwnTwin) => number,
   { share, power }: { share: number; power: number } = OWN_TWINS,
-  typicalityOf: (occupation: OwnTwin) => number = () => 1,
 ): ProfileOccupation[] {
-  const strength = new Map(twins.map((t) => [t.code, t.evidence * typicalityOf(t)]));
-  const best = Math.max(0, ...strength.values());
+  const best = Math.max(0, ...twins.map((t) => t.evidence));
   const ownShare = share * best;
-  const evidenceTotal = twins.reduce((sum, t) => sum + strength.get(t.code)! ** power, 0);
+  const evidenceTotal = twins.reduce((sum, t) => sum + t.evidence ** power, 0);
   const byCode = new Map<string, ProfileOccupation>(
     chain.map((c) => [c.code, { ...c, weight: (1 - ownShare) * c.weight, titleEvidence: 0 }]),
   );
   for (const twin of twins) {
-    const own = evidenceTotal === 0 ? 0 : (ownShare * strength.get(twin.code)! ** power) / evidenceTotal;
+    const own = (ownShare * twin.evidence ** power) / evidenceTotal;
     const entry = byCode.get(twin.code);
     if (entry) {
       entry.weight += own;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { namedTitles, usExclusion } from '../../../src/queries/work-profile/onet-titles.js';
+import { namedTitles } from '../../../src/queries/work-profile/onet-titles.js';
 
 describe('namedTitles (the job titles an O*NET title names)', () => {
   it('keeps a title that names one job as it is', () => {
@@ -43,30 +43,5 @@ describe('namedTitles (the job titles an O*NET title names)', () => {
       'Retail Buyers',
     ]);
     assert.deepEqual(namedTitles('Helpers--Carpenters').slice(1), ['Carpenters Helpers']);
-  });
-});
-
-describe('usExclusion (what an O*NET title "X, Except Y" says it is not)', () => {
-  it('keeps X and names Y: a job as it is, a modifier with the first job X names', () => {
-    assert.deepEqual(usExclusion('Refractory Materials Repairers, Except Brickmasons'), {
-      kept: 'Refractory Materials Repairers',
-      excluded: ['Brickmasons'],
-    });
-    assert.deepEqual(usExclusion('Architects, Except Landscape and Naval'), {
-      kept: 'Architects',
-      excluded: ['Landscape Architects', 'Naval Architects'],
-    });
-    assert.deepEqual(
-      usExclusion('Secretaries and Administrative Assistants, Except Legal, Medical, and Executive').excluded,
-      ['Legal Secretaries', 'Medical Secretaries', 'Executive Secretaries'],
-    );
-  });
-
-  it('leaves a title without an exclusion alone, and a trailing "All Other" with the kept occupation', () => {
-    assert.deepEqual(usExclusion('Electricians'), { kept: 'Electricians', excluded: [] });
-    assert.deepEqual(usExclusion('Engineering Technologists and Technicians, Except Drafters, All Other'), {
-      kept: 'Engineering Technologists and Technicians, All Other',
-      excluded: ['Drafters'],
-    });
   });
 });
