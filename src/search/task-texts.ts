@@ -13,8 +13,10 @@ export type GroupTexts = ReadonlyMap<string, ReadonlyArray<readonly [string, num
 
 interface TextMatch {
   code: string;
-  /** The group's BM25 score for the query's stems (`TaskTexts.search`). */
+  /** The group's BM25 score for the query's stems as a share of the most any text could score (0-1). */
   similarity: number;
+  /** What the groups are ranked by: that score times the employment prior. */
+  rank: number;
 }
 
 /**
@@ -99,6 +101,8 @@ export class TaskTexts {
     const stems = [...new Set(textStems(query))];
     if (stems.length === 0) return [];
     const weight = stems.reduce((sum, s) => sum + this.tfidf.idf(s), 0);
+    // BM25's ceiling for this query: every stem repeated without end in a text of mean length.
+    const most = weight * (K1 + 1);
     const found: TextMatch[] = [];
     for (const [code, { words, relativeLength }] of this.bags) {
       let held = 0;
@@ -111,9 +115,9 @@ export class TaskTexts {
         score += (idf * count * (K1 + 1)) / (count + K1 * (1 - B + B * relativeLength));
       }
       if (held > 0 && held >= MIN_TEXT_COVERAGE * weight)
-        found.push({ code, similarity: score * this.prior.get(code)! });
+        found.push({ code, similarity: Math.min(1, score / most), rank: score * this.prior.get(code)! });
     }
-    return found.sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+    return found.sort((a, b) => b.rank - a.rank).slice(0, limit);
   }
 }
 

@@ -9,13 +9,15 @@ import { ABSTAIN_BELOW, calibratedConfidence } from './calibration.js';
 import { ALIAS_VOTE_WEIGHT, TitlePrior } from './title-prior.js';
 import { learnWordVariants } from './word-variants.js';
 import { readsAsPhrase, TaskTexts, textConfidence, textStems, type GroupTexts } from './task-texts.js';
-import { bestEntry, groupEntries, type GroupEntry } from './text-entries.js';
+import { bestEntry, groupEntries, titlesPerUnitGroup, type GroupEntry } from './text-entries.js';
 import {
   COMPOUND_SIMILARITY,
   HEAD_MISMATCH_SCORE,
   MIN_QUERY_COVERAGE,
   MIN_RANKING_SCORE,
   QUALIFIER_WEIGHT,
+  TWO_TYPOS_BELOW,
+  UNEXPLAINED_CONFIDENCE,
   VARIANT_SIMILARITY,
   similarityOf,
   rankingScore,
@@ -82,16 +84,6 @@ const TEXTS_ANSWER_BELOW = ABSTAIN_BELOW;
  * guess from a word or two of it ("Joiner" for "join the police") unless it is confident.
  */
 const PHRASE_TEXTS_BELOW = 0.8;
-
-/**
- * A fuzzy match of a query with a word no title has, nor anything near it ("ks2 teacher", "mech
- * eng"), is a guess from the other words: whatever the rest scores, its confidence stays under
- * 0.5 (the unknown word may be what the query is about).
- */
-const UNEXPLAINED_CONFIDENCE = 0.45;
-
-/** A candidate under this similarity is at least two typos away (vocabulary.ts: 1 - 0.9 · typos / length). */
-const TWO_TYPOS_BELOW = 0.8;
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
 interface QueryWord {
@@ -338,14 +330,14 @@ export class TitleIndex {
     if (!this.texts) return [];
     const found = this.texts.index.search(query, wanted + 1);
     const asked = new Set(textStems(query));
-    return found.slice(0, wanted).map(({ code, similarity }, i) => {
+    return found.slice(0, wanted).map(({ code, similarity, rank }, i) => {
       const entry = bestEntry(this.texts!.entries.get(code) ?? [], asked);
-      const other = i === 0 ? (found[1]?.similarity ?? 0) : found[0]!.similarity;
+      const other = i === 0 ? (found[1]?.rank ?? 0) : found[0]!.rank;
       return {
         soc2020: code,
         matchedTitle: entry?.title ?? code,
         qualifier: entry?.qualifier ?? null,
-        confidence: textConfidence(similarity, other),
+        confidence: textConfidence(rank, other),
         similarity,
         matchType: 'fuzzy' as const,
         titleShare: null,
@@ -667,16 +659,4 @@ export class TitleIndex {
       titleShare,
     };
   }
-}
-
-/** The coding index's own titles, one list per unit group: names of one occupation, for learnt word variants. */
-function titlesPerUnitGroup(index: CodingIndex): string[][] {
-  const byGroup = new Map<string, string[]>();
-  for (const record of index.records) {
-    if (record.soc2020 === null) continue;
-    const titles = byGroup.get(record.soc2020) ?? [];
-    titles.push(record.naturalTitle);
-    byGroup.set(record.soc2020, titles);
-  }
-  return [...byGroup.values()];
 }
