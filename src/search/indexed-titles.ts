@@ -189,7 +189,7 @@ export function* buildIndex(
     const key = titleKey(tokens);
     if (tokens.length === 0) continue;
     if (exactTitles.has(key)) {
-      addAliasVote(votes, key, alias, codeId);
+      if (!isAcronym(alias.title)) addAliasVote(votes, key, alias, codeId);
       continue;
     }
     let id = aliasIds.get(key);
@@ -296,6 +296,15 @@ function addEntryHit(hits: Hit[], hit: Hit): void {
 function recordFlag(entry: { flagged: boolean; searchQualifier: string | null }): number {
   if (!entry.flagged) return 0;
   return entry.searchQualifier === null ? 2 : 1;
+}
+
+/**
+ * A label that is one word in capitals ("TA", "HCA"): an abbreviation its occupation's other
+ * labels spell out in that occupation's context (ESCO's university "TA"), so it does not say
+ * what the abbreviation means elsewhere and does not vote.
+ */
+function isAcronym(title: string): boolean {
+  return /^[A-Z][A-Z0-9&]{0,5}$/.test(title.trim());
 }
 
 /** An alias spelt like a coding-index title: one more label voting for its unit groups by their shares. */

@@ -111,3 +111,13 @@ export const MIN_QUERY_COVERAGE = MIN_CONFIDENCE ** (1 / 0.6);
 export function similarityOf(rankingScore: number): number {
   return Math.min(MAX_FUZZY_SIMILARITY, rankingScore ** 0.2);
 }
+
+/**
+ * A fuzzy match of a query with a word no title has, nor anything near it ("ks2 teacher", "mech
+ * eng"), is a guess from the other words: whatever the rest scores, its confidence stays under
+ * 0.5 (the unknown word may be what the query is about).
+ */
+export const UNEXPLAINED_CONFIDENCE = 0.45;
+
+/** A candidate under this similarity is at least two typos away (vocabulary.ts: 1 - 0.9 · typos / length). */
+export const TWO_TYPOS_BELOW = 0.8;

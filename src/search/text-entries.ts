@@ -39,3 +39,15 @@ export function bestEntry(entries: readonly GroupEntry[], asked: ReadonlySet<str
   }
   return best;
 }
+
+/** The coding index's own titles, one list per unit group: names of one occupation, for learnt word variants. */
+export function titlesPerUnitGroup(index: CodingIndex): string[][] {
+  const byGroup = new Map<string, string[]>();
+  for (const record of index.records) {
+    if (record.soc2020 === null) continue;
+    const titles = byGroup.get(record.soc2020) ?? [];
+    titles.push(record.naturalTitle);
+    byGroup.set(record.soc2020, titles);
+  }
+  return [...byGroup.values()];
+}

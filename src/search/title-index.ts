@@ -8,14 +8,16 @@ import { seeWordRewrites } from './see-references.js';
 import { ABSTAIN_BELOW, calibratedConfidence } from './calibration.js';
 import { ALIAS_VOTE_WEIGHT, TitlePrior } from './title-prior.js';
 import { learnWordVariants } from './word-variants.js';
-import { TaskTexts, textConfidence, textStems, type GroupTexts } from './task-texts.js';
-import { bestEntry, groupEntries, type GroupEntry } from './text-entries.js';
+import { readsAsPhrase, TaskTexts, textConfidence, textStems, type GroupTexts } from './task-texts.js';
+import { bestEntry, groupEntries, titlesPerUnitGroup, type GroupEntry } from './text-entries.js';
 import {
   COMPOUND_SIMILARITY,
   HEAD_MISMATCH_SCORE,
   MIN_QUERY_COVERAGE,
   MIN_RANKING_SCORE,
   QUALIFIER_WEIGHT,
+  TWO_TYPOS_BELOW,
+  UNEXPLAINED_CONFIDENCE,
   VARIANT_SIMILARITY,
   similarityOf,
   rankingScore,
@@ -77,6 +79,11 @@ export interface TitleIndexParts {
  * bench:search-careers top-3 fell from 80.1% to 76.8%.
  */
 const TEXTS_ANSWER_BELOW = ABSTAIN_BELOW;
+/**
+ * For a query that reads as a phrase ("working in a shop": task-texts.ts), a title match is a
+ * guess from a word or two of it ("Joiner" for "join the police") unless it is confident.
+ */
+const PHRASE_TEXTS_BELOW = 0.8;
 
 /** A query word after compounds are fitted, with the vocabulary words it may stand for. */
 interface QueryWord {
@@ -279,6 +286,7 @@ export class TitleIndex {
     const matches: TitleMatch[] = [];
     this.scratch.reset();
     this.tiedTitles.clear();
+    this.unexplainedWord = false;
     this.exactMatches(query, analysed, wanted, matches);
     // One more group than asked for: a fuzzy first answer's confidence depends on the runner-up.
     if (matches.length < wanted)
@@ -286,11 +294,14 @@ export class TitleIndex {
     matches.forEach((match, i) => {
       if (match.matchType === 'exact') return;
       const other = i === 0 ? (matches[1]?.similarity ?? 0) : matches[0]!.similarity;
-      match.confidence = calibratedConfidence(match.similarity, other);
+      const confidence = calibratedConfidence(match.similarity, other);
+      match.confidence = this.unexplainedWord ? Math.min(UNEXPLAINED_CONFIDENCE, confidence) : confidence;
     });
-    // A title match under TEXTS_ANSWER_BELOW gives way to what the publishers' texts say.
+    // A title match under TEXTS_ANSWER_BELOW gives way to what the publishers' texts say; so does
+    // one under PHRASE_TEXTS_BELOW for a query that reads as a phrase about the work.
     const first = matches[0];
-    if (!first || (first.matchType === 'fuzzy' && first.confidence < TEXTS_ANSWER_BELOW)) {
+    const textsBelow = this.readsAsPhrase(query, analysed) ? PHRASE_TEXTS_BELOW : TEXTS_ANSWER_BELOW;
+    if (!first || (first.matchType === 'fuzzy' && first.confidence < textsBelow)) {
       const texts = this.textMatches(query, wanted);
       if (texts.length > 0) return texts;
     }
@@ -298,19 +309,35 @@ export class TitleIndex {
     return matches.slice(0, wanted);
   }
 
+  /**
+   * A query in the words of a phrase (task-texts.ts: "working in a shop", "cutting hair") whose
+   * last word heads no title: "printing press operator" and "teacher in higher education" end
+   * in what titles are heads of, so they stay titles.
+   */
+  private readsAsPhrase(query: string, analysed: AnalysedText): boolean {
+    if (!readsAsPhrase(query)) return false;
+    const head = this.vocabulary.idOf(analysed.tokens[analysed.head] ?? '');
+    if (head === undefined) return true;
+    this.titleHeads ??= new Set(this.titles.heads);
+    return !this.titleHeads.has(head);
+  }
+
+  /** The words that head some title (built at the first phrase asked). */
+  private titleHeads: Set<number> | null = null;
+
   /** The unit groups whose publishers' texts say what the query says, reported at their default entry. */
   private textMatches(query: string, wanted: number): TitleMatch[] {
     if (!this.texts) return [];
     const found = this.texts.index.search(query, wanted + 1);
     const asked = new Set(textStems(query));
-    return found.slice(0, wanted).map(({ code, similarity }, i) => {
+    return found.slice(0, wanted).map(({ code, similarity, rank }, i) => {
       const entry = bestEntry(this.texts!.entries.get(code) ?? [], asked);
-      const other = i === 0 ? (found[1]?.similarity ?? 0) : found[0]!.similarity;
+      const other = i === 0 ? (found[1]?.rank ?? 0) : found[0]!.rank;
       return {
         soc2020: code,
         matchedTitle: entry?.title ?? code,
         qualifier: entry?.qualifier ?? null,
-        confidence: textConfidence(similarity, other),
+        confidence: textConfidence(rank, other),
         similarity,
         matchType: 'fuzzy' as const,
         titleShare: null,
@@ -404,6 +431,9 @@ export class TitleIndex {
     }
     return weigher(hit.code);
   };
+
+  /** Per query: whether a query word is in no title, nor near one (`queryWords`). */
+  private unexplainedWord = false;
 
   /** Per query: the prior of each tied title (`hitPrior`), several groups' ties often sharing one title. */
   private readonly tiedTitles = new Map<string, (code: number) => number>();
@@ -513,6 +543,12 @@ export class TitleIndex {
       if (seen.has(token)) continue;
       seen.add(token);
       const candidates = this.candidates(token, asTyped[i] ?? token);
+      // Two typos in a word that is two known words together ("farmhand") are a worse reading than the two words.
+      const split = candidates.every((c) => c.similarity < TWO_TYPOS_BELOW) ? this.splitCompound(token) : null;
+      if (split && candidates.length > 0) {
+        words.push(...split.map((part, p) => exactly(part, i === head && p === split.length - 1)));
+        continue;
+      }
       if (candidates.length > 0) {
         words.push({ candidates, weight: this.queryWordWeight(candidates), head: i === head });
         continue;
@@ -527,7 +563,10 @@ export class TitleIndex {
       const parts = this.splitCompound(token);
       // "forklift" is a lift: the compound's last part is the head.
       if (parts) words.push(...parts.map((part, p) => exactly(part, i === head && p === parts.length - 1)));
-      else words.push({ candidates: [], weight: this.unknownWordWeight, head: i === head });
+      else {
+        words.push({ candidates: [], weight: this.unknownWordWeight, head: i === head });
+        this.unexplainedWord = true;
+      }
     }
     return words;
   }
@@ -620,16 +659,4 @@ export class TitleIndex {
       titleShare,
     };
   }
-}
-
-/** The coding index's own titles, one list per unit group: names of one occupation, for learnt word variants. */
-function titlesPerUnitGroup(index: CodingIndex): string[][] {
-  const byGroup = new Map<string, string[]>();
-  for (const record of index.records) {
-    if (record.soc2020 === null) continue;
-    const titles = byGroup.get(record.soc2020) ?? [];
-    titles.push(record.naturalTitle);
-    byGroup.set(record.soc2020, titles);
-  }
-  return [...byGroup.values()];
 }

@@ -92,7 +92,13 @@ export class Vocabulary {
     if (word.length >= MIN_PREFIX && exact === undefined) this.complete(word);
     const candidates: WordCandidate[] = [];
     for (const id of this.found) {
-      candidates.push({ id, similarity: this.similarityOf[id]! });
+      const similarity = this.similarityOf[id]!;
+      // A word spelt as the sources spell it was most likely meant as typed ("copper" is not a
+      // misspelt "capper"): reading it as a typo of another word is a guess.
+      candidates.push({
+        id,
+        similarity: exact === undefined || id === exact ? similarity : similarity * REAL_WORD_TYPO,
+      });
       this.similarityOf[id] = 0;
     }
     this.found.length = 0;
@@ -147,6 +153,12 @@ export class Vocabulary {
     }
   }
 }
+
+/**
+ * A typo reading of a word that is itself a word of the titles keeps this share of its
+ * similarity: one edit turns many short real words into others ("copper", "capper").
+ */
+const REAL_WORD_TYPO = 0.6;
 
 /** Each typo costs a share of the word, so one typo in "electrician" costs less than in "nurse". */
 function typoSimilarity(distance: number, queryLength: number, wordLength: number): number {

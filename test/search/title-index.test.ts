@@ -229,6 +229,19 @@ describe('TitleIndex on the SOC 2020 coding index', () => {
     assert.equal(index.search('hca', 1)[0]?.confidence, 1);
   });
 
+  it('does not read a real word as a confident typo of another: "copper" is not "Capper"', () => {
+    const guesses = index.search('copper', 5, { abstain: false });
+    assert.ok(guesses.length > 0);
+    for (const guess of guesses) assert.ok(guess.confidence < 0.5, `${guess.matchedTitle} at ${guess.confidence}`);
+    // A word no title has ("ks2") leaves the rest a guess, however well "teacher" matches.
+    for (const guess of index.search('ks2 teacher', 5, { abstain: false }))
+      assert.ok(guess.confidence < 0.5, `${guess.matchedTitle} at ${guess.confidence}`);
+  });
+
+  it('reads a word two typos from any title word as the two words it joins: "farmhand" is a farm hand', () => {
+    assert.equal(first('farmhand').soc2020, '9111');
+  });
+
   it('learns clipped forms and spelling variants from names given to one occupation', () => {
     // The coding index alone already finds "nail tech".
     assert.equal(index.search('nail tech', 1)[0]?.matchedTitle, 'Nail technician');
