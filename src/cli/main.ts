@@ -74,7 +74,7 @@ program
   .action(async () => {
     const cfg = config();
     const { mcpCommand } = await import('./mcp-command.js');
-    await mcpCommand(cfg, version, process.env.LMI_API_KEY?.trim() || undefined);
+    await mcpCommand(cfg, version);
   });
 
 program

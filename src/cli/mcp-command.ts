@@ -15,7 +15,8 @@ import { createServices } from '../services.js';
 export const MISSING_KEY =
   'lmi mcp: set LMI_API_KEY to an API key (`npx lmi keys create --email you@example.org` issues one)';
 
-export async function mcpCommand(config: Config, version: string, key: string | undefined): Promise<void> {
+export async function mcpCommand(config: Config, version: string): Promise<void> {
+  const key = process.env.LMI_API_KEY?.trim();
   if (!key) {
     process.stderr.write(`${MISSING_KEY}\n`);
     process.exitCode = 1;
