@@ -12,8 +12,7 @@ import { mcpServer } from '../mcp/server.js';
 import { openMigratedStore } from '../runtime.js';
 import { createServices } from '../services.js';
 
-export const MISSING_KEY =
-  'lmi mcp: set LMI_API_KEY to an API key (`npx lmi keys create --email you@example.org` issues one)';
+const MISSING_KEY = 'lmi mcp: set LMI_API_KEY to an API key (`npx lmi keys create --email you@example.org` issues one)';
 
 export async function mcpCommand(config: Config, version: string): Promise<void> {
   const key = process.env.LMI_API_KEY?.trim();

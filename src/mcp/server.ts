@@ -18,7 +18,7 @@ export interface ApiAnswer {
 /** A GET of the API, with the caller's key: in process (app.inject) for both transports. */
 export type ApiGet = (path: string) => Promise<ApiAnswer>;
 
-export const MCP_SERVER_NAME = 'uk-lmi';
+const MCP_SERVER_NAME = 'uk-lmi';
 
 export function mcpServer(api: ApiGet, version: string): McpServer {
   const server = new McpServer(
@@ -45,7 +45,7 @@ export function mcpServer(api: ApiGet, version: string): McpServer {
 }
 
 /** Calls the tool's requests and relays their answers: one under its part's name, or each under theirs. */
-export async function answer(api: ApiGet, tool: ToolDefinition, args: ToolArguments): Promise<CallToolResult> {
+async function answer(api: ApiGet, tool: ToolDefinition, args: ToolArguments): Promise<CallToolResult> {
   const requests = tool.requests(args);
   const answers = await Promise.all(requests.map((request) => api(request.path)));
   const problems = answers

@@ -17,7 +17,7 @@ import { VisaListQuerySchema } from '../schemas/visas.js';
 import { StringEnum } from '../schemas/shared.js';
 
 /** Compared side by side at most: the explorer's compare page shows as many (src/explore/compare-page.ts). */
-export const COMPARED_MAX = 3;
+const COMPARED_MAX = 3;
 
 export type ToolArguments = Record<string, unknown>;
 
@@ -46,7 +46,7 @@ const withSoc = (query: TObject<TProperties>) =>
   Type.Object({ soc, ...query.properties }, { additionalProperties: false });
 
 /** `?a=1&b=2` of the arguments other than `omit`, in the order given; arrays as repeated parameters. */
-export function queryString(args: ToolArguments, omit: readonly string[] = ['soc']): string {
+function queryString(args: ToolArguments, omit: readonly string[] = ['soc']): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
     if (omit.includes(name) || value === undefined || value === null) continue;

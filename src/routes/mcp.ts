@@ -5,7 +5,7 @@ import { Problem } from '../domain/problems.js';
 import { inProcessApi } from '../mcp/in-process.js';
 import { mcpServer } from '../mcp/server.js';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 // package.json sits two levels up from both src/routes and dist/routes.
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
