@@ -17,6 +17,7 @@ import { lazyRequestLogger, OneLinePerRequest } from './http/request-log.js';
 import { exploreRoutes } from './routes/explore/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyConfirmationPageRoutes } from './routes/key-confirmation-page.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { methodDocRoutes } from './routes/method-docs.js';
 import { problemTypeRoutes } from './routes/problems.js';
 import { TAGS, v1Routes } from './routes/v1/index.js';
@@ -108,6 +109,7 @@ export async function buildApp(
   await app.register(keyConfirmationPageRoutes);
   registerQueryParameterRule(app);
   await app.register(v1Routes, { prefix: '/v1' });
+  await app.register(mcpRoutes);
   await app.register(exploreRoutes);
   registerCacheHits(app, {
     cache: services.responseCache,

@@ -506,6 +506,14 @@ const LMI_WORKERS_FROM_DIST: ReadElsewhere = {
     'tests only: `1` makes an ingest worker whose module is under `src/` run its `dist/` build (test/run.ts sets it after bringing `dist/` up to date)',
 };
 
+const LMI_API_KEY: ReadElsewhere = {
+  name: 'LMI_API_KEY',
+  unset: 'unset: `lmi mcp` refuses to start',
+  readIn: 'src/cli/mcp-command.ts',
+  meaning:
+    '`lmi mcp` only: the API key its tools send with each request, checked and limited as over HTTP (docs/mcp.md); `lmi keys create` issues one',
+};
+
 const NODE_EXTRA_CA_CERTS: ReadElsewhere = {
   name: 'NODE_EXTRA_CA_CERTS',
   unset: 'none',
@@ -567,6 +575,7 @@ export const ENVIRONMENT: readonly (ConfigVariable<unknown> | ReadElsewhere)[] =
   HTTP_PROXY,
   NO_PROXY,
   LMI_WORKERS_FROM_DIST,
+  LMI_API_KEY,
   LMI_UPSTREAM_CONNECT_TO,
   NODE_EXTRA_CA_CERTS,
   SSL_CERT_FILE,

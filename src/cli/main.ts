@@ -69,6 +69,15 @@ program
   });
 
 program
+  .command('mcp')
+  .description('serve the MCP tools on stdio, with the API key in LMI_API_KEY (docs/mcp.md)')
+  .action(async () => {
+    const cfg = config();
+    const { mcpCommand } = await import('./mcp-command.js');
+    await mcpCommand(cfg, version);
+  });
+
+program
   .command('review')
   .description("one or all unit groups' pages with the evidence behind each joined item, for a reviewer")
   .argument('[code]', 'a four-digit SOC 2020 unit group code')

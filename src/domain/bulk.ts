@@ -1,13 +1,14 @@
 /**
- * Bulk files: every row the service serves from one edition of a source, as CSV or JSON Lines,
- * in the JSON responses' field names and null rules.
+ * Bulk files: every row the service serves from one edition of a source, as CSV, JSON Lines or
+ * Parquet (the CSV's columns, typed), in the JSON responses' field names and null rules.
  */
-export const BULK_FORMATS = ['csv', 'jsonl'] as const;
+export const BULK_FORMATS = ['csv', 'jsonl', 'parquet'] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];
 
 export const BULK_CONTENT_TYPES: Record<BulkFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
   jsonl: 'application/jsonl; charset=utf-8',
+  parquet: 'application/vnd.apache.parquet',
 };
 
 /** What stands for a source's current edition in a bulk file's address. */

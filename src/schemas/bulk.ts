@@ -17,6 +17,7 @@ const BulkEditionSchema = Type.Object({
     {
       csv: Nullable(Type.Integer()),
       jsonl: Nullable(Type.Integer()),
+      parquet: Nullable(Type.Integer()),
     },
     {
       description:
@@ -25,6 +26,9 @@ const BulkEditionSchema = Type.Object({
   ),
   csv: Type.String(),
   jsonl: Type.String(),
+  parquet: Type.String({
+    description: "The CSV's columns and names as Parquet, each typed (INT32, DOUBLE, BOOLEAN or STRING), nulls kept",
+  }),
 });
 
 export const BulkSourceSchema = Type.Object({
@@ -51,6 +55,6 @@ export const BulkFileParamsSchema = Type.Object({
   file: Type.String({
     description: `\`<edition>.<format>\`: an edition id from GET /v1/bulk, or \`latest\` for the source's current edition; the format one of ${BULK_FORMATS.join(', ')}`,
     maxLength: 80,
-    examples: ['latest.csv', 'latest.jsonl'],
+    examples: ['latest.csv', 'latest.jsonl', 'latest.parquet'],
   }),
 });

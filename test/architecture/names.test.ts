@@ -318,6 +318,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'bulk/responses': 'the bulk files built from a per-occupation endpoint’s responses',
     'bulk/file-cache': 'the bulk files on disk: where each lives, written whole, pruned when no longer served',
     'bulk/lines': 'a bulk file’s lines (CSV or JSON Lines), as the bulk builder writes them',
+    'bulk/parquet': 'a bulk file as Parquet, its columns typed, as the bulk builder writes it',
     'health/readiness': 'the /readyz check (health, outside /v1, has no group of its own)',
   },
   'src/store': {

@@ -113,8 +113,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every row of one edition of a source, as CSV or JSON Lines
-         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Each file is built once (in a worker thread, the first time it is asked for) and then sent from the server's disk. Counted as one request against the key's limit, however large; a key may download a few files at once (429 beyond, and 503 when the server sends its most at once, both with `Retry-After`).
+         * Every row of one edition of a source, as CSV, JSON Lines or Parquet
+         * @description Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{"provenance": {...}}`, then one row object a line. Parquet: the CSV's columns and names, each typed from its values (INT32 for whole numbers, DOUBLE, BOOLEAN, STRING; lists as JSON text), null kept; the provenance is the file's `lmi.provenance` key-value metadata. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Each file is built once (in a worker thread, the first time it is asked for) and then sent from the server's disk. Counted as one request against the key's limit, however large; a key may download a few files at once (429 beyond, and 503 when the server sends its most at once, both with `Retry-After`).
          */
         get: operations["getBulkFile"];
         put?: never;
@@ -1577,9 +1577,12 @@ export interface operations {
                                 bytes: {
                                     csv: number | null;
                                     jsonl: number | null;
+                                    parquet: number | null;
                                 };
                                 csv: string;
                                 jsonl: string;
+                                /** @description The CSV's columns and names as Parquet, each typed (INT32, DOUBLE, BOOLEAN or STRING), nulls kept */
+                                parquet: string;
                             }[];
                         }[];
                     };
@@ -1724,7 +1727,7 @@ export interface operations {
             path: {
                 /** @description A source key with bulk files (GET /v1/bulk lists them) */
                 source: string;
-                /** @description `<edition>.<format>`: an edition id from GET /v1/bulk, or `latest` for the source's current edition; the format one of csv, jsonl */
+                /** @description `<edition>.<format>`: an edition id from GET /v1/bulk, or `latest` for the source's current edition; the format one of csv, jsonl, parquet */
                 file: string;
             };
             cookie?: never;
@@ -1743,6 +1746,7 @@ export interface operations {
                 content: {
                     "text/csv": string;
                     "application/jsonl": string;
+                    "application/vnd.apache.parquet": string;
                 };
             };
             /** @description A parameter is invalid, or is not a parameter of this endpoint; `detail` and `invalidParams` name it and list the valid values or parameters */

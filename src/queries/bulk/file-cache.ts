@@ -9,6 +9,7 @@ import type { BulkFormat } from '../../domain/bulk.js';
 import { Problem } from '../../domain/problems.js';
 import type { BulkFile } from './index.js';
 import { bulkLines } from './lines.js';
+import { writeParquetFile } from './parquet.js';
 
 /** A file on disk, whole: both representations and what the listing says of it. */
 interface BuiltBulkFile {
@@ -125,8 +126,11 @@ export async function writeBulkFile(root: string, file: BulkFile): Promise<void>
   const parts = { plain: temporary(paths.plain), gzip: temporary(paths.gzip), tally: temporary(paths.tally) };
   try {
     const tally = { rows: 0 };
-    const lines = Readable.from(bulkLines(file, file.records(), file.format, tally));
-    await pipeline(lines, createWriteStream(parts.plain));
+    if (file.format === 'parquet') tally.rows = await writeParquetFile(file, parts.plain);
+    else {
+      const lines = Readable.from(bulkLines(file, file.records(), file.format, tally));
+      await pipeline(lines, createWriteStream(parts.plain));
+    }
     await pipeline(createReadStream(parts.plain), createGzip(), createWriteStream(parts.gzip));
     const [plain, gzip] = await Promise.all([stat(parts.plain), stat(parts.gzip)]);
     await writeFile(parts.tally, JSON.stringify({ rows: tally.rows, bytes: plain.size, gzipBytes: gzip.size }));

@@ -119,9 +119,14 @@ export class Bulk {
               status: e.status as 'published' | 'superseded',
               published: e.publishedAt,
               rows: exporter!.rows ? await exporter!.rows(e) : (known?.rows ?? null),
-              bytes: { csv: known?.bytes.csv ?? null, jsonl: known?.bytes.jsonl ?? null },
+              bytes: {
+                csv: known?.bytes.csv ?? null,
+                jsonl: known?.bytes.jsonl ?? null,
+                parquet: known?.bytes.parquet ?? null,
+              },
               csv: this.link(source.key, e.id, 'csv'),
               jsonl: this.link(source.key, e.id, 'jsonl'),
+              parquet: this.link(source.key, e.id, 'parquet'),
             };
           }),
         ),
@@ -201,7 +206,7 @@ export class Bulk {
       ...(exporter.columns ? { columns: exporter.columns } : {}),
       records: () => exporter.records(edition),
       generated: ({ format: made, rows, bytes }) => {
-        const known = this.remembered.get(hash) ?? { rows: null, bytes: { csv: null, jsonl: null } };
+        const known = this.remembered.get(hash) ?? { rows: null, bytes: { csv: null, jsonl: null, parquet: null } };
         if (known.rows === rows && known.bytes[made] === bytes) return;
         this.remembered.delete(hash);
         this.remembered.set(hash, { rows, bytes: { ...known.bytes, [made]: bytes } });

@@ -1,4 +1,4 @@
-import { csvLine, flatten, type BulkFormat, type BulkRecord } from '../../domain/bulk.js';
+import { csvLine, flatten, type BulkRecord } from '../../domain/bulk.js';
 import { cellsAt } from './columns.js';
 import type { BulkFile } from './index.js';
 
@@ -10,7 +10,7 @@ import type { BulkFile } from './index.js';
 export async function* bulkLines(
   file: BulkFile,
   records: AsyncIterable<readonly BulkRecord[]>,
-  format: BulkFormat,
+  format: 'csv' | 'jsonl',
   tally: { rows: number },
 ): AsyncGenerator<string> {
   if (format === 'jsonl') yield `${JSON.stringify({ provenance: file.provenance })}\n`;

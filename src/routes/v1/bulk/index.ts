@@ -42,9 +42,9 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'getBulkFile',
-        summary: 'Every row of one edition of a source, as CSV or JSON Lines',
+        summary: 'Every row of one edition of a source, as CSV, JSON Lines or Parquet',
         description:
-          "Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{\"provenance\": {...}}`, then one row object a line. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Each file is built once (in a worker thread, the first time it is asked for) and then sent from the server's disk. Counted as one request against the key's limit, however large; a key may download a few files at once (429 beyond, and 503 when the server sends its most at once, both with `Retry-After`).",
+          "Streams every row the service serves from the edition, with the field names, codes (SOC 2020) and null rules of the JSON response it matches (`quality` and `presentable` where it has them). CSV (RFC 4180, UTF-8, CRLF): a header row, then a row each; nested fields are dotted columns (`area.slug`); null is an empty cell. The CSV has no comment or provenance line, since a line before the header breaks spreadsheet and data-frame readers: its release, licence and attribution are in the `LMI-Provenance` header and in GET /v1/bulk. JSON Lines: the first line is `{\"provenance\": {...}}`, then one row object a line. Parquet: the CSV's columns and names, each typed from its values (INT32 for whole numbers, DOUBLE, BOOLEAN, STRING; lists as JSON text), null kept; the provenance is the file's `lmi.provenance` key-value metadata. Strong ETag from the edition's content hash (If-None-Match gives 304); gzip with `Accept-Encoding: gzip`; chunked. Each file is built once (in a worker thread, the first time it is asked for) and then sent from the server's disk. Counted as one request against the key's limit, however large; a key may download a few files at once (429 beyond, and 503 when the server sends its most at once, both with `Retry-After`).",
         params: BulkFileParamsSchema,
         response: {
           200: {
@@ -60,6 +60,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             content: {
               'text/csv': { schema: Type.String() },
               'application/jsonl': { schema: Type.String() },
+              'application/vnd.apache.parquet': { schema: Type.String({ contentEncoding: 'binary' }) },
             },
           },
           400: declaredError(400),

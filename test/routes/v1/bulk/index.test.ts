@@ -192,7 +192,11 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
     it('answers 400 listing the formats for any other', async () => {
       const res = await served.get('/v1/bulk/ashe-table14/latest.xlsx');
       assert.equal(res.statusCode, 400);
-      assert.deepEqual(res.json<{ invalidParams: Json[] }>().invalidParams[0]!.validValues, ['csv', 'jsonl']);
+      assert.deepEqual(res.json<{ invalidParams: Json[] }>().invalidParams[0]!.validValues, [
+        'csv',
+        'jsonl',
+        'parquet',
+      ]);
     });
   });
 }
