@@ -264,7 +264,9 @@ export async function publishEdition(
       }
     });
   } catch (error) {
-    await deleteStagedRows(db, edition.id, staged);
+    // Best effort: on a full disk the delete can fail too, and the rows left are never read (the
+    // edition is not published); the error that stopped the publish is the one to report.
+    await deleteStagedRows(db, edition.id, staged).catch(() => undefined);
     throw error;
   }
 }
