@@ -146,11 +146,15 @@ try {
       });
       return { at, ms, status };
     }, samples.search),
-    loop(async () => {
-      const at = seconds();
-      const { ms, status } = await get('/explore/occupations/2134');
-      return { at, ms, status };
-    }, samples.explore, EXPLORE_EVERY_MS),
+    loop(
+      async () => {
+        const at = seconds();
+        const { ms, status } = await get('/explore/occupations/2134');
+        return { at, ms, status };
+      },
+      samples.explore,
+      EXPLORE_EVERY_MS,
+    ),
   ];
   while ((await get('/readyz')).status !== 200) {
     if (server.exitCode !== null) throw new Error(`the server exited:\n${log.slice(-5000)}`);
