@@ -50,6 +50,24 @@ program
   });
 
 program
+  .command('mirror')
+  .description('a mirror folder of the publishers, to copy where they cannot be reached')
+  .command('build')
+  .description(
+    "download every publisher's current releases, as the ingest finds them, into <folder> (LMI_UPSTREAM_DIR's layout)",
+  )
+  .argument('<folder>', 'the mirror folder to write (created; files already there are replaced)')
+  .argument('[sources...]', `source keys (default: all): ${SOURCE_KEYS_TEXT}`)
+  .action(async (folder: string, keys: string[]) => {
+    const unknown = keys.filter((k) => !SOURCE_PROFILES.some((s) => s.key === k));
+    if (unknown.length > 0)
+      throw new InvalidArgumentError(`unknown source ${unknown.join(', ')}; valid sources: ${SOURCE_KEYS_TEXT}`);
+    const cfg = config();
+    const { mirrorBuildCommand } = await import('./mirror-command.js');
+    await mirrorBuildCommand(cfg, folder, keys);
+  });
+
+program
   .command('search')
   .description('find occupations from a job title, as GET /v1/occupations/search does')
   .argument('<text...>', 'the job title')

@@ -477,8 +477,9 @@ async function readAndSettle(
     db,
     edition,
     checks,
-    (trx) => source.stage(trx, edition.id, examined.parsed),
+    (staging) => source.stage(staging, edition.id, examined.parsed),
     examined.summary,
+    { rowsInBatches: store.dialect === 'sqlite' },
   );
   return {
     label,

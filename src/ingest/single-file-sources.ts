@@ -1,5 +1,5 @@
 import type { Check } from '../domain/editions.js';
-import type { Tx } from '../store/schema.js';
+import type { DbOrTx } from '../store/schema.js';
 import type { PublisherProfile, ReleaseSafeguards, SourceDescriptor } from './source.js';
 import type { FileLocation } from './upstream.js';
 import type { SourceKey } from '../domain/sources.js';
@@ -23,7 +23,7 @@ export interface MirrorFileSpec<Parsed> extends Partial<PublisherProfile>, Relea
   discover?: SourceDescriptor['discover'];
   surface?: string;
   check: (parsed: Parsed) => Check[];
-  stage: (trx: Tx, editionId: string, parsed: Parsed) => Promise<number>;
+  stage: (db: DbOrTx, editionId: string, parsed: Parsed) => Promise<number>;
 }
 
 /**

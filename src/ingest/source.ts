@@ -1,6 +1,6 @@
 import type { Check, EditionSummary } from '../domain/editions.js';
 import type { SourceProfile } from '../domain/sources.js';
-import type { Tx } from '../store/schema.js';
+import type { DbOrTx } from '../store/schema.js';
 import type { PlausibilityLimits } from './checks/plausibility.js';
 import type { Discovery, DiscoveryContext, ReleaseRef } from './discovery.js';
 import type { ReadLimits } from './read-limits.js';
@@ -44,8 +44,8 @@ export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, Relea
   labelOf?(parsed: Parsed): string;
   /** Validation rules; any `fail` holds the release back. */
   check(parsed: Parsed, release: ReleaseRef): Check[];
-  /** Writes the release's rows under its edition id, inside the publishing transaction. */
-  stage(trx: Tx, editionId: string, parsed: Parsed): Promise<number>;
+  /** Writes the release's rows under its edition id: in the publishing transaction, or before it in batches (SQLite). */
+  stage(db: DbOrTx, editionId: string, parsed: Parsed): Promise<number>;
 }
 
 /** Sources differ in their parsed type; the pipeline only passes it from parse to check to stage. */

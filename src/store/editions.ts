@@ -13,7 +13,8 @@ import {
 } from '../domain/editions.js';
 import { recordPublication, recordQuarantine } from './changes.js';
 import { nowIso } from './clock.js';
-import type { Db, DbOrTx, Tx } from './schema.js';
+import { deleteStagedRows, StagedTables } from './staged-rows.js';
+import type { Db, DbOrTx } from './schema.js';
 import type { EditionsTable } from './tables/meta.js';
 
 function toEdition(row: EditionsTable): Edition {
@@ -217,39 +218,85 @@ export async function quarantineEdition(db: Db, editionId: string, checks: Check
   });
 }
 
+export interface PublishOptions {
+  /**
+   * Write the rows in short transactions of their own, then make the edition current in one short
+   * transaction (SQLite). SQLite has one writer at a time: a release's rows in one transaction
+   * held the lock for as long as they took to write (a minute for ASHE on a loaded machine), so
+   * every key write and webhook claim of the serving process waited its busy timeout and failed.
+   * Readers never see the rows early: every read goes through a published edition's id, and the
+   * edition is published only once they are all written. A stage that fails deletes what it wrote.
+   */
+  rowsInBatches?: boolean;
+}
+
 /**
- * Stages the edition's rows and makes it current for its series in one transaction: readers see
- * either the previous edition or the new one complete, never a mix. The edition it replaces in
- * the same series becomes `superseded` and keeps its rows, so it can still be pinned.
+ * Stages the edition's rows and makes it current for its series: readers see either the previous
+ * edition or the new one complete, never a mix. The edition it replaces in the same series becomes
+ * `superseded` and keeps its rows, so it can still be pinned. The rows are written in the
+ * publishing transaction (PostgreSQL, whose writers do not block each other) or before it, batch
+ * by batch (`rowsInBatches`).
  */
 export async function publishEdition(
   db: Db,
   edition: Edition,
   checks: Check[],
-  stage: (trx: Tx) => Promise<number>,
+  stage: (db: DbOrTx) => Promise<number>,
   summary: EditionSummary | null = null,
+  options: PublishOptions = {},
 ): Promise<Edition> {
-  return db.transaction().execute(async (trx) => {
-    const rowsStored = await stage(trx);
-    const publishedAt = nowIso();
-    await recordPublication(trx, edition, rowsStored, summary, publishedAt, async () => {
-      await trx
-        .updateTable('editions')
-        .set({ status: 'superseded' })
-        .where('source_key', '=', edition.sourceKey)
-        .where('status', 'in', enteredFrom('superseded'))
-        .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
-        .execute();
-      await transition(trx, edition.id, 'published', {
-        published_at: publishedAt,
-        checks: JSON.stringify(checks),
-        rows_stored: rowsStored,
-        ingest_owner: null,
-        summary: summary && JSON.stringify(summary),
-      });
+  if (!options.rowsInBatches)
+    return db.transaction().execute(async (trx) => settlePublication(trx, edition, checks, await stage(trx), summary));
+  const staged = new StagedTables();
+  try {
+    const rowsStored = await stage(db.withPlugin(staged));
+    return await db.connection().execute(async (conn) => {
+      // IMMEDIATE: take the write lock first, so that a write committed by another process while
+      // this transaction reads cannot make its first write fail (SQLITE_BUSY_SNAPSHOT).
+      await sql`begin immediate`.execute(conn);
+      try {
+        const published = await settlePublication(conn, edition, checks, rowsStored, summary);
+        await sql`commit`.execute(conn);
+        return published;
+      } catch (error) {
+        await sql`rollback`.execute(conn);
+        throw error;
+      }
     });
-    return { ...edition, status: 'published', publishedAt, checks, rowsStored };
+  } catch (error) {
+    // Best effort: on a full disk the delete can fail too, and the rows left are never read (the
+    // edition is not published); the error that stopped the publish is the one to report.
+    await deleteStagedRows(db, edition.id, staged).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Supersedes the series' published edition and publishes this one, with its feed entry. */
+async function settlePublication(
+  trx: DbOrTx,
+  edition: Edition,
+  checks: Check[],
+  rowsStored: number,
+  summary: EditionSummary | null,
+): Promise<Edition> {
+  const publishedAt = nowIso();
+  await recordPublication(trx, edition, rowsStored, summary, publishedAt, async () => {
+    await trx
+      .updateTable('editions')
+      .set({ status: 'superseded' })
+      .where('source_key', '=', edition.sourceKey)
+      .where('status', 'in', enteredFrom('superseded'))
+      .where(sql<string>`coalesce(series_key, '')`, '=', edition.seriesKey ?? '')
+      .execute();
+    await transition(trx, edition.id, 'published', {
+      published_at: publishedAt,
+      checks: JSON.stringify(checks),
+      rows_stored: rowsStored,
+      ingest_owner: null,
+      summary: summary && JSON.stringify(summary),
+    });
   });
+  return { ...edition, status: 'published', publishedAt, checks, rowsStored };
 }
 
 /** Every edition, or those of one source, newest first, quarantined ones included. */

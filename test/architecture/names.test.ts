@@ -334,6 +334,7 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'key-requests': 'e-mail confirmations of the keys group',
     migrate: 'runs the migrations',
     schema: 'the Database of every group’s tables',
+    'staged-rows': 'the rows a release wrote before it was published (SQLite), for the editions model',
     'soc-crosswalk': 'the SOC 2010 crosswalk rows',
     'soc-descriptions': 'the SOC 2020 descriptions (occupations tables)',
     sources: 'the sources table (meta tables)',

@@ -10,7 +10,7 @@ import type {
 import { monthsFrom, quartersFrom } from '../../src/domain/periods.js';
 import type { VisaBreakdownFigures, VisaRelease } from '../../src/domain/visas.js';
 import { publishEdition, recordDetectedEdition } from '../../src/store/editions.js';
-import type { Db, Tx } from '../../src/store/schema.js';
+import type { Db, DbOrTx } from '../../src/store/schema.js';
 
 /**
  * Releases made up for the tests of the sources no real release of which exists yet (visas,
@@ -155,7 +155,7 @@ export function localAdvertRelease(): LocalAdvertRelease {
 export async function publishConstructed(
   db: Db,
   sourceKey: string,
-  stage: (trx: Tx, editionId: string) => Promise<number>,
+  stage: (db: DbOrTx, editionId: string) => Promise<number>,
 ): Promise<void> {
   const edition = await recordDetectedEdition(db, {
     sourceKey,

@@ -3,7 +3,7 @@ import { readWorkbook } from '../../formats/workbook-worker.js';
 import type { Workbook } from '../../formats/workbook.js';
 import { releaseAt } from '../../single-file-sources.js';
 import type { SourceDescriptor } from '../../source.js';
-import type { Tx } from '../../../store/schema.js';
+import type { DbOrTx } from '../../../store/schema.js';
 import type { FileLocation } from '../../upstream.js';
 import { onsSource } from './publisher.js';
 import { discoverSocVolume, SOC2020_METHODOLOGY } from './soc2020-files.js';
@@ -71,7 +71,7 @@ export function volume2Source<Contents>(spec: {
   sheets: string[];
   read(workbook: Workbook): Contents;
   check(contents: Contents): Check[];
-  stage(trx: Tx, editionId: string, contents: Contents): Promise<number>;
+  stage(db: DbOrTx, editionId: string, contents: Contents): Promise<number>;
 }): SourceDescriptor<Volume2Release<Contents>> {
   return onsSource({
     key: spec.key,
