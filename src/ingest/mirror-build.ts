@@ -15,7 +15,7 @@ import { readLimits, type ReadLimits } from './read-limits.js';
 import type { AnySourceDescriptor } from './source.js';
 import type { FileLocation, Upstream } from './upstream.js';
 
-export interface MirrorBuildOptions {
+interface MirrorBuildOptions {
   /** The publishers over HTTPS (`upstreamFor` with LMI_UPSTREAM=publishers). */
   upstream: Upstream;
   sources: AnySourceDescriptor[];
@@ -28,7 +28,7 @@ export interface MirrorBuildOptions {
   sourceDone?: (result: MirroredSource) => void;
 }
 
-export interface MirroredSource {
+interface MirroredSource {
   sourceKey: string;
   /** Mirror paths written. */
   files: string[];

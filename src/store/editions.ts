@@ -218,7 +218,7 @@ export async function quarantineEdition(db: Db, editionId: string, checks: Check
   });
 }
 
-export interface PublishOptions {
+interface PublishOptions {
   /**
    * Write the rows in short transactions of their own, then make the edition current in one short
    * transaction (SQLite). SQLite has one writer at a time: a release's rows in one transaction

@@ -45,6 +45,5 @@ export interface Database
     WebhooksTables {}
 
 export type Db = Kysely<Database>;
-export type Tx = Transaction<Database>;
 /** Either a database handle or an open transaction: store writers accept both. */
 export type DbOrTx = Kysely<Database> | Transaction<Database>;

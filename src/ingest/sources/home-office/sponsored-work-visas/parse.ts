@@ -138,7 +138,7 @@ export function parseVisaWorkbook(workbook: Workbook): ParsedVisas {
 }
 
 /** The notes' texts, read by the Notes table's labels; a sheet without that table refuses the release. */
-export function readNotes(workbook: Workbook): string[] {
+function readNotes(workbook: Workbook): string[] {
   const rows = workbook.sheets[NOTES_SHEET];
   if (!rows) throw new Error(`the workbook has no "${NOTES_SHEET}" sheet (it has ${workbook.sheetNames.join(', ')})`);
   const headerIndex = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => label(row[0]) === NOTE_NUMBER);
