@@ -310,6 +310,8 @@ const NO_READS = new Set([
   'migrate',
   'schema',
   'sources',
+  // A query plugin that notes which tables a stage wrote; it reads no rows.
+  'staged-rows',
 ]);
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -234,6 +234,7 @@ class BulkListSourcesItemEditionsItemBytes(TypedDict):
 
     csv: Optional[int]
     jsonl: Optional[int]
+    parquet: Optional[int]
 
 
 class BulkListSourcesItemEditionsItem(TypedDict):
@@ -249,6 +250,8 @@ class BulkListSourcesItemEditionsItem(TypedDict):
     """Size of each file, uncompressed: known once the file has been generated whole (files are streamed from the database, chunked, so not before); remembered by the serving process until the edition or a release it is joined with changes"""
     csv: str
     jsonl: str
+    parquet: str
+    """The CSV's columns and names as Parquet, each typed (INT32, DOUBLE, BOOLEAN or STRING), nulls kept"""
 
 
 class BulkListSourcesItem(TypedDict):
@@ -1476,11 +1479,11 @@ class Operations:
         return self._call("listBulkFiles", {}, {})
 
     def get_bulk_file(self, source: str, file: str, *, to: Union[str, PathLike]) -> Path:
-        """Every row of one edition of a source, as CSV or JSON Lines
+        """Every row of one edition of a source, as CSV, JSON Lines or Parquet
 
         GET /v1/bulk/{source}/{file}, streamed to the file `to` (returned).
         source: A source key with bulk files (GET /v1/bulk lists them)
-        file: `<edition>.<format>`: an edition id from GET /v1/bulk, or `latest` for the source's current edition; the format one of csv, jsonl
+        file: `<edition>.<format>`: an edition id from GET /v1/bulk, or `latest` for the source's current edition; the format one of csv, jsonl, parquet
         """
         return self._download("getBulkFile", {"source": source, "file": file}, {}, to)
 
