@@ -1,7 +1,11 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readWorkbookSync } from '../../../src/ingest/formats/workbook.js';
-import { parseVisaWorkbook, VISA_SHEETS } from '../../../src/ingest/sources/home-office/sponsored-work-visas/parse.js';
+import {
+  NOTES_SHEET,
+  parseVisaWorkbook,
+  VISA_SHEETS,
+} from '../../../src/ingest/sources/home-office/sponsored-work-visas/parse.js';
 import { insertVisaRelease } from '../../../src/store/visas.js';
 import type { VisaResponse } from '../../../src/schemas/visas.js';
 import { publishConstructed } from '../../helpers/constructed-releases.js';
@@ -14,7 +18,7 @@ describe('the visas section of the explorer in a real browser (system Chromium, 
   const { consoleErrors } = explorer;
   before(async () => {
     const { release } = parseVisaWorkbook(
-      readWorkbookSync(visaWorkbook(), { sheets: VISA_SHEETS.map((s) => s.sheet) }),
+      readWorkbookSync(visaWorkbook(), { sheets: [NOTES_SHEET, ...VISA_SHEETS.map((s) => s.sheet)] }),
     );
     await publishConstructed(explorer.served.store.db, 'home-office-work-visas', (trx, id) =>
       insertVisaRelease(trx, id, release),
