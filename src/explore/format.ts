@@ -48,7 +48,26 @@ export function figure(
   return html`<span class="figure">${show(value)}</span>`;
 }
 
-/** The publisher's quality band of a figure. */
-export function quality(band: string): SafeHtml {
-  return html`<span class="quality quality-${band.replace(/[^a-z]/g, '')}" title="quality band">${band}</span>`;
+/**
+ * How sure the publisher is of a figure, in a reader's words (the API's quality band): what a table
+ * cell shows. The band itself is one click away, in the section's "About these figures".
+ */
+const SURENESS: Record<string, string> = {
+  precise: 'precise',
+  reasonable: 'reliable',
+  acceptable: 'rough: use with care',
+  unassessed: 'precision not stated',
+};
+
+/** A figure's sureness in words, or nothing where the figure is not shown (its cell says why). */
+export function sureness(band: string): SafeHtml | null {
+  const words = SURENESS[band];
+  return words === undefined ? null : html`<span class="quality quality-${band}">${words}</span>`;
+}
+
+/** The publisher's bands of the figures of a table, named for "About these figures". */
+export function bandsNote(bands: readonly string[]): SafeHtml | null {
+  const shown = [...new Set(bands)].filter((band) => SURENESS[band] !== undefined);
+  if (shown.length === 0) return null;
+  return html`<p class="bands"><strong>Quality:</strong> the publisher's band${shown.length > 1 ? 's' : ''} ${shown.map((band, i) => html`${i > 0 ? ', ' : ''}<code>${band}</code> (${SURENESS[band]})`)}; <a href="/docs/api.md">what the bands mean</a> ("Quality, nulls and errors").</p>`;
 }

@@ -1,6 +1,7 @@
 import type { SourceCatalog } from '../domain/sources.js';
 import type { Provenance } from '../queries/provenance.js';
 import { externalLink, html, type SafeHtml } from '../html.js';
+import { bandsNote } from './format.js';
 
 interface Coverage {
   population: string;
@@ -16,6 +17,8 @@ interface SourceNoteParts {
   citation?: string;
   /** How the figures were worked out (a response's `derivation`) and the method page it links. */
   derivation?: { text: string; method?: string };
+  /** The publisher's quality bands of the figures shown (the tables say them in a reader's words). */
+  bands?: readonly string[];
 }
 
 /**
@@ -34,6 +37,7 @@ ${credits.map((text) => html`<p class="attribution">${text}</p>`)}
 ${parts.citation ? html`<p class="citation"><strong>Cite as:</strong> ${parts.citation}</p>` : null}
 <details class="release"><summary>About these figures</summary>
 ${parts.derivation ? html`<p class="derivation"><strong>How they are worked out:</strong> ${parts.derivation.text}${parts.derivation.method ? html` <a href="${parts.derivation.method}">The method</a>.` : null}</p>` : null}
+${parts.bands ? bandsNote(parts.bands) : null}
 ${coverage ? html`<p class="coverage"><strong>Counts:</strong> ${coverage.population} (${coverage.includesSelfEmployed ? 'self-employed included' : 'self-employed not included'}), ${coverage.referencePeriod}. ${coverage.note}</p>` : null}
 <p><strong>Release:</strong> ${provenance.edition}${provenance.published ? `, served since ${provenance.published.slice(0, 10)}` : ''}. <strong>Licence:</strong> ${provenance.licence}.</p>
 </details>

@@ -1,5 +1,5 @@
 import { barChart } from '../charts.js';
-import { count, figure, percent, quality } from '../format.js';
+import { count, figure, percent, sureness } from '../format.js';
 import { html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
@@ -26,19 +26,19 @@ export const employmentSection = section({
     );
     const seriesRows = employment.series.map(
       (p) =>
-        html`<tr><th scope="row">${p.period}</th><td>${figure(p.count, count, p.presentable, p.quality)}</td><td>${quality(p.quality)}</td></tr>`,
+        html`<tr><th scope="row">${p.period}</th><td>${figure(p.count, count, p.presentable, p.quality)}</td><td>${sureness(p.quality)}</td></tr>`,
     );
     const industries = workforce.industries.map(
       (i) =>
-        html`<tr><th scope="row">${i.name}</th><td>${figure(i.people, count, i.presentable)}</td><td>${figure(i.percent, percent, i.presentable)}</td><td>${quality(i.quality)}</td></tr>`,
+        html`<tr><th scope="row">${i.name}</th><td>${figure(i.people, count, i.presentable)}</td><td>${figure(i.percent, percent, i.presentable)}</td><td>${sureness(i.quality)}</td></tr>`,
     );
-    return html`<p class="headline">People in employment, ${employment.period ?? 'latest period'}: <strong>${headline ? figure(headline.count, count, headline.presentable, headline.quality) : figure(null, count)}</strong>${headline ? html` ${quality(headline.quality)}` : null}${headline?.shareOfAllEmploymentPercent != null ? html`, ${percent(headline.shareOfAllEmploymentPercent)} of all people in employment` : null}</p>
+    return html`<p class="headline">People in employment, ${employment.period ?? 'latest period'}: <strong>${headline ? figure(headline.count, count, headline.presentable, headline.quality) : figure(null, count)}</strong>${headline ? html` ${sureness(headline.quality)}` : null}${headline?.shareOfAllEmploymentPercent != null ? html`, ${percent(headline.shareOfAllEmploymentPercent)} of all people in employment` : null}</p>
 ${employment.notes.length > 0 ? html`<ul class="notes">${employment.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
 <figure id="employment-series">${years ?? html`<p>No year's count is published.</p>`}</figure>
-<table class="figures"><thead><tr><th scope="col">Period</th><th scope="col">People</th><th scope="col">Quality</th></tr></thead><tbody>${seriesRows}</tbody></table>
-${sourceNote(employment.provenance, catalog, { coverage: employment.coverage })}
+<table class="figures"><thead><tr><th scope="col">Period</th><th scope="col">People</th><th scope="col">How sure</th></tr></thead><tbody>${seriesRows}</tbody></table>
+${sourceNote(employment.provenance, catalog, { coverage: employment.coverage, bands: [...(headline ? [headline.quality] : []), ...employment.series.map((p) => p.quality)] })}
 <h3>Industries employing most</h3>
-<table class="figures"><thead><tr><th scope="col">Industry</th><th scope="col">People</th><th scope="col">Share</th><th scope="col">Quality</th></tr></thead><tbody>${industries}</tbody></table>
-${sourceNote(workforce.provenance, catalog, { coverage: workforce.coverage })}`;
+<table class="figures"><thead><tr><th scope="col">Industry</th><th scope="col">People</th><th scope="col">Share</th><th scope="col">How sure</th></tr></thead><tbody>${industries}</tbody></table>
+${sourceNote(workforce.provenance, catalog, { coverage: workforce.coverage, bands: workforce.industries.map((i) => i.quality) })}`;
   },
 });

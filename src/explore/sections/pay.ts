@@ -1,6 +1,6 @@
 import { PAY_DISTRIBUTION } from '../../domain/pay.js';
 import { distributionChart, lineChart } from '../charts.js';
-import { figure, inUnit, percent, quality } from '../format.js';
+import { figure, inUnit, percent, sureness } from '../format.js';
 import { html } from '../../html.js';
 import { sourceNote } from '../source-note.js';
 import { section } from './section.js';
@@ -37,21 +37,21 @@ export const paySection = section({
     );
     const seriesRows = series.points.map(
       (p) =>
-        html`<tr><th scope="row">${p.year}${p.provisional ? ' (provisional)' : ''}</th><td>${figure(p.median, show, p.presentable, p.quality)}</td><td>${figure(p.mean, show)}</td><td>${figure(p.employeeJobsThousands, (v) => `${v}k`)}</td><td>${quality(p.quality)}</td></tr>`,
+        html`<tr><th scope="row">${p.year}${p.provisional ? ' (provisional)' : ''}</th><td>${figure(p.median, show, p.presentable, p.quality)}</td><td>${figure(p.mean, show)}</td><td>${figure(p.employeeJobsThousands, (v) => `${v}k`)}</td><td>${sureness(p.quality)}</td></tr>`,
     );
-    return html`<p class="headline">Median gross annual pay, ${latest.year}${latest.provisional ? ' (provisional)' : ''}: <strong>${figure(latest.distribution.median, show, latest.presentable, latest.quality)}</strong> ${quality(latest.quality)}</p>
+    return html`<p class="headline">Median gross annual pay, ${latest.year}${latest.provisional ? ' (provisional)' : ''}: <strong>${figure(latest.distribution.median, show, latest.presentable, latest.quality)}</strong> ${sureness(latest.quality)}</p>
 <figure id="pay-distribution">
 ${chart ?? html`<p>The distribution is not drawn: too few of its figures are published.</p>`}
 <figcaption>${latest.title}, ${latest.area.name}, ${latest.referencePeriod}. ${latest.unit}.</figcaption>
 </figure>
-<table class="figures"><caption>Distribution (quality of the median: ${latest.quality})</caption><tbody>${rows}
+<table class="figures"><caption>Distribution</caption><tbody>${rows}
 <tr><th scope="row">Mean</th><td>${figure(latest.mean, show)}</td></tr>
 <tr><th scope="row">Employee jobs (indicative)</th><td>${figure(latest.employeeJobsThousands, (v) => `${v} thousand`)}</td></tr>
 <tr><th scope="row">Change in the median on the year before</th><td>${figure(latest.percentChange, percent)}</td></tr>
 </tbody></table>
 <h3>Median by year</h3>
 <figure id="pay-series">${trend ?? html`<p>No year's median is published.</p>`}</figure>
-<table class="figures"><thead><tr><th scope="col">Year</th><th scope="col">Median</th><th scope="col">Mean</th><th scope="col">Jobs</th><th scope="col">Quality</th></tr></thead><tbody>${seriesRows}</tbody></table>
-${sourceNote(latest.provenance, catalog, { coverage: latest.coverage })}`;
+<table class="figures"><thead><tr><th scope="col">Year</th><th scope="col">Median</th><th scope="col">Mean</th><th scope="col">Jobs</th><th scope="col">How sure</th></tr></thead><tbody>${seriesRows}</tbody></table>
+${sourceNote(latest.provenance, catalog, { coverage: latest.coverage, bands: [latest.quality, ...series.points.map((p) => p.quality)] })}`;
   },
 });

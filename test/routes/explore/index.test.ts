@@ -79,7 +79,13 @@ describe('the web explorer (/explore) over the template data', () => {
     );
     assert.ok(section.includes(`>Median ${median}</text>`));
     assert.ok(section.includes(`<th scope="row">Median (50th)</th><td><span class="figure">${median}</span>`));
-    assert.ok(section.includes(`title="quality band">${pay.quality}</span>`));
+    // Quality in a reader's words beside the figure; the publisher's band one click away.
+    const words = { precise: 'precise', reasonable: 'reliable', acceptable: 'rough: use with care' }[pay.quality];
+    assert.ok(words, pay.quality);
+    assert.ok(section.includes(`</strong> <span class="quality quality-${pay.quality}">${words}</span></p>`));
+    const details = section.slice(section.indexOf('<details class="release">'));
+    assert.ok(details.includes(`<code>${pay.quality}</code> (${words})`));
+    assert.ok(!section.includes('title="quality band"'));
     assert.ok(section.includes(`<strong>Release:</strong> ${pay.provenance.edition}`));
     const credit = served.services.sources.profile('ashe-table14').attribution;
     assert.ok(section.includes(`<p class="attribution">${credit}</p>`), credit);
