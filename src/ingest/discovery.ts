@@ -4,6 +4,11 @@ import type { FileLocation } from './upstream.js';
 export interface ReleaseRef {
   /** The release as the publisher names it. */
   label: string;
+  /**
+   * The label is the publisher's own name for the release, from its metadata (a dataset page's
+   * title, an API's release title): what the contents say (`labelOf`) does not replace it.
+   */
+  namedByPublisher?: boolean;
   /** Releases replace others only within a series (for ASHE, the reference year); null: one series. */
   seriesKey: string | null;
   location: FileLocation;

@@ -461,8 +461,9 @@ async function readAndSettle(
   } catch (error) {
     return quarantine(unreadable(error, read.limits), ref.label);
   }
-  const label = examined.label ?? ref.label;
-  if (examined.label !== null) await relabelEdition(db, edition.id, label);
+  // The publisher's own name for the release stays its label; otherwise the contents may name it.
+  const label = ref.namedByPublisher ? ref.label : (examined.label ?? ref.label);
+  if (label !== ref.label) await relabelEdition(db, edition.id, label);
 
   progress.step(source.key, `checking ${label} (${formatBytes(read.bytes)} read)`);
   const previous = examined.summary ? await previousSummary(db, source.key) : null;

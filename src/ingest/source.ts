@@ -40,7 +40,7 @@ export interface SourceDescriptor<Parsed = unknown> extends SourceProfile, Relea
   discover?: (context: DiscoveryContext) => Promise<Discovery>;
   /** Reads the release; throws on a file it cannot understand (the release is quarantined). */
   parse(file: UpstreamFile, release: ReleaseRef, companions: UpstreamFile[]): Promise<Parsed>;
-  /** The release's own name, when only its contents say it (e.g. a version on a cover sheet). */
+  /** The release's own name, when only its contents say it (e.g. a version on a cover sheet); never replaces a label `namedByPublisher`. */
   labelOf?(parsed: Parsed): string;
   /** Validation rules; any `fail` holds the release back. */
   check(parsed: Parsed, release: ReleaseRef): Check[];

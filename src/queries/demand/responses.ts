@@ -51,7 +51,11 @@ export function demandResponse(
       population: 'people in employment',
       includesSelfEmployed: true,
       referencePeriod: `the ${release.year} assessment`,
-      note: `Each indicator uses the latest data available when the ${release.year} assessment was made. It measures current demand for an occupation, not whether there is a shortage of workers. Display the uncertainty, imputation and capping notes where present.`,
+      note:
+        `Each indicator uses the latest data available when the ${release.year} assessment was made. It measures current demand for an occupation, not whether there is a shortage of workers. Display the uncertainty, imputation and capping notes where present.` +
+        (previous
+          ? ` \`previous\` is ${release.year - 1} as this release re-assesses it on the ${release.year} method (its ${release.year - 1} revised tables), not as the ${release.year - 1} release assessed it.`
+          : ''),
     },
     provenance,
   };

@@ -72,11 +72,21 @@ function datasetRoutes(
   ];
 }
 
+/**
+ * The datasets' titles as ONS names them, as third parties cite them (none is recorded): Table 14's
+ * in projects' source notes ("Dataset: …", "Pulled from …"), Table 15's in a paper's reference list
+ * ("… ASHE Table 15 (2020 revised edition) [data collection]").
+ */
+export const ASHE_TITLES = {
+  14: 'Earnings and hours worked, occupation by four-digit SOC: ASHE Table 14',
+  15: 'Earnings and hours worked, region by occupation by four-digit SOC: ASHE Table 15',
+} as const;
+
 /** An ASHE table's landing, its editions (in the order given: page order is not date order) and their zips. */
 export function asheRoutes(family: 14 | 15, editions: AsheEditionSpec[]): [string, PublisherResponse][] {
   return datasetRoutes(
     ASHE_DATASETS[family],
-    `Occupation (4-digit SOC): ASHE Table ${family}`,
+    ASHE_TITLES[family],
     editions.map((e) => {
       const name = `ashetable${family}${e.year}${e.kind}.zip`;
       const zip = e.zip ?? upstreamPath(`ashe-table${family}/${name}`);

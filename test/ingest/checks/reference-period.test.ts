@@ -1,15 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { unzipSync, zipSync } from 'fflate';
 import { everyExpectedPresent } from '../../../src/ingest/checks/expected-parts.js';
 import { statedPeriodMatches } from '../../../src/ingest/checks/reference-period.js';
 import { unzipAsheWorkbooks } from '../../../src/ingest/sources/ons/ashe-layout.js';
 import { upstreamPath } from '../../helpers/upstream.js';
 
-describe('the reference period stated inside the files', () => {
+describe('the reference period and status stated inside the files', () => {
   const stated = unzipAsheWorkbooks(
     new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142023provisional.zip'))),
     14,
+    true,
   ).stated;
 
   it('reads the year from each workbook name of the real 2023 ASHE zip', () => {
@@ -25,6 +27,23 @@ describe('the reference period stated inside the files', () => {
       check!.observed!,
       /^2023 in 22 of 22 places, e\.g\. the workbook "PROV - Occupation SOC20 \(4\) Table 14\.\d+[ab] .* 2023( CV)?\.xls"$/,
     );
+  });
+
+  it("refuses workbooks whose names say another status than the release's: PROV - in a revised zip, none in a provisional one", () => {
+    const real = new Uint8Array(readFileSync(upstreamPath('ashe-table14/ashetable142023provisional.zip')));
+    assert.throws(
+      () => unzipAsheWorkbooks(real, 14, false),
+      /the workbook "PROV - Occupation SOC20 \(4\) Table 14\.\d+[ab] .*" is marked provisional \("PROV - "\) in a revised release/,
+    );
+    const unmarked = zipSync(
+      Object.fromEntries(Object.entries(unzipSync(real)).map(([name, bytes]) => [name.replace('PROV - ', ''), bytes])),
+      { level: 0 },
+    );
+    assert.throws(
+      () => unzipAsheWorkbooks(unmarked, 14, true),
+      /the workbook "Occupation SOC20 \(4\) Table 14\.\d+[ab] .*" is not marked "PROV - " as a provisional release's workbooks are/,
+    );
+    assert.equal(unzipAsheWorkbooks(unmarked, 14, false).stated.length, 22);
   });
 
   it('fails a release whose files state no period at all', () => {

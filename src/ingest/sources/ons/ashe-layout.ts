@@ -250,15 +250,33 @@ interface AsheZip {
   stated: StatedPeriod[];
 }
 
+/** ONS's mark on a provisional workbook's name: "PROV - Occupation SOC20 (4) Table 14.7a …". */
+const PROVISIONAL_MARK = /^PROV - /;
+
+/**
+ * A workbook whose name says another status than the zip's: a provisional zip's workbooks are each
+ * marked `PROV - ` (every real 2022-2025 one is), a revised zip's must not be. How ONS names a
+ * revised edition's workbooks has not been seen here, so no mark is required of them.
+ */
+function refuseOtherStatus(file: string, provisional: boolean): void {
+  if (PROVISIONAL_MARK.test(file) === provisional) return;
+  throw new Error(
+    provisional
+      ? `the workbook "${file}" is not marked "PROV - " as a provisional release's workbooks are`
+      : `the workbook "${file}" is marked provisional ("PROV - ") in a revised release`,
+  );
+}
+
 /**
  * The workbooks of a table family in the zip, by table id (`14.7a`), from the file names ONS
  * gives them ("PROV - Occupation SOC20 (4) Table 14.7a   Annual pay - Gross 2024.xlsx"; Table 15's
  * four-digit ones "… Table 15 (4).7a …", known from third-party code only), which
- * also state the reference year. Every table 1 to 11, estimates and CVs, must be there. Only the
+ * also state the reference year and mark a provisional release's workbooks `PROV - ` (a name
+ * saying another status than the release's refuses it). Every table 1 to 11, estimates and CVs, must be there. Only the
  * zip's directory is read here: each workbook is inflated when it is read (Table 15's 2025 zip is
  * about 84 MB of workbooks, more than is wise to hold inflated at once).
  */
-export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): AsheZip {
+export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily, provisional: boolean): AsheZip {
   // Table 15's zip holds two-, three- and four-digit variants (`Table 15 (4).7a`): the four-digit one is read.
   const table = family === 15 ? 'Table 15 \\(4\\)' : `Table ${family}`;
   const pattern = new RegExp(`${table}\\.(\\d{1,2})([ab])\\b[^/]*\\.xlsx?$`, 'i');
@@ -270,6 +288,7 @@ export function unzipAsheWorkbooks(bytes: Uint8Array, family: AsheFamily): AsheZ
     const id = `${family}.${Number(match[1])}${match[2]!.toLowerCase()}`;
     if (entries.has(id)) throw new Error(`the zip holds two workbooks for Table ${id}`);
     entries.set(id, name);
+    refuseOtherStatus(name.split('/').pop()!, provisional);
     const year = /\b((?:19|20)\d{2})(?: CV)?\.xlsx?$/i.exec(name);
     if (year) stated.push({ where: `the workbook "${name.split('/').pop()}"`, period: year[1]! });
   }

@@ -66,7 +66,7 @@ export function asheTableSource(spec: {
      */
     async parse(file, ref) {
       const release = releaseOfRef(ref, family);
-      const { workbook, stated } = unzipAsheWorkbooks(file.bytes, family);
+      const { workbook, stated } = unzipAsheWorkbooks(file.bytes, family, release.provisional);
       // The year the zip's name claims must be the one its workbooks' names state, before reading them.
       refuseOnFailure(statedPeriodMatches(String(release.year), stated));
       const perMeasure = await readAsheTables(workbook, family, spec.sheets, (measure, estimates, cvs) =>
@@ -140,7 +140,7 @@ async function discoverAsheReleases(
   folder: string,
   datasetPath: string,
 ): Promise<Discovery> {
-  const { editions, failures } = await onsDatasetEditions(context, datasetPath, (slug) => {
+  const { title, editions, failures } = await onsDatasetEditions(context, datasetPath, (slug) => {
     const match = EDITION_SLUG.exec(slug);
     return match !== null && Number(match[1]) >= FIRST_SOC2020_YEAR;
   });
@@ -150,24 +150,32 @@ async function discoverAsheReleases(
       failures.push(`${edition.uri} offers no ashetable${family}<year><kind>.zip (${edition.files.join(', ')})`);
       return [];
     }
-    return [{ edition, file, ...releaseOfZipName(file, family)! }];
+    const release = releaseOfZipName(file, family)!;
+    // ONS's own name for the edition says whether it is provisional or revised; a zip saying otherwise is not read.
+    const named = `${release.year} ${kindOf(release)}`;
+    if (edition.edition.replace(/\s+/g, '').toLowerCase() !== named.replace(' ', '')) {
+      failures.push(`${edition.uri} is named "${edition.edition}" by ONS, not "${named}" as its ${file} says`);
+      return [];
+    }
+    return [{ edition, file, ...release }];
   });
   if (candidates.length === 0 && failures.length > 0) throw new Error(failures.join('; '));
   const revisedYears = new Set(candidates.filter((c) => !c.provisional).map((c) => c.year));
   const releases: ReleaseRef[] = [];
   const found: FoundRelease[] = [];
   for (const c of candidates.sort(releaseOrder)) {
-    const ref = asheReleaseRef(c.edition, c.file, family, folder, c);
+    const ref = asheReleaseRef(c.edition, c.file, title ?? `ASHE Table ${family}`, folder, c);
     if (c.provisional && revisedYears.has(c.year)) found.push(foundRelease(ref));
     else releases.push(ref);
   }
   return { releases, found };
 }
 
+/** A release named as ONS names it: the dataset's title, then the edition's name (`…: ASHE Table 14, 2025 provisional`). */
 function asheReleaseRef(
   edition: OnsEdition,
   file: string,
-  family: AsheFamily,
+  dataset: string,
   folder: string,
   release: AsheReleaseFacts,
 ): ReleaseRef {
@@ -176,7 +184,7 @@ function asheReleaseRef(
   const update =
     edition.versions.length === 0 || !updated ? '' : ` (${correction ? 'corrected' : 'updated'} ${longDate(updated)})`;
   return {
-    label: `ASHE Table ${family}, ${release.year} ${kindOf(release)}${update}`,
+    label: `${dataset}, ${edition.edition}${update}`,
     seriesKey: String(release.year),
     location: { mirrorPath: `${folder}/${file}`, url: onsFileUrl(edition.uri, file) },
     releasedAt: updated,

@@ -22,7 +22,8 @@ const LABOUR_DEMAND_DATASET =
 const LABOUR_DEMAND_FILE = 'labourdemandbyoccupation.xlsx';
 /** The mirror's copy, for an operator who has one (none is in the shared mirror). */
 const MIRROR_PATH = `online-job-adverts/${LABOUR_DEMAND_FILE}`;
-const TITLE = 'Labour demand volumes by SOC 2020, UK (online job adverts)';
+/** The release's name when the dataset's landing gives no title (and the mirror's copy, which has no page). */
+const TITLE = 'Labour demand volumes by Standard Occupation Classification (SOC 2020), UK';
 
 const MiB = 1024 * 1024;
 
@@ -33,7 +34,7 @@ const MiB = 1024 * 1024;
  */
 function labourDemandDiscovery(key: SourceKey) {
   return async (context: DiscoveryContext): Promise<Discovery> => {
-    const { editions, failures } = await onsDatasetEditions(context, LABOUR_DEMAND_DATASET, () => true);
+    const { title, editions, failures } = await onsDatasetEditions(context, LABOUR_DEMAND_DATASET, () => true);
     const newest = editions
       .filter((e) => e.files.some((f) => f.toLowerCase() === LABOUR_DEMAND_FILE))
       .sort((a, b) => (lastUpdated(a) ?? '').localeCompare(lastUpdated(b) ?? ''))
@@ -45,7 +46,8 @@ function labourDemandDiscovery(key: SourceKey) {
     const file = newest.files.find((f) => f.toLowerCase() === LABOUR_DEMAND_FILE)!;
     const updated = lastUpdated(newest);
     const ref: ReleaseRef = {
-      label: `${TITLE}: ${newest.edition}${updated ? ` (${longDate(updated)})` : ''}`,
+      // As ONS names it: the dataset's title (its landing), then the edition's name.
+      label: `${title ?? TITLE}: ${newest.edition}${updated ? ` (${longDate(updated)})` : ''}`,
       seriesKey: null,
       location: { mirrorPath: `${key}/${file}`, url: onsFileUrl(newest.uri, file) },
       releasedAt: updated,

@@ -102,13 +102,28 @@ function refuseType(body: Json, expected: string, what: string): void {
     throw new Error(`${what} is a ${JSON.stringify(body.type)} page, not a ${expected}`);
 }
 
-/** The edition uris a dataset's landing lists, in page order (which is not date order). */
-export async function onsDatasetEditionUris(reader: PageReader, datasetPath: string): Promise<string[]> {
+/** A dataset's landing: its title as ONS names the dataset (null if it gives none) and its editions' uris. */
+interface OnsLanding {
+  title: string | null;
+  /** In page order, which is not date order. */
+  editionUris: string[];
+}
+
+async function onsLanding(reader: PageReader, datasetPath: string): Promise<OnsLanding> {
   const landing = await onsData(reader, datasetPath);
   refuseType(landing, 'dataset_landing_page', datasetPath);
-  return arrayOf(landing, 'datasets', datasetPath)
-    .map((d) => text(d.uri))
-    .filter((uri): uri is string => uri !== null);
+  const description = isObject(landing.description) ? landing.description : {};
+  return {
+    title: text(description.title),
+    editionUris: arrayOf(landing, 'datasets', datasetPath)
+      .map((d) => text(d.uri))
+      .filter((uri): uri is string => uri !== null),
+  };
+}
+
+/** The edition uris a dataset's landing lists, in page order (which is not date order). */
+export async function onsDatasetEditionUris(reader: PageReader, datasetPath: string): Promise<string[]> {
+  return (await onsLanding(reader, datasetPath)).editionUris;
 }
 
 /** One edition's `/data`: its files, its earlier versions (with any correction notice) and its dates. */
@@ -134,16 +149,18 @@ export async function onsEdition(reader: PageReader, uri: string): Promise<OnsEd
 }
 
 /**
- * The editions of a dataset whose slug `pick` accepts, each read from its own `/data`. An
- * edition that cannot be read is left out and named in `failures`, so one bad page never hides
- * the others.
+ * The editions of a dataset whose slug `pick` accepts, each read from its own `/data`, and the
+ * dataset's title from its landing (an edition's `/data` has none: its `description` holds only
+ * `edition`, `releaseDate` and `versionLabel`). An edition that cannot be read is left out and
+ * named in `failures`, so one bad page never hides the others.
  */
 export async function onsDatasetEditions(
   reader: PageReader,
   datasetPath: string,
   pick: (slug: string) => boolean,
-): Promise<{ editions: OnsEdition[]; failures: string[] }> {
-  const uris = (await onsDatasetEditionUris(reader, datasetPath)).filter((uri) => pick(uri.split('/').pop() ?? ''));
+): Promise<{ title: string | null; editions: OnsEdition[]; failures: string[] }> {
+  const landing = await onsLanding(reader, datasetPath);
+  const uris = landing.editionUris.filter((uri) => pick(uri.split('/').pop() ?? ''));
   const editions: OnsEdition[] = [];
   const failures: string[] = [];
   for (const uri of uris) {
@@ -153,7 +170,7 @@ export async function onsDatasetEditions(
       failures.push((error as Error).message);
     }
   }
-  return { editions, failures };
+  return { title: landing.title, editions, failures };
 }
 
 /** When an edition last changed: its newest version's update, else its release. */

@@ -79,6 +79,7 @@ describe('Explore Education Statistics content API (DTO-built answers: no respon
       releases: [
         {
           label: 'Occupations in demand: 2025',
+          namedByPublisher: true,
           seriesKey: null,
           location: {
             mirrorPath: 'occupations-in-demand/occupations-in-demand_2025.zip',

@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { asheTable14Source } from '../../../../src/ingest/sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from '../../../../src/ingest/sources/ons/ashe-table15/descriptor.js';
-import { ASHE_DATASETS, asheRoutes } from '../../../helpers/publisher-double/routes-ons.js';
-import { json, routeContext, routes } from '../../../helpers/publisher-double/routes.js';
+import { ASHE_DATASETS, ASHE_TITLES, asheRoutes } from '../../../helpers/publisher-double/routes-ons.js';
+import { json, routeContext, routes, type PublisherResponse } from '../../../helpers/publisher-double/routes.js';
 
 const FILE = `https://www.ons.gov.uk/file?uri=${ASHE_DATASETS[14]}`;
+/** Releases are named as ONS names them: the dataset's title (its landing), then the edition's name. */
+const T14 = ASHE_TITLES[14];
 
 describe('ASHE discovery at ONS (dataset landing -> editions -> downloads and versions)', () => {
   it('finds every SOC 2020 edition whatever the page order; a revised edition leaves its provisional one only found', async () => {
@@ -22,9 +24,9 @@ describe('ASHE discovery at ONS (dataset landing -> editions -> downloads and ve
     assert.deepEqual(
       releases.map((r) => [r.label, r.seriesKey, r.location.url]),
       [
-        ['ASHE Table 14, 2022 provisional', '2022', `${FILE}/2022provisional/ashetable142022provisional.zip`],
-        ['ASHE Table 14, 2023 revised', '2023', `${FILE}/2023revised/ashetable142023revised.zip`],
-        ['ASHE Table 14, 2024 provisional', '2024', `${FILE}/2024provisional/ashetable142024provisional.zip`],
+        [`${T14}, 2022 provisional`, '2022', `${FILE}/2022provisional/ashetable142022provisional.zip`],
+        [`${T14}, 2023 revised`, '2023', `${FILE}/2023revised/ashetable142023revised.zip`],
+        [`${T14}, 2024 provisional`, '2024', `${FILE}/2024provisional/ashetable142024provisional.zip`],
       ],
     );
     assert.equal(releases[0]!.location.mirrorPath, 'ashe-table14/ashetable142022provisional.zip');
@@ -32,7 +34,7 @@ describe('ASHE discovery at ONS (dataset landing -> editions -> downloads and ve
     assert.equal(releases[0]!.releasedAt, '2022-10-23T06:00:00.000Z');
     assert.deepEqual(
       found!.map((f) => [f.label, f.seriesKey]),
-      [['ASHE Table 14, 2023 provisional', '2023']],
+      [[`${T14}, 2023 provisional`, '2023']],
     );
   });
 
@@ -54,8 +56,8 @@ describe('ASHE discovery at ONS (dataset landing -> editions -> downloads and ve
     );
     const [first] = (await asheTable14Source.discover!(routeContext('ashe-table14', before))).releases;
     const [second] = (await asheTable14Source.discover!(routeContext('ashe-table14', after))).releases;
-    assert.equal(first!.label, 'ASHE Table 14, 2025 provisional');
-    assert.equal(second!.label, 'ASHE Table 14, 2025 provisional (corrected 19 December 2025)');
+    assert.equal(first!.label, `${T14}, 2025 provisional`);
+    assert.equal(second!.label, `${T14}, 2025 provisional (corrected 19 December 2025)`);
     assert.equal(second!.seriesKey, first!.seriesKey);
     assert.equal(second!.location.url, first!.location.url);
     assert.equal(second!.releasedAt, '2025-12-19T07:00:00.000Z');
@@ -64,7 +66,7 @@ describe('ASHE discovery at ONS (dataset landing -> editions -> downloads and ve
       asheRoutes(14, [{ year: 2025, kind: 'provisional', versions: [{ updateDate: '2026-01-08T07:00:00.000Z' }] }]),
     );
     const [third] = (await asheTable14Source.discover!(routeContext('ashe-table14', updated))).releases;
-    assert.equal(third!.label, 'ASHE Table 14, 2025 provisional (updated 8 January 2026)');
+    assert.equal(third!.label, `${T14}, 2025 provisional (updated 8 January 2026)`);
   });
 
   it('an edition offering no zip of the table is left out; the others are still found', async () => {
@@ -103,10 +105,41 @@ describe('ASHE discovery at ONS (dataset landing -> editions -> downloads and ve
     );
   });
 
+  it("an edition ONS names otherwise than its zip's year and kind is left out, naming both", async () => {
+    const uri = `${ASHE_DATASETS[14]}/2025provisional`;
+    const misnamed: [string, PublisherResponse] = [
+      `https://www.ons.gov.uk${uri}/data`,
+      json({
+        downloads: [{ file: 'ashetable142025provisional.zip' }],
+        versions: [],
+        type: 'dataset',
+        uri,
+        description: { edition: '2025 final', releaseDate: '2025-10-23T06:00:00.000Z' },
+      }),
+    ];
+    const table = routes(
+      asheRoutes(14, [
+        { year: 2024, kind: 'provisional' },
+        { year: 2025, kind: 'provisional' },
+      ]),
+      [misnamed],
+    );
+    const { releases } = await asheTable14Source.discover!(routeContext('ashe-table14', table));
+    assert.deepEqual(
+      releases.map((r) => r.label),
+      [`${T14}, 2024 provisional`],
+    );
+    const alone = routes(asheRoutes(14, [{ year: 2025, kind: 'provisional' }]), [misnamed]);
+    await assert.rejects(
+      asheTable14Source.discover!(routeContext('ashe-table14', alone)),
+      /2025provisional is named "2025 final" by ONS, not "2025 provisional" as its ashetable142025provisional\.zip says/,
+    );
+  });
+
   it('Table 15 reads its own dataset and names its own zips', async () => {
     const table = routes(asheRoutes(15, [{ year: 2025, kind: 'provisional', zip: new Uint8Array([80, 75, 5, 6]) }]));
     const { releases } = await asheTable15Source.discover!(routeContext('ashe-table15', table));
-    assert.equal(releases[0]!.label, 'ASHE Table 15, 2025 provisional');
+    assert.equal(releases[0]!.label, `${ASHE_TITLES[15]}, 2025 provisional`);
     assert.match(
       releases[0]!.location.url,
       /regionbyoccupation4digitsoc2010ashetable15\/2025provisional\/ashetable152025provisional\.zip$/,

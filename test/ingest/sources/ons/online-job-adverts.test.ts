@@ -158,7 +158,7 @@ describe('online job adverts at ONS: dataset landing -> newest edition -> labour
       );
       assert.equal(
         release!.label,
-        'Labour demand volumes by SOC 2020, UK (online job adverts): January 2017 to July 2026 (21 August 2026)',
+        'Labour demand volumes by Standard Occupation Classification (SOC 2020), UK: January 2017 to July 2026 (21 August 2026)',
       );
       assert.equal(release!.pageUrl, `https://www.ons.gov.uk${LABOUR_DEMAND_DATASET}/january2017tojuly2026`);
       assert.ok(

@@ -74,6 +74,11 @@ for (const dialect of DIALECTS) {
         assert.equal(shown.uncertainty, c.indicator_uncertainty === 'No uncertainty' ? null : c.indicator_uncertainty);
       }
       assert.equal(body.title, 'Programmers and software development professionals');
+      assert.match(
+        body.coverage.note,
+        /`previous` is 2024 as this release re-assesses it on the 2025 method \(its 2024 revised tables\)/,
+      );
+      assert.equal(body.provenance.edition, 'Occupations in demand: 2025');
     });
 
     it('lists the occupations in high demand, highest demand index first, and each level on its own', async () => {
@@ -131,10 +136,8 @@ for (const dialect of DIALECTS) {
       const source = (await served.get('/v1/meta/sources'))
         .json<{ key: string; currentEdition: string | null }[]>()
         .find((s) => s.key === 'occupations-in-demand')!;
-      assert.equal(
-        source.currentEdition,
-        'Occupations in demand: the 2025 assessment, with 2024 re-assessed on its method',
-      );
+      // The release as Explore Education Statistics names it (publication and release titles), not as its files would.
+      assert.equal(source.currentEdition, 'Occupations in demand: 2025');
     });
   });
 }

@@ -21,6 +21,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         .json<Array<{ key: string; currentEdition: string | null }>>()
         .find((s) => s.key === 't-levels')!.currentEdition;
       const rank = (m: string | null) => (m === 'title' ? 0 : m === 'alternative title' ? 1 : 2);
+      let sweptProfiles = 0;
       for (const soc of codes) {
         const app = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
         assert.ok(Number.isInteger(app.apprenticeshipsAvailable) && app.apprenticeshipsAvailable >= 0, soc);
@@ -72,10 +73,12 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
 
         const how = (await served.get(`/v1/occupations/${soc}/how-to-become`)).json();
         const profiles = how.profiles as Array<{ slug: string; match: string | null; placedBy: string }>;
+        // `match` is the title that placed the profile, and null exactly when none did (docs/api.md, "Spec deviations").
         for (const p of profiles) {
           if (p.match !== null) assert.equal(p.match, p.placedBy, `${soc} ${p.slug}`);
           else assert.ok(['soc 2010 code', 'description'].includes(p.placedBy), `${soc} ${p.slug}`);
         }
+        sweptProfiles += profiles.length;
         const ranks = profiles.map((p) => rank(p.match));
         assert.deepEqual(
           ranks,
@@ -83,6 +86,12 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
           `${soc}: own-title matches first`,
         );
       }
+      // Every placement of every profile was looked at.
+      const view = await served.services.jobProfiles.get('the sweep');
+      assert.equal(
+        sweptProfiles,
+        [...view.bySoc.values()].reduce((n, list) => n + list.length, 0),
+      );
     });
   });
 }

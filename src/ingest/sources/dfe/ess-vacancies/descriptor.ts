@@ -29,6 +29,7 @@ async function discoverVacanciesFile(context: DiscoveryContext): Promise<Discove
     releases: [
       {
         label: `${release.publication} ${version.title}: ${dataSet.title}`,
+        namedByPublisher: true,
         seriesKey: null,
         location: { mirrorPath: MIRROR_PATH, url },
         releasedAt: version.published,

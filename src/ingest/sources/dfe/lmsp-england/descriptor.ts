@@ -25,6 +25,7 @@ async function discoverEnglandWorkbook(context: DiscoveryContext): Promise<Disco
     releases: [
       {
         label: `${page.title}: ${chosen.title}`,
+        namedByPublisher: true,
         seriesKey: null,
         location: {
           mirrorPath: `${FOLDER}/${zipped ? WORKBOOK : chosen.filename}`,

@@ -53,6 +53,7 @@ function discoverAreaWorkbook(area: ProjectionAreaWorkbook, holds: (title: strin
       releases: [
         {
           label: `${page.title}: ${chosen.title}`,
+          namedByPublisher: true,
           seriesKey: null,
           location: { mirrorPath: `${FOLDER}/${chosen.filename}`, url: chosen.url },
           releasedAt: page.publicUpdatedAt,

@@ -18,6 +18,7 @@ async function discoverReleaseFiles(context: DiscoveryContext): Promise<Discover
     releases: [
       {
         label: `${release.publication}: ${version.title}`,
+        namedByPublisher: true,
         seriesKey: null,
         location: {
           mirrorPath: `occupations-in-demand/occupations-in-demand_${release.slug}.zip`,

@@ -3,7 +3,7 @@ import { NOMIS_COLUMNS } from './parse.js';
 
 /**
  * How Nomis says which periods NM_218_1 holds (README "Over HTTPS" cites the evidence): the
- * dataset's definition (`NM_218_1.def.sdmx.json`) names its time codelist and when the dataset was
+ * dataset's definition (`NM_218_1.def.sdmx.json`) gives its name, its time codelist and when the dataset was
  * last updated; the codelist (`codelist/<id>.def.sdmx.json`) lists every period, `2025-12` named
  * `Jan 2025-Dec 2025`. Neither answer has been recorded: the shapes are from third-party clients.
  */
@@ -58,6 +58,7 @@ interface Annotated {
 }
 interface KeyFamily extends Annotated {
   id?: unknown;
+  name?: { value?: Scalar } | null;
   components?: { timedimension?: { codelist?: unknown } | null } | null;
 }
 interface NomisCode extends Annotated {
@@ -86,8 +87,10 @@ interface NomisPeriod {
   released: string | null;
 }
 
-/** The dataset's time codelist and last update, from its definition; anything else is not a layout read here. */
-async function nomisDefinition(context: DiscoveryContext): Promise<{ codelist: string; lastUpdated: string | null }> {
+/** The dataset's name, time codelist and last update, from its definition; anything else is not a layout read here. */
+async function nomisDefinition(
+  context: DiscoveryContext,
+): Promise<{ name: string | null; codelist: string; lastUpdated: string | null }> {
   const body = await context.getJson<NomisStructure>(NOMIS_DEFINITION);
   const family = many(body?.structure?.keyfamilies?.keyfamily).find((k) => k.id === NOMIS_DATASET);
   const codelist = family?.components?.timedimension?.codelist;
@@ -95,7 +98,8 @@ async function nomisDefinition(context: DiscoveryContext): Promise<{ codelist: s
     throw new Error(
       `${NOMIS_DEFINITION} is not a Nomis dataset definition naming ${NOMIS_DATASET}'s time codelist (structure.keyfamilies.keyfamily[].components.timedimension.codelist)`,
     );
-  return { codelist, lastUpdated: annotation(family, 'LastUpdated') };
+  const name = family.name?.value == null ? '' : String(family.name.value).trim();
+  return { name: name === '' ? null : name, codelist, lastUpdated: annotation(family, 'LastUpdated') };
 }
 
 /**
@@ -140,7 +144,7 @@ const isoDay = (text: string | null) => /^(\d{4}-\d{2}-\d{2})\b/.exec(text ?? ''
  * the dataset's last update), so an unchanged period is not downloaded again.
  */
 export async function discoverNomisPeriods(context: DiscoveryContext): Promise<Discovery> {
-  const { codelist, lastUpdated } = await nomisDefinition(context);
+  const { name, codelist, lastUpdated } = await nomisDefinition(context);
   const url = `${NOMIS_API}/codelist/${codelist}.def.sdmx.json`;
   const periods = janDecPeriods(await context.getJson<NomisStructure>(url), url);
   const refs = nomisRefs(
@@ -153,6 +157,8 @@ export async function discoverNomisPeriods(context: DiscoveryContext): Promise<D
       const stamp = released ? `released ${released}` : lastUpdated ? `dataset updated ${lastUpdated}` : null;
       return {
         ...ref,
+        // As Nomis names it: the dataset's name, then the period's (`Jan 2025-Dec 2025`).
+        ...(name ? { label: `${name}: ${periods[i]!.name}` } : {}),
         releasedAt: isoDay(released),
         pageUrl: DATASET_PAGE,
         ...(stamp ? { fingerprint: `${NOMIS_DATASET} ${code} ${stamp}` } : {}),

@@ -107,7 +107,7 @@ describe('aps-occupation read from the Nomis double through the pipeline (sqlite
     mark = double.log.length;
     const [second] = await ingest([apsOccupationSource]);
     assert.deepEqual(
-      second!.releases.map((r) => [r.label.match(/December (\d{4})/)![1], r.outcome]),
+      second!.releases.map((r) => [r.label.match(/Dec (\d{4})$/)![1], r.outcome]),
       [
         ['2022', 'unchanged'],
         ['2025', 'published'],
@@ -116,8 +116,9 @@ describe('aps-occupation read from the Nomis double through the pipeline (sqlite
     assert.deepEqual(dataGets(mark), ['2025', '2025', '2025', '2025', '2025'], 'the unchanged 2022 is not asked for');
     const current = (await listCurrentEditions(store.db)).filter((e) => e.sourceKey === 'aps-occupation');
     assert.deepEqual(current.map((e) => e.label).sort(), [
-      'APS people in employment by SOC 2020 unit group, UK and nations, January-December 2022: Nomis API query of NM_218_1',
-      'APS people in employment by SOC 2020 unit group, UK and nations, January-December 2025: Nomis API query of NM_218_1',
+      // As Nomis names them: the dataset's name in its definition, the period's in its codelist.
+      'annual population survey - regional - occupation (SOC2020) by sex by employment type: Jan 2022-Dec 2022',
+      'annual population survey - regional - occupation (SOC2020) by sex by employment type: Jan 2025-Dec 2025',
     ]);
 
     mark = double.log.length;

@@ -16,11 +16,15 @@ import { makeMirror } from '../../../../helpers/upstream.js';
 
 const REVISED = 'ashe-table14/ashetable142024revised.zip';
 
-/** The real 2024 zip with some workbooks changed or left out, re-zipped (stored, not compressed): how a broken or revised release is made. */
-function altered2024(change: (entries: Record<string, Uint8Array>) => void): Uint8Array {
+/**
+ * The real 2024 zip with some workbooks changed or left out, re-zipped (stored, not compressed), as
+ * a revised release: its workbooks' names lose the provisional mark (`PROV - `); `marked` keeps it.
+ */
+function altered2024(change: (entries: Record<string, Uint8Array>) => void, marked = false): Uint8Array {
   const entries = { ...asheZipEntries(2024) };
   change(entries);
-  return zipSync(entries, { level: 0 });
+  const renamed = Object.entries(entries).map(([name, bytes]) => [marked ? name : name.replace('PROV - ', ''), bytes]);
+  return zipSync(Object.fromEntries(renamed), { level: 0 });
 }
 
 /** A real 2024 workbook with its sheets changed, written back as .xlsx. */
@@ -56,6 +60,8 @@ const withAlteredHeader = altered2024((entries) => {
 });
 /** A revised release: the same workbooks, re-zipped (new bytes), named as ONS names a revised edition. */
 const revised = altered2024(() => undefined);
+/** The provisional workbooks as they are, in a zip named revised. */
+const provisionalAsRevised = altered2024(() => undefined, true);
 
 const annual2134 = () => expectedFigure(asheRow(2024, '14.7a', 'All', '2134')[3]);
 
@@ -113,11 +119,15 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       );
     });
 
-    it('quarantines a zip missing a workbook, a sheet, or with an altered header row, and the previous edition keeps serving', async () => {
+    it('quarantines a zip missing a workbook, a sheet, with an altered header row or with provisional workbooks, and the previous edition keeps serving', async () => {
       const cases: [Uint8Array, RegExp][] = [
         [withoutWorkbook, /no workbook for Table 14\.11b/],
         [withoutSheet, /Table 14\.1b has no "Male Part-Time" sheet/],
         [withAlteredHeader, /Table 14\.1a, sheet "Female": row 5 is not the expected header/],
+        [
+          provisionalAsRevised,
+          /the workbook "PROV - Occupation SOC20 \(4\) Table 14\.\d+[ab] .*" is marked provisional/,
+        ],
       ];
       for (const [bytes, reason] of cases) {
         mirror.write(REVISED, bytes);
@@ -131,7 +141,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         assert.equal(body.provisional, true);
       }
       const editions = await listEditions(served.store.db, 'ashe-table14');
-      assert.equal(editions.filter((e) => e.status === 'quarantined').length, 3);
+      assert.equal(editions.filter((e) => e.status === 'quarantined').length, 4);
       assert.deepEqual(
         editions
           .filter((e) => e.status === 'published')
