@@ -17,6 +17,7 @@ import { BulkFileCache } from './queries/bulk/file-cache.js';
 import { Changes } from './queries/changes/index.js';
 import { LocalAreas } from './queries/local-areas/index.js';
 import { CodingIndexCache, type SearchBuilder } from './queries/occupations/coding-index.js';
+import type { BuildRunner } from './queries/off-thread.js';
 import { CurrentEditions } from './queries/current-editions.js';
 import { Demand } from './queries/demand/index.js';
 import { Employment } from './queries/employment/index.js';
@@ -52,6 +53,8 @@ interface ServiceOptions {
   rateLimits?: RateLimitStore;
   /** How the job-title search is built (queries/coding-index.ts); tests share builds of the same input. */
   buildSearch?: SearchBuilder;
+  /** How the other slow builds run (queries/off-thread.ts); tests share those of the same input too. */
+  runBuild?: BuildRunner;
   mailer?: Mailer;
   logger?: ServiceLogger;
   /** How long the current editions are kept before the store is asked again: the bound on seeing another process's change (5 s). */
@@ -74,15 +77,19 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
   const socCrosswalk = new SocCrosswalkQuery(store.db, currentEditions);
   const localAreas = new LocalAreas(store.db, currentEditions);
   const unitGroupTexts = new UnitGroupTexts(store.db, currentEditions, codingIndex);
-  const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts);
+  const jobProfiles = new JobProfiles(store.db, currentEditions, unitGroupTexts, options.runBuild);
   const liveKeys = new LiveKeys(store.db);
   const forgetKeys = () => liveKeys.clear();
   const keyRevocations = config.redisUrl
     ? redisKeyRevocations(config.redisUrl, forgetKeys)
     : localKeyRevocations(forgetKeys);
   /** The one skills model: every unit group's weighted ESCO skill profile, which skills, moves and compare read. */
-  const skillProfiles = new SkillProfiles(store.db, currentEditions, unitGroupTexts, async () =>
-    (await occupations.structure()).unitGroups.map(({ code, title }) => ({ code, title })),
+  const skillProfiles = new SkillProfiles(
+    store.db,
+    currentEditions,
+    unitGroupTexts,
+    async () => (await occupations.structure()).unitGroups.map(({ code, title }) => ({ code, title })),
+    options.runBuild,
   );
   const services = {
     config,
@@ -97,7 +104,7 @@ export function createServices(config: Config, store: Store, options: ServiceOpt
     pay: new Pay(store.db, currentEditions, occupations),
     skillProfiles,
     skills: new Skills(occupations, skillProfiles),
-    workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations, unitGroupTexts),
+    workProfile: new WorkProfile(store.db, currentEditions, codingIndex, occupations, unitGroupTexts, options.runBuild),
     localAreas,
     socCrosswalk,
     vacancies: new Vacancies(store.db, currentEditions, occupations, socCrosswalk),

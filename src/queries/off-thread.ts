@@ -10,6 +10,12 @@ interface BuildJob {
 }
 
 /**
+ * How a query runs its slow builds: `offThread` unless its caller says otherwise (the tests share
+ * the result of a build of the same input between the apps of one process: test/helpers/shared-builds.ts).
+ */
+export type BuildRunner = <R>(module: string, build: string, input: unknown) => Promise<R>;
+
+/**
  * Runs `build`, a function of plain data exported by `module` (the caller passes its own
  * `import.meta.url`), on `input` in a worker thread, so that the thread serving requests goes on
  * answering while it runs (seconds of CPU, with no await inside). The worker is this module, which

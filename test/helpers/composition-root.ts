@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../src/services.js';
 import type { Dialect } from '../../src/store/database.js';
 import type { SourceKey } from '../../src/domain/sources.js';
 import { serve, testConfig, type ServedApp } from './served-app.js';
+import { sharedBuilds } from './shared-builds.js';
 import { sharedSearchBuilds } from './shared-search.js';
 import type { TestStore } from './stores.js';
 import { copyTemplate, withdrawSources } from './template-databases.js';
@@ -28,7 +29,10 @@ export function servicesForSuite(dialect: Dialect): SuiteServices {
   let services: Services | undefined;
   before(async () => {
     store = await copyTemplate(dialect);
-    services = createServices(testConfig(store.dataDir), store, { buildSearch: sharedSearchBuilds });
+    services = createServices(testConfig(store.dataDir), store, {
+      buildSearch: sharedSearchBuilds,
+      runBuild: sharedBuilds,
+    });
   });
   after(() => store?.dispose());
   return {

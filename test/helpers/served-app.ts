@@ -5,6 +5,7 @@ import { issueApiKey } from '../../src/keys/api-key.js';
 import { createServices, type Services } from '../../src/services.js';
 import type { Dialect, Store } from '../../src/store/database.js';
 import type { TestStore } from './stores.js';
+import { sharedBuilds } from './shared-builds.js';
 import { sharedSearchBuilds } from './shared-search.js';
 import { copyTemplate } from './template-databases.js';
 
@@ -32,7 +33,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const config = testConfig(store.dataDir, overrides);
-  const services = createServices(config, store, { buildSearch: sharedSearchBuilds });
+  const services = createServices(config, store, { buildSearch: sharedSearchBuilds, runBuild: sharedBuilds });
   const app = await buildApp(services);
   await app.ready();
   const { key } = await issueApiKey(store.db, {

@@ -13,7 +13,7 @@ import type { CurrentEditions, Served } from '../current-editions.js';
 import type { EditionsMemo } from '../editions-memo.js';
 import { pooledShares } from '../occupations/crosswalk-shares.js';
 import { ProfilePlacer, type Placement, type PlacementInputs, type PlacementSubject } from './profile-placement.js';
-import { offThread } from '../off-thread.js';
+import { offThread, type BuildRunner } from '../off-thread.js';
 import type { UnitGroupTexts, UnitGroupTextView } from '../occupations/unit-group-text.js';
 
 const NCS_JOB_PROFILES = 'ncs-job-profiles' as const;
@@ -79,6 +79,7 @@ export class JobProfiles {
     private readonly db: Db,
     private readonly current: CurrentEditions,
     private readonly unitGroupTexts: UnitGroupTexts,
+    private readonly runBuild: BuildRunner = offThread,
   ) {
     this.memo = current.memos.memo({
       name: 'NCS profile placements',
@@ -150,7 +151,7 @@ export class JobProfiles {
 
     const subjects = [...profiles.values()].map(({ profile }) => placementSubject(profile));
     // Seconds of CPU: placed in a worker thread while this one serves.
-    const bySoc = await offThread<Map<string, ProfilePlacement[]>>(import.meta.url, 'placeProfiles', {
+    const bySoc = await this.runBuild<Map<string, ProfilePlacement[]>>(import.meta.url, 'placeProfiles', {
       unitGroupBags: texts.bags,
       records: [...texts.codingIndex.byUnitGroup.values()].flat(),
       shares: crosswalk ? pooledShares(await soc2010GroupsIntoEach(this.db, crosswalk.id)) : null,

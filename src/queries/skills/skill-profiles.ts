@@ -9,7 +9,7 @@ import { CODING_INDEX } from '../occupations/coding-index.js';
 import type { CurrentEditions, Served } from '../current-editions.js';
 import type { EditionsMemo } from '../editions-memo.js';
 import { describeIscoShares, iscoSharesOf, type IscoShare } from '../occupations/isco-groups.js';
-import { offThread } from '../off-thread.js';
+import { offThread, type BuildRunner } from '../off-thread.js';
 import { EscoCloseness, type EscoCandidate, type RelatedEscoOccupation } from './esco-closeness.js';
 import type { UnitGroupTexts } from '../occupations/unit-group-text.js';
 
@@ -251,6 +251,7 @@ export class SkillProfiles {
     private readonly current: CurrentEditions,
     private readonly unitGroupTexts: UnitGroupTexts,
     private readonly unitTitles: () => Promise<Array<{ code: string; title: string }>>,
+    private readonly runBuild: BuildRunner = offThread,
   ) {
     this.memo = current.memos.memo({
       name: 'skill profiles',
@@ -305,7 +306,7 @@ export class SkillProfiles {
       esco,
       unitGroups,
     };
-    const { profiles, unusable } = await offThread<ProfilesBuilt>(import.meta.url, 'buildProfiles', input);
+    const { profiles, unusable } = await this.runBuild<ProfilesBuilt>(import.meta.url, 'buildProfiles', input);
     return { catalogue: esco.catalogue, profiles, unusable, relations, buildMs: performance.now() - started };
   }
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../store/schema.js';
 import { CODING_INDEX, searchData, type CodingIndexCache, type SearchInput } from '../occupations/coding-index.js';
 import type { CurrentEditions } from '../current-editions.js';
 import type { EditionsMemo } from '../editions-memo.js';
-import { offThread } from '../off-thread.js';
+import { offThread, type BuildRunner } from '../off-thread.js';
 import { describeIscoShares, iscoSharesOf } from '../occupations/isco-groups.js';
 import { OnetCloseness } from './onet-closeness.js';
 import { blendTwins, ownTwins, type OwnTwin, type ProfileOccupation } from './onet-twins.js';
@@ -57,6 +57,7 @@ export class WorkProfile {
     private readonly codingIndex: CodingIndexCache,
     private readonly occupations: Occupations,
     private readonly unitGroupTexts: UnitGroupTexts,
+    private readonly runBuild: BuildRunner = offThread,
   ) {
     this.model = current.memos.memo({
       name: 'work-profile twins',
@@ -75,7 +76,7 @@ export class WorkProfile {
         return buildModel(this.db, onetOccupations!, interests!, async (all) => {
           // Seconds of CPU searching every O*NET title: in a worker thread, over the same search built there.
           const input: TwinsInput = { search: index.input, occupations: all };
-          const twins = await offThread<TwinsBuilt>(import.meta.url, 'searchTwins', input);
+          const twins = await this.runBuild<TwinsBuilt>(import.meta.url, 'searchTwins', input);
           return {
             closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
             twins: twins.twins,
