@@ -76,3 +76,32 @@ export interface ApsOccupationRelease {
   /** GSS codes of areas the release held that are not the UK or a nation (not read). */
   skippedAreas: string[];
 }
+
+/** A Census 2021 age band as its workbook labels it: from 16 to 19 (wider) to 65 and over (`to` null). */
+export interface CensusAgeBand {
+  /** 1 for the youngest. */
+  position: number;
+  label: string;
+  from: number;
+  to: number | null;
+}
+
+/** Who a Census row counts: everyone, or men or women only. */
+export type CensusSex = 'all' | 'male' | 'female';
+
+/** People in employment of one unit group, sex and band (`band` null: the row's total); null when `[c]`. */
+export interface CensusAgeCell {
+  soc2020: string;
+  sex: CensusSex;
+  band: number | null;
+  people: number | null;
+  marker: 'published' | 'withheld';
+}
+
+/** Census 2021 "Occupations of those in employment, by age and sex, England and Wales". */
+export interface CensusAgeRelease {
+  /** As the workbook states it: "England and Wales, March 2021". */
+  areaAndDate: string;
+  bands: CensusAgeBand[];
+  cells: CensusAgeCell[];
+}

@@ -20,6 +20,7 @@ export const SOURCE_KEYS = [
   'aps-occupation',
   'aps-occupation-industry',
   'aps-occupation-age',
+  'census-occupation-age',
   'ons-geography',
   'online-job-adverts',
   'online-job-adverts-local',

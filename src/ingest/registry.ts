@@ -21,6 +21,7 @@ import { onetSoc2019CrosswalkSource } from './sources/onet/onet-soc-2019-crosswa
 import { apsOccupationIndustrySource } from './sources/ons/aps-occupation-industry/descriptor.js';
 import { apsOccupationSource } from './sources/ons/aps-occupation/descriptor.js';
 import { apsOccupationAgeSource } from './sources/ons/aps-occupation-age/descriptor.js';
+import { censusOccupationAgeSource } from './sources/ons/census-occupation-age/descriptor.js';
 import { asheTable14Source } from './sources/ons/ashe-table14/descriptor.js';
 import { asheTable15Source } from './sources/ons/ashe-table15/descriptor.js';
 import { onlineJobAdvertsLocalSource } from './sources/ons/online-job-adverts-local/descriptor.js';
@@ -69,6 +70,7 @@ export const SOURCES: AnySourceDescriptor[] = [
   apsOccupationIndustrySource,
   apsOccupationSource,
   apsOccupationAgeSource,
+  censusOccupationAgeSource,
   asheTable14Source,
   asheTable15Source,
   essVacanciesSource,

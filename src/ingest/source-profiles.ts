@@ -222,6 +222,18 @@ export const SOURCE_PROFILES: readonly SourceProfile[] = [
     inMirror: false,
   },
   {
+    key: 'census-occupation-age',
+    name: 'Census 2021: people in employment by occupation (SOC 2020 unit group), age and sex, England and Wales',
+    publisher: 'Office for National Statistics',
+    licence: 'Open Government Licence v3.0',
+    url: 'https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/occupationsofthoseinemploymentbyageandsexenglandandwalescensus2021',
+    cadence: 'once (Census 2021, released 31 May 2023)',
+    tier: 'api',
+    attribution: 'Source: Office for National Statistics licensed under the Open Government Licence v3.0.',
+    surface: 'ONS dataset pages (landing /data, editions /data: downloads[] and versions[])',
+    inMirror: false,
+  },
+  {
     key: 'ashe-table14',
     name: 'Annual Survey of Hours and Earnings (ASHE), Table 14: occupation by four-digit SOC 2020',
     publisher: 'Office for National Statistics',

@@ -74,10 +74,30 @@ export const WorkforceResponseSchema = Type.Object(
     }),
     peoplePeriod: Type.String({ description: 'The survey period of `people`' }),
     peopleProvenance: ProvenanceSchema,
-    agedUnder25Percent: Nullable(Type.Number()),
-    aged55AndOverPercent: Nullable(Type.Number()),
+    agedUnder25Percent: Nullable(
+      Type.Number({
+        description:
+          "Share of the age bands' people aged 16 to 24 (16 to 19 and 20 to 24), Census 2021, England and Wales; null if either band is withheld or the release has no row for the occupation",
+      }),
+    ),
+    aged55AndOverPercent: Nullable(
+      Type.Number({ description: 'Share aged 55 and over, from the same bands; the same null rule' }),
+    ),
     degreePercent: Nullable(Type.Number()),
-    ageBands: Type.Array(WorkforceShareSchema),
+    ageBands: Type.Array(WorkforceShareSchema, {
+      description:
+        'Census 2021 people in employment by age band, youngest first (`code` the band number), England and Wales, March 2021: another source, year and area from `people`; empty without the release',
+    }),
+    ageBandsPeople: Nullable(
+      Type.Integer({
+        description:
+          "What the age bands' percents are shares of: the occupation's Census 2021 people in employment in England and Wales (the row's total, else the sum of its bands); null when not known",
+      }),
+    ),
+    ageBandsPeriod: Nullable(
+      Type.String({ description: 'Where and when the age bands count, as the release states it' }),
+    ),
+    ageBandsProvenance: Nullable(ProvenanceSchema),
     qualifications: Type.Array(WorkforceShareSchema),
     industries: Type.Array(WorkforceShareSchema),
     industriesPeriod: Type.String({ description: 'The survey period of the industry figures' }),
@@ -91,6 +111,9 @@ export const WorkforceResponseSchema = Type.Object(
           "What each industry's percent is a share of, in the industries' own year: the occupation's employment that year when it is known, otherwise the sum of its published industry figures (some were withheld)",
       },
     ),
+    derivation: Type.String({
+      description: 'How the figures were put together from their releases, and which population each counts',
+    }),
     coverage: CoverageSchema,
     provenance: ProvenanceSchema,
   },

@@ -9,6 +9,9 @@ import type {
   ApsSex,
   ApsYear,
   CellMarker,
+  CensusAgeCell,
+  CensusAgeRelease,
+  CensusSex,
   EmploymentCell,
   IndustrySection,
 } from '../domain/employment.js';
@@ -253,4 +256,78 @@ export async function apsOccupationTotals(
     .groupBy('edition_id')
     .execute();
   return new Map(rows.map((r) => [r.edition_id, Number(r.total)]));
+}
+
+/** The band number a row's total column is stored under: bands count from 1. */
+const TOTAL_BAND = 0;
+
+export async function insertCensusAgeRelease(
+  db: DbOrTx,
+  editionId: string,
+  release: CensusAgeRelease,
+): Promise<number> {
+  const bands = await insertInBatches(
+    db,
+    'census_age_bands',
+    release.bands.map((b) => ({
+      edition_id: editionId,
+      position: b.position,
+      label: b.label,
+      age_from: b.from,
+      age_to: b.to,
+    })),
+  );
+  const cells = await insertInBatches(
+    db,
+    'census_age_cells',
+    release.cells.map((c) => ({
+      edition_id: editionId,
+      soc2020: c.soc2020,
+      sex: c.sex,
+      band: c.band ?? TOTAL_BAND,
+      people: c.people,
+      marker: c.marker,
+    })),
+  );
+  return bands + cells;
+}
+
+/** A Census release's bands and one unit group's cells for one sex, youngest band first, its total last. */
+export async function censusAgeFor(
+  db: DbOrTx,
+  editionId: string,
+  soc2020: string,
+  sex: CensusSex,
+): Promise<Pick<CensusAgeRelease, 'bands' | 'cells'>> {
+  const [bands, cells] = await Promise.all([
+    db
+      .selectFrom('census_age_bands')
+      .select(['position', 'label', 'age_from', 'age_to'])
+      .where('edition_id', '=', editionId)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('census_age_cells')
+      .select(['band', 'people', 'marker'])
+      .where('edition_id', '=', editionId)
+      .where('soc2020', '=', soc2020)
+      .where('sex', '=', sex)
+      .orderBy('band')
+      .execute(),
+  ]);
+  return {
+    bands: bands.map((b) => ({
+      position: Number(b.position),
+      label: b.label,
+      from: Number(b.age_from),
+      to: b.age_to === null ? null : Number(b.age_to),
+    })),
+    cells: cells.map((c): CensusAgeCell => ({
+      soc2020,
+      sex,
+      band: Number(c.band) === TOTAL_BAND ? null : Number(c.band),
+      people: c.people === null ? null : Number(c.people),
+      marker: c.marker as CensusAgeCell['marker'],
+    })),
+  };
 }

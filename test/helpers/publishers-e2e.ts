@@ -13,9 +13,12 @@ import { onetRoutes } from './publisher-double/routes-onet.js';
 import { escoRoutes } from './publisher-double/routes-esco.js';
 import { apsAgeAdhocRoutes } from './publisher-double/routes-aps-age.js';
 import { asheTable15FixtureZip } from './ashe-table15-fixture.js';
+import { censusAgeWorkbook } from './census-age-workbook.js';
 import {
   apsAdhocRoutes,
   asheRoutes,
+  CENSUS_AGE_WORKBOOK,
+  censusAgeRoutes,
   labourDemandRoutes,
   methodologyPageRoutes,
   relationshipRoutes,
@@ -62,6 +65,7 @@ export const READ_FROM = {
   'soc2020-index': 'https://www.ons.gov.uk/file?uri=/methodology/',
   'soc2020-descriptions': 'https://www.ons.gov.uk/file?uri=/methodology/',
   'aps-occupation-industry': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
+  'census-occupation-age': 'https://www.ons.gov.uk/file?uri=/employmentandlabourmarket/',
   'lmsp-england': 'https://assets.publishing.service.gov.uk/media/',
   'home-office-work-visas': 'https://assets.publishing.service.gov.uk/media/',
   'ess-vacancies': 'https://content.explore-education-statistics.service.gov.uk/api/releases/',
@@ -97,6 +101,14 @@ export const READ = Object.keys(READ_FROM) as (keyof typeof READ_FROM)[];
 /** The Table 15 release the double serves, built once a process (22 workbooks). */
 let table15: Uint8Array | null = null;
 
+/** The unit groups of the mirror's Volume 1 (its code column), for the Census age workbook the double builds. */
+function volume1UnitGroups(): string[] {
+  const book = readWorkbookSync(new Uint8Array(readFileSync(upstreamPath(`soc2020/${VOLUME1_NAME}`))), {
+    sheets: [DESCRIPTIONS_SHEET],
+  });
+  return book.sheets[DESCRIPTIONS_SHEET]!.flatMap((row) => (typeof row[3] === 'number' ? [String(row[3])] : []));
+}
+
 /** The publishers as the double first serves them. */
 export function publishersToday(): PublisherRoutes {
   return routes(
@@ -105,6 +117,14 @@ export function publishersToday(): PublisherRoutes {
     asheRoutes(15, [{ ...ASHE_2024, zip: (table15 ??= asheTable15FixtureZip(2024)) }]),
     escoRoutes(),
     apsAgeAdhocRoutes(),
+    censusAgeRoutes([
+      {
+        slug: '2021',
+        name: '2021',
+        releaseDate: '2023-05-31T08:30:00.000Z',
+        files: [[CENSUS_AGE_WORKBOOK, censusAgeWorkbook(volume1UnitGroups()).bytes]],
+      },
+    ]),
     methodologyPageRoutes(SOC2020_PAGES.volume2, [[VOLUME2_NAME, upstreamPath(VOLUME2_FILE)]]),
     methodologyPageRoutes(SOC2020_PAGES.volume1, [[VOLUME1_NAME, upstreamPath(`soc2020/${VOLUME1_NAME}`)]]),
     apsAdhocRoutes(),

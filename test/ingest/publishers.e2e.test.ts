@@ -154,9 +154,12 @@ describe('lmi serve --ingest with no mirror, reading a double of the publishers'
     // ESCO is read from the Commission's own download addresses, with nothing configured.
     const esco = sources.find((s) => s.key === 'esco-occupations')!;
     assert.match(esco.currentEdition!, /^ESCO v1\.1\.1: /);
-    // Workforce age bands: ONS's table 3501 is found and named, not read.
-    const workforce = await get<{ ageBands: unknown[]; coverage: { note: string } }>('/v1/occupations/2134/workforce');
-    assert.deepEqual(workforce.ageBands, []);
+    // Workforce age bands: read from the Census 2021 workbook (built in the inferred layout); ONS's
+    // table 3501 (qualifications) is still found and named, not read.
+    const workforce = await get<{ ageBands: unknown[]; ageBandsPeriod: string; coverage: { note: string } }>(
+      '/v1/occupations/2134/workforce',
+    );
+    assert.deepEqual([workforce.ageBands.length, workforce.ageBandsPeriod], [11, 'England and Wales, March 2021']);
     assert.match(workforce.coverage.note, /ad hoc 3501.*found, not read/);
     assert.equal(
       sources.find((s) => s.key === 'soc2020-index')!.currentEdition,

@@ -149,6 +149,11 @@ const READS: Record<string, Read> = {
       ([soc, area]) => each(ids, (id) => employment.apsOccupationCountsFor(db, [id], soc, area)),
     );
   },
+  'employment.censusAgeFor': (db, c) =>
+    each(
+      c.editionsOf('census-occupation-age').flatMap((id) => c.values.socs.map((soc) => [id, soc] as const)),
+      ([id, soc]) => employment.censusAgeFor(db, id, soc, 'all'),
+    ),
   'employment.apsCountPages': perEdition((db, id) => pagesOf(employment.apsCountPages(db, id)), 'aps-occupation'),
   'employment.apsLargestCounts': (db, c) =>
     each(c.editionsOf('aps-occupation'), (id) =>

@@ -5059,6 +5059,7 @@ export interface operations {
                         agedUnder25Percent: number | null;
                         aged55AndOverPercent: number | null;
                         degreePercent: number | null;
+                        /** @description Census 2021 people in employment by age band, youngest first (`code` the band number), England and Wales, March 2021: another source, year and area from `people`; empty without the release */
                         ageBands: {
                             code: string;
                             name: string;
@@ -5068,6 +5069,21 @@ export interface operations {
                             quality: "reasonable" | "acceptable" | "unreliable";
                             presentable: boolean;
                         }[];
+                        ageBandsPeople: number | null;
+                        ageBandsPeriod: string | null;
+                        ageBandsProvenance: {
+                            /** @description Name of the upstream dataset */
+                            source: string;
+                            /** @description Publishing organisation */
+                            publisher: string;
+                            /** @description Licence for reuse */
+                            licence: string;
+                            /** @description Release label as the publisher names it */
+                            edition: string;
+                            published: string | null;
+                            /** @description Publisher's page for the dataset */
+                            url: string;
+                        } | null;
                         qualifications: {
                             code: string;
                             name: string;
@@ -5094,6 +5110,8 @@ export interface operations {
                             /** @enum {string} */
                             basis: "occupation employment" | "published industry cells";
                         };
+                        /** @description How the figures were put together from their releases, and which population each counts */
+                        derivation: string;
                         /** Coverage */
                         coverage: {
                             /**

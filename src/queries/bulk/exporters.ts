@@ -75,6 +75,8 @@ export const WITHOUT_FILES: Partial<Record<SourceKey, string>> = {
     "No file of its own: BLS's ISCO-08 to US SOC table is an input to the chain from SOC 2020 to O*NET-SOC, not served as rows. Each unit group's chain is in the work profile file (`onet-interests`: `chain`).",
   'ess-vacancies-nations':
     'No file: the service does not serve vacancy figures for the nations (GET /v1/occupations/{soc}/vacancies?area=<nation> answers 404; no release of this source is read), so there are no rows to download.',
+  'census-occupation-age':
+    'No file of its own: the Census 2021 age bands are served in /workforce, so they are in the workforce file (`aps-occupation-industry`: `ageBands`, `agedUnder25Percent`, `aged55AndOverPercent`, `ageBandsPeople`).',
   'aps-occupation-age': `No file: ${UNREAD} /workforce's age bands are empty and its \`coverage.note\` says why.`,
   't-levels': `No file: ${UNREAD} /apprenticeships gives \`tLevels\` as null until one is.`,
   'apprenticeship-units': `No file: ${UNREAD} /apprenticeships lists no apprenticeship units until one is.`,

@@ -20,6 +20,7 @@ import type { Db } from '../../store/schema.js';
 import { findSocDescription } from '../../store/soc-descriptions.js';
 import type { CurrentEditions, Served } from '../current-editions.js';
 import type { Occupations } from '../occupations/index.js';
+import { censusAges } from './census-ages.js';
 
 /** The APS count by unit group (Nomis NM_218_1, or a relay of it), and the APS occupation x industry table. */
 const APS_OCCUPATION = 'aps-occupation';
@@ -402,7 +403,9 @@ export class Employment {
     const latestYear = tables.years.at(-1);
     const cells = tables.cells.filter((c) => c.year === latestYear?.year && c.soc2020 === soc);
     const published = cells.filter((c) => c.marker === 'published' && c.people !== null);
-    if (!latestYear || published.length === 0) {
+    const ages = await censusAges(this.db, this.current, soc);
+    // The Census age bands are answered even where every industry sample was too small.
+    if (!latestYear || (published.length === 0 && ages.ageBands.length === 0)) {
       throw new Problem(
         'figure-not-found',
         `No industry figure for ${soc} could be published in ${latestYear?.period ?? 'the latest year'}: every sample was too small.`,
@@ -414,9 +417,11 @@ export class Employment {
       throw new Problem('figure-not-found', `No employment count for ${soc} is published in any release served.`);
     const publishedSum = published.reduce((sum, c) => sum + c.people!, 0);
     const sameYear = series.find((p) => p.year === latestYear.year && p.count !== null);
-    const base = sameYear
-      ? { people: sameYear.count!, basis: 'occupation employment' as const }
-      : { people: publishedSum, basis: 'published industry cells' as const };
+    // With no industry published there is no percent to base: `people` stands in, and the note says so.
+    const base =
+      sameYear || published.length === 0
+        ? { people: (sameYear ?? people).count!, basis: 'occupation employment' as const }
+        : { people: publishedSum, basis: 'published industry cells' as const };
     const names = new Map(tables.industries.map((i) => [i.section, i.name]));
     const industries = published
       .sort((a, b) => b.people! - a.people! || a.section.localeCompare(b.section))
@@ -437,22 +442,31 @@ export class Employment {
       people: people.count!,
       peoplePeriod: people.period,
       peopleProvenance: people.served.provenance,
-      agedUnder25Percent: null,
-      aged55AndOverPercent: null,
+      agedUnder25Percent: ages.agedUnder25Percent,
+      aged55AndOverPercent: ages.aged55AndOverPercent,
       degreePercent: null,
-      ageBands: [],
+      ageBands: ages.ageBands,
+      ageBandsPeople: ages.base,
+      ageBandsPeriod: ages.period,
+      ageBandsProvenance: ages.provenance,
       qualifications: [],
       industries,
       industriesPeriod: latestYear.period,
       industryPercentBase: base,
+      derivation:
+        `\`people\` is the Annual Population Survey's count for the UK (${people.period}); industries are the APS occupation x industry table's (UK, ${latestYear.period}). ` +
+        ages.derivation,
       coverage: {
         ...COVERAGE_BASE,
         referencePeriod: latestYear.period,
         note:
           `\`people\` is the occupation's employment as /employment answers it (${people.period}${people === latest ? '' : ', the latest period with a published count'}). ` +
-          `Industries are the SIC 2007 sections published for ${latestYear.period}` +
-          (withheld > 0 ? ` (${withheld} too small to publish, left out)` : '') +
-          `; each percent is a share of ${base.basis === 'occupation employment' ? `the occupation's employment in ${latestYear.period}` : `the ${publishedSum.toLocaleString('en-GB')} people in its published industry figures of that year, since its total that year is not known`}. Shaded (small-sample) figures have quality \`acceptable\`. ${agesNote(ageRelease)}`,
+          (published.length === 0
+            ? `No industry figure of the occupation could be published for ${latestYear.period} (every sample too small), so \`industries\` is empty and \`industryPercentBase\` is \`people\`. `
+            : `Industries are the SIC 2007 sections published for ${latestYear.period}` +
+              (withheld > 0 ? ` (${withheld} too small to publish, left out)` : '') +
+              `; each percent is a share of ${base.basis === 'occupation employment' ? `the occupation's employment in ${latestYear.period}` : `the ${publishedSum.toLocaleString('en-GB')} people in its published industry figures of that year, since its total that year is not known`}. Shaded (small-sample) figures have quality \`acceptable\`. `) +
+          `${ages.coverage} ${qualificationsNote(ageRelease)}`,
       },
       provenance,
     };
@@ -460,13 +474,13 @@ export class Employment {
 }
 
 /**
- * Why age bands and qualifications are empty: no release giving them is read. ONS's user-requested
- * table 3501 has them by unit group (UK), but its workbook's layout has not been seen; when the
- * service has found it at ONS, it is named.
+ * Why qualifications are empty: no release giving them by unit group is read. Census 2021's
+ * occupation release has no such table (docs/sources.md); ONS's user-requested table 3501 has them (UK), but its workbook's
+ * layout has not been seen; when the service has found it at ONS, it is named.
  */
-function agesNote(found: FoundReleaseRecord | null): string {
+function qualificationsNote(found: FoundReleaseRecord | null): string {
   const none =
-    'Age bands and qualifications are in no release the service reads, so they are empty and their percentages null';
+    "Qualifications are in no release the service reads (Census 2021's occupation release has no qualification table, and no other release giving them by 4-digit unit group was found), so they are empty and `degreePercent` null";
   return found
     ? `${none}: ONS's ${found.label} (${found.url}) has them by unit group, but its layout has not been seen, so it is found, not read.`
     : `${none}.`;

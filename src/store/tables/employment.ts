@@ -5,6 +5,8 @@ export interface EmploymentTables {
   aps_employment_cells: ApsEmploymentCellsTable;
   aps_occupation_periods: ApsOccupationPeriodsTable;
   aps_occupation_counts: ApsOccupationCountsTable;
+  census_age_bands: CensusAgeBandsTable;
+  census_age_cells: CensusAgeCellsTable;
 }
 
 export interface ApsYearsTable {
@@ -54,4 +56,24 @@ export interface ApsOccupationCountsTable {
   confidence: number | null;
   /** published | withheld | not-published */
   status: string;
+}
+
+/** A Census 2021 age band of a release, youngest first (`age_to` null: "and over"). */
+export interface CensusAgeBandsTable {
+  edition_id: string;
+  position: number;
+  label: string;
+  age_from: number;
+  age_to: number | null;
+}
+
+/** People in employment of a unit group, sex (all | male | female) and band (0: the row's total). */
+export interface CensusAgeCellsTable {
+  edition_id: string;
+  soc2020: string;
+  sex: string;
+  band: number;
+  people: number | null;
+  /** published | withheld (`[c]`) */
+  marker: string;
 }

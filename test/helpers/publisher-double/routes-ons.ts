@@ -227,3 +227,31 @@ export function labourDemandRoutes(editions: LabourDemandEdition[] = [JULY_2026]
     })),
   );
 }
+
+export const CENSUS_AGE_DATASET =
+  '/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/occupationsofthoseinemploymentbyageandsexenglandandwalescensus2021';
+/** The name the double gives the workbook: made up (no copy, link or name of it has been seen). */
+export const CENSUS_AGE_WORKBOOK = 'occupationsbyageandsexenglandandwalescensus2021.xlsx';
+
+export interface CensusAgeEdition {
+  slug: string;
+  name: string;
+  releaseDate: string;
+  files: [string, Uint8Array][];
+  versions?: AsheEditionSpec['versions'];
+}
+
+/** The Census age-sex dataset's landing and editions, in the recorded dataset shapes, serving the workbooks given. */
+export function censusAgeRoutes(editions: CensusAgeEdition[]): [string, PublisherResponse][] {
+  return datasetRoutes(
+    CENSUS_AGE_DATASET,
+    'Occupations of those in employment, by age and sex, England and Wales, Census 2021',
+    editions.map((e) => ({
+      slug: e.slug,
+      name: e.name,
+      releaseDate: e.releaseDate,
+      versions: e.versions,
+      files: e.files.map(([name, body]): [string, PublisherResponse] => [name, { contentType: XLSX, body }]),
+    })),
+  );
+}

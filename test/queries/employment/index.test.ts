@@ -41,6 +41,23 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
         assert.equal(industry.percent, Math.round((industry.people! / body.industryPercentBase.people) * 1000) / 10);
     });
 
+    it('without the Census age release, leaves the ages empty and names the dataset page ONS publishes them on', async () => {
+      assert.equal(await current.latest('census-occupation-age'), null, 'the mirror has no copy');
+      const body = await employment.workforce('2134');
+      assert.deepEqual(
+        [body.ageBands, body.agedUnder25Percent, body.aged55AndOverPercent, body.ageBandsPeople, body.ageBandsPeriod],
+        [[], null, null, null, null],
+      );
+      assert.equal(body.ageBandsProvenance, null);
+      assert.ok(
+        body.coverage.note.includes(
+          '"Occupations of those in employment, by age and sex, England and Wales, Census 2021" (https://www.ons.gov.uk/employmentandlabourmarket/peopleinwork/employmentandemployeetypes/datasets/occupationsofthoseinemploymentbyageandsexenglandandwalescensus2021), which the service has not ingested',
+        ),
+        body.coverage.note,
+      );
+      assert.match(body.derivation, /`people` is the Annual Population Survey's count for the UK/);
+    });
+
     it('answers 404 naming the fuller APS source for a nation, and 404 for a code that is not a unit group', async () => {
       const problem = await rejectsWithProblem(
         employment.employment('2134', 'wales'),

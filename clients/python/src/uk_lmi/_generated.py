@@ -636,12 +636,18 @@ class WorkforceResponse(TypedDict):
     aged55AndOverPercent: Optional[float]
     degreePercent: Optional[float]
     ageBands: List[WorkforceResponseAgeBandsItem]
+    """Census 2021 people in employment by age band, youngest first (`code` the band number), England and Wales, March 2021: another source, year and area from `people`; empty without the release"""
+    ageBandsPeople: Optional[int]
+    ageBandsPeriod: Optional[str]
+    ageBandsProvenance: Optional[Provenance]
     qualifications: List[WorkforceResponseAgeBandsItem]
     industries: List[WorkforceResponseAgeBandsItem]
     industriesPeriod: str
     """The survey period of the industry figures"""
     industryPercentBase: WorkforceResponseIndustryPercentBase
     """What each industry's percent is a share of, in the industries' own year: the occupation's employment that year when it is known, otherwise the sum of its published industry figures (some were withheld)"""
+    derivation: str
+    """How the figures were put together from their releases, and which population each counts"""
     coverage: Coverage
     provenance: Provenance
     """The exact upstream release behind a response"""
