@@ -96,7 +96,7 @@ interface ProfileOccupation extends RelatedEscoOccupation {
 }
 
 /** A unit group's own words (Volume 1 description, tasks, index titles) and the skill labels' words, to weigh labels by. */
-export interface UnitGroupWords {
+interface UnitGroupWords {
   words: ReadonlySet<string>;
   /** Each catalogue skill's label as content-word stems. */
   labelWords: readonly string[][];
