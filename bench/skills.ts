@@ -22,6 +22,7 @@ import {
   PROFILE,
   rankedSkills,
   skillProfile,
+  unitGroupWords,
   type ProfileParameters,
 } from '../src/queries/skills/skill-profiles.js';
 import { iscoSharesOf } from '../src/queries/occupations/isco-groups.js';
@@ -45,6 +46,7 @@ try {
   const esco = await loadEscoRelations(store.db, skillsEdition.id, relationsEdition.id);
   const closeness = new EscoCloseness(texts.bags, candidates, (soc) => byUnitGroup.get(soc) ?? []);
   const { unitGroups } = await services.occupations.structure();
+  const wordsOf = unitGroupWords(texts.bags, esco.catalogue);
 
   // The evaluation set: each unit group's exact-label ESCO occupation.
   const byLabel = new Map<string, string[]>();
@@ -95,7 +97,7 @@ try {
     let counted = 0;
     for (const { soc, reference, evidence: served, everyTitle } of subset) {
       const evidence = rule === 'served' ? served : everyTitle;
-      const profile = skillProfile(soc, [], evidence, esco, parameters);
+      const profile = skillProfile(soc, [], evidence, esco, parameters, wordsOf(soc));
       if (profile.skills.length === 0) continue;
       const own = esco.skillsOf.get(reference)!;
       const essential = new Set([...own.skills].filter((_, i) => own.essential[i] === 1));
@@ -134,8 +136,23 @@ try {
   console.log(
     `on the ${named.length} groups whose reference an unqualified index title of its own ISCO-08 group names (the other ${groups.length - named.length} are homonyms): served ${measure(PROFILE, 'served', named).share.toFixed(3)}, the rule before ${measure(PROFILE, 'every title', named).share.toFixed(3)}`,
   );
-  const before = { optionalWeight: 0.5, closenessPower: 0, specificityPower: 1, exactLabelShare: 0, labelVotePower: 1 };
+  const before = {
+    optionalWeight: 0.5,
+    closenessPower: 0,
+    specificityPower: 1,
+    exactLabelShare: 0,
+    labelVotePower: 1,
+    textFloor: 1,
+  };
   console.log(`before (the model /skills served until now) ${show(before)}: ${measure(before).share.toFixed(3)}`);
+  const withoutText = { ...PROFILE, textFloor: 1 };
+  console.log(
+    `served constants without the unit group's own words (textFloor 1): ${measure(withoutText).share.toFixed(3)}; on the ${named.length} named groups ${measure(withoutText, 'served', named).share.toFixed(3)}`,
+  );
+  for (const textFloor of (process.env.TEXT_FLOORS ?? '').split(',').filter(Boolean).map(Number))
+    console.log(
+      `  textFloor ${textFloor}: ${measure({ ...PROFILE, textFloor }).share.toFixed(3)}; named ${measure({ ...PROFILE, textFloor }, 'served', named).share.toFixed(3)}`,
+    );
   const withoutLabels = { ...PROFILE, exactLabelShare: 0 };
   console.log(`served constants without the exact-label share: ${measure(withoutLabels).share.toFixed(3)}`);
   if (process.argv.includes('--grid')) {
@@ -156,12 +173,13 @@ try {
             specificityPower,
             exactLabelShare,
             labelVotePower,
+            textFloor: PROFILE.textFloor,
           })),
         ),
       ),
     );
     for (const parameters of grid) {
-      const gp = skillProfile('2211', [], gpEvidence, esco, parameters);
+      const gp = skillProfile('2211', [], gpEvidence, esco, parameters, wordsOf('2211'));
       const top = rankedSkills(gp, null, esco.catalogue, parameters)
         .slice(0, TOP)
         .map((s) => esco.catalogue.titles[gp.skills[s.at]!]!);

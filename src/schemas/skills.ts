@@ -42,7 +42,7 @@ const SharedSkillSchema = Type.Object(
     essential: Type.Boolean({ description: 'True if at least one related occupation marks it essential' }),
     score: Type.Number({
       description:
-        "The skill's weight in the unit group's profile: sum over related occupations of weight × (1 essential, 0.25 optional), times the skill's specificity across all ESCO occupations (docs/skills-and-moves.md); the order of the list",
+        "The skill's weight in the unit group's profile (related occupations' weight × (1 essential, 0.1 optional), times its specificity across ESCO, squared), times 0.7 + 0.3 × the share of its label's words the unit group's own text uses, for the part of it that no occupation the group's titles name gives (docs/skills-and-moves.md); the order of the list",
     }),
   },
   { title: 'SharedSkill' },

@@ -2,7 +2,7 @@ import { Problem } from '../../domain/problems.js';
 import { exactTitleKey } from '../../search/exact-title.js';
 import type { SkillRelation } from '../../domain/skills.js';
 import type { CodingIndexRecord } from '../../domain/soc.js';
-import type { Bag } from '../../search/text-vectors.js';
+import { contentWords, Tfidf, type Bag } from '../../search/text-vectors.js';
 import { escoOccupationsWithLabels, escoSkillsByOccupation, escoSkillTitles } from '../../store/skills.js';
 import type { Db } from '../../store/schema.js';
 import { CODING_INDEX } from '../occupations/coding-index.js';
@@ -39,6 +39,11 @@ export const PROFILE = {
   exactLabelShare: 0.7,
   /** Among those, an occupation's share follows the count of titles naming it to this power. */
   labelVotePower: 2,
+  /**
+   * A skill's rank in /skills is its weight times `textFloor + (1 - textFloor) x` the share of its
+   * label's words (by IDF) that the unit group's own Volume 1 text and index titles use.
+   */
+  textFloor: 0.7,
 } as const;
 
 export type ProfileParameters = { [K in keyof typeof PROFILE]: number };
@@ -79,6 +84,23 @@ export interface SkillProfile {
   weight: Float64Array;
   /** Sum of the weights: the unit group's specific skill content. */
   mass: number;
+  /** 0 to 1 per skill: the IDF share of its label's words the unit group's own text uses (1 without text). */
+  textShare: Float64Array;
+  /** 0 to 1 per skill: the share of its presence that the occupations the group's titles name (step 2) give it. */
+  namedShare: Float64Array;
+}
+
+/** A related occupation in a profile, with the part of its weight that the group's titles naming it give (step 2). */
+interface ProfileOccupation extends RelatedEscoOccupation {
+  named: number;
+}
+
+/** A unit group's own words (Volume 1 description, tasks, index titles) and the skill labels' words, to weigh labels by. */
+interface UnitGroupWords {
+  words: ReadonlySet<string>;
+  /** Each catalogue skill's label as content-word stems. */
+  labelWords: readonly string[][];
+  idf: (word: string) => number;
 }
 
 /** Every unit group's profile for one set of current editions, or why it has none. */
@@ -97,25 +119,27 @@ export function skillProfile(
   evidence: { closest: readonly RelatedEscoOccupation[]; exactLabels: ReadonlyMap<EscoCandidate, number> },
   esco: EscoRelations,
   parameters: ProfileParameters = PROFILE,
+  own?: UnitGroupWords,
 ): SkillProfile {
   const related = relatedWeights(evidence, esco, parameters);
   related.sort((a, b) => b.weight - a.weight || a.occupation.title.localeCompare(b.occupation.title, 'en-GB'));
-  const sums = new Map<number, { essential: number; optional: number; sharedBy: number; essentialFor: number }>();
+  type Sums = { essential: number; optional: number; sharedBy: number; essentialFor: number; named: number };
+  const sums = new Map<number, Sums>();
   for (const r of related) {
     const { skills, essential } = esco.skillsOf.get(r.occupation.conceptId)!;
     for (let i = 0; i < skills.length; i++) {
-      const entry = sums.get(skills[i]!) ?? { essential: 0, optional: 0, sharedBy: 0, essentialFor: 0 };
+      const entry = sums.get(skills[i]!) ?? { essential: 0, optional: 0, sharedBy: 0, essentialFor: 0, named: 0 };
       entry.sharedBy += 1;
       if (essential[i]) {
         entry.essential += r.weight;
         entry.essentialFor += 1;
       } else entry.optional += r.weight;
+      entry.named += r.named * (essential[i] ? 1 : parameters.optionalWeight);
       sums.set(skills[i]!, entry);
     }
   }
   const skills = Int32Array.from([...sums.keys()].sort((a, b) => a - b));
-  const of = (pick: (e: typeof sums extends Map<number, infer V> ? V : never) => number) =>
-    Float64Array.from(skills, (s) => pick(sums.get(s)!));
+  const of = (pick: (e: Sums) => number) => Float64Array.from(skills, (s) => pick(sums.get(s)!));
   const essential = of((e) => e.essential);
   const optional = of((e) => e.optional);
   const presence = Float64Array.from(skills, (_, i) =>
@@ -137,7 +161,25 @@ export function skillProfile(
     presence,
     weight,
     mass: weight.reduce((a, b) => a + b, 0),
+    textShare: Float64Array.from(skills, (s) => (own ? labelTextShare(own, s) : 1)),
+    namedShare: Float64Array.from(skills, (s) => {
+      const e = sums.get(s)!;
+      const held = e.essential + parameters.optionalWeight * e.optional;
+      return held > 0 ? Math.min(1, e.named / held) : 0;
+    }),
   };
+}
+
+/** The IDF share of a skill label's words the unit group's own text uses: "temper chocolate" none of packers'. */
+function labelTextShare(own: UnitGroupWords, skill: number): number {
+  let shared = 0;
+  let total = 0;
+  for (const word of own.labelWords[skill] ?? []) {
+    const idf = own.idf(word);
+    total += idf;
+    if (own.words.has(word)) shared += idf;
+  }
+  return total === 0 ? 0 : shared / total;
 }
 
 /**
@@ -148,23 +190,21 @@ function relatedWeights(
   { closest, exactLabels }: Parameters<typeof skillProfile>[2],
   esco: EscoRelations,
   parameters: ProfileParameters,
-): RelatedEscoOccupation[] {
+): ProfileOccupation[] {
   const held = closest.filter((r) => esco.skillsOf.has(r.occupation.conceptId));
   const labelled = [...exactLabels].filter(([o]) => esco.skillsOf.has(o.conceptId));
   const raw = held.map((r) => r.weight * r.closeness ** parameters.closenessPower);
   const rawTotal = raw.reduce((a, b) => a + b, 0);
   const votes = labelled.reduce((a, [, n]) => a + n ** parameters.labelVotePower, 0);
   const labelShare = votes === 0 ? 0 : rawTotal === 0 ? 1 : parameters.exactLabelShare;
-  const weights = new Map<string, RelatedEscoOccupation>();
+  const weights = new Map<string, ProfileOccupation>();
   held.forEach((r, i) =>
-    weights.set(r.occupation.conceptId, { ...r, weight: (1 - labelShare) * (raw[i]! / (rawTotal || 1)) }),
+    weights.set(r.occupation.conceptId, { ...r, weight: (1 - labelShare) * (raw[i]! / (rawTotal || 1)), named: 0 }),
   );
   for (const [occupation, n] of labelled) {
-    const was = weights.get(occupation.conceptId) ?? { occupation, weight: 0, closeness: 1 };
-    weights.set(occupation.conceptId, {
-      ...was,
-      weight: was.weight + (labelShare * n ** parameters.labelVotePower) / votes,
-    });
+    const was = weights.get(occupation.conceptId) ?? { occupation, weight: 0, closeness: 1, named: 0 };
+    const named = (labelShare * n ** parameters.labelVotePower) / votes;
+    weights.set(occupation.conceptId, { ...was, weight: was.weight + named, named });
   }
   return [...weights.values()].filter((r) => r.weight > 0);
 }
@@ -206,9 +246,12 @@ function skillScore(
   catalogue: SkillCatalogue,
   parameters: ProfileParameters = PROFILE,
 ): number {
-  if (relation === null) return profile.weight[i]!;
+  const text = parameters.textFloor + (1 - parameters.textFloor) * profile.textShare[i]!;
+  const named = profile.namedShare[i]!;
+  const factor = named + (1 - named) * text;
+  if (relation === null) return profile.weight[i]! * factor;
   const share = relation === 'essential' ? profile.essential[i]! : profile.optional[i]!;
-  return catalogue.specificity[profile.skills[i]!]! ** parameters.specificityPower * share;
+  return catalogue.specificity[profile.skills[i]!]! ** parameters.specificityPower * share * factor;
 }
 
 /** The profile's skills, best first, as indices into its arrays: what /skills lists. */
@@ -336,6 +379,7 @@ export function buildProfiles({ bags, byUnitGroup, candidates, esco, unitGroups 
   for (const o of candidates) byLabel.set(exactTitleKey(o.title), [...(byLabel.get(exactTitleKey(o.title)) ?? []), o]);
   const profiles = new Map<string, SkillProfile>();
   const unusable = new Map<string, string>();
+  const wordsOf = unitGroupWords(bags, esco.catalogue);
   for (const { code, title } of unitGroups) {
     const records = byUnitGroup.get(code) ?? [];
     const shares = iscoSharesOf(records);
@@ -343,11 +387,26 @@ export function buildProfiles({ bags, byUnitGroup, candidates, esco, unitGroups 
       closest: shares.length > 0 ? closeness.related(code) : [],
       exactLabels: exactLabelOccupations(title, records, byLabel),
     };
-    const profile = skillProfile(code, shares, evidence, esco);
+    const profile = skillProfile(code, shares, evidence, esco, PROFILE, wordsOf(code));
     if (profile.skills.length === 0) unusable.set(code, noProfileReason(code, title, shares));
     else profiles.set(code, profile);
   }
   return { profiles, unusable };
+}
+
+/** Per unit group, its own words against the skill labels', IDF over the unit groups' texts (a word few use says more). */
+export function unitGroupWords(
+  bags: ReadonlyMap<string, Bag>,
+  catalogue: SkillCatalogue,
+): (soc: string) => UnitGroupWords | undefined {
+  const tfidf = new Tfidf();
+  for (const words of bags.values()) tfidf.add(words.keys());
+  const labelWords = catalogue.titles.map((t) => contentWords(t));
+  const idf = (word: string) => tfidf.idf(word);
+  return (soc) => {
+    const words = bags.get(soc);
+    return words ? { words: new Set(words.keys()), labelWords, idf } : undefined;
+  };
 }
 
 /** ESCO's occupation-skill relations of one set of editions, as indices into the skills of the skills edition. */
