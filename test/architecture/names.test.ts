@@ -299,6 +299,8 @@ const SUPPORTING: Record<string, Record<string, string>> = {
     'how-to-become/job-profiles': 'NCS profiles placed on unit groups, for how to become and apprenticeships',
     'how-to-become/profile-placement': 'the constants and scoring that place an NCS profile on unit groups',
     'apprenticeships/standard-relations': 'the evidence that relates an apprenticeship standard to a unit group',
+    'employment/census-ages':
+      '/workforce’s age bands from the Census 2021 occupation-by-age release, another population from its `people`',
     'moves/entry-barriers':
       'the degrees and registrations a unit group’s Volume 1 entry route requires, which no move crosses',
     'moves/facts':
