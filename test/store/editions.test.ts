@@ -61,6 +61,7 @@ const SOURCES_WITHOUT_RELEASE = [
   'online-job-adverts',
   'online-job-adverts-local',
   'aps-occupation-age',
+  'census-occupation-age',
 ];
 
 for (const dialect of DIALECTS) {

@@ -50,6 +50,7 @@ describe("LMSP 2020-2035, the other areas: the round page's attachments (schema-
             url: `${MEDIA}/66b0c2a1a3c2a28abb50d2b8/Nations_projections.zip`,
           },
           releasedAt: '2026-08-21T09:30:00.000+01:00',
+          namedByPublisher: true,
           pageUrl: PAGE,
           fingerprint: `${MEDIA}/66b0c2a1a3c2a28abb50d2b8/Nations_projections.zip 1000002`,
         },
