@@ -12,6 +12,17 @@ declare module 'fastify' {
   }
 }
 
+const STALE_HEADER = 'lmi-stale';
+
+/**
+ * Marks an answer as made from the previous build of a derived value (the job-title search) while it
+ * is rebuilt for newly published editions: `LMI-Stale: rebuilding` and `Cache-Control: no-store`, so
+ * no cache (ours or a client's) keeps it past the rebuild.
+ */
+export function markStale(reply: FastifyReply): void {
+  reply.header(STALE_HEADER, 'rebuilding');
+}
+
 /**
  * Serialised bodies by request, least recently used dropped first, with their ETag computed when
  * stored. Every response is a pure function of its route, its parameters and the current
@@ -145,6 +156,11 @@ export function registerCaching(
   function validated(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     if (request.method !== 'GET' || reply.statusCode >= 400 || reply.statusCode === 304) return payload;
     const policy = cachePolicyOf(routeConfig(request));
+    // An answer from a derived value still being rebuilt for new editions: right now, but neither kept nor validated.
+    if (reply.hasHeader(STALE_HEADER)) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
     cacheControl(reply, policy);
     // A route that is never cached gets no validator either, so a client can never get a 304 for it.
     if (policy.noStore) return payload;

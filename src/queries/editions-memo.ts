@@ -25,8 +25,19 @@ interface MemoDeclaration<K extends SourceKey, T, P extends string> {
   reads?: readonly AnyMemo[];
   /** Built before the first request needs it (`warm`), and again at once when its editions change. */
   warm?: boolean;
+  /**
+   * Once built, a change of editions rebuilds in the background while `serve()` keeps answering from
+   * the previous value (a request never waits for a rebuild); `get()` still waits for the current one.
+   */
+  stale?: boolean;
   /** The value, from the current edition of each named source (and `part`, for a memo of many values). */
   build(editions: EditionsOf<K>, part: P): Promise<T>;
+}
+
+/** A value `serve()` answers with: `stale` when it is of earlier editions, a rebuild under way. */
+export interface Served<T> {
+  value: T;
+  stale: boolean;
 }
 
 /** `get()` of a memo of one value; `get(part)` of one keyed by a part too (a unit group, say). */
@@ -101,6 +112,8 @@ export class EditionsMemo<T, P extends string = never> implements AnyMemo {
   readonly keySources: readonly string[];
   readonly warms: boolean;
   private readonly values = new Map<string, Promise<T>>();
+  /** The newest value built (of a memo declared `stale`), kept across a change of editions until the next is built. */
+  private lastBuilt: { key: string; value: T } | null = null;
   /** The key of the last list of editions seen (CurrentEditions hands out one list until they change). */
   private keyed: { editions: readonly Edition[] | null; key: string } = { editions: null, key: '' };
 
@@ -116,6 +129,21 @@ export class EditionsMemo<T, P extends string = never> implements AnyMemo {
   /** The value for the current editions: kept, under way, or built now. */
   async get(...args: PartArgs<P>): Promise<T> {
     return this.of(await this.registry.editions(), (args[0] ?? '') as P);
+  }
+
+  /**
+   * The value for the current editions if built; else, once any value has been built, the last one
+   * (`stale`), with a rebuild started; before the first build, the build's promise. A failed rebuild is
+   * forgotten and the stale value keeps serving (the next request starts another).
+   */
+  async serve(): Promise<Served<T>> {
+    const editions = await this.registry.editions();
+    const key = this.keyOf(editions) + PART;
+    const last = this.lastBuilt;
+    if (!this.declaration.stale || last === null) return { value: await this.of(editions, '' as P), stale: false };
+    if (last.key === key) return { value: last.value, stale: false };
+    this.of(editions, '' as P).catch(() => undefined);
+    return { value: last.value, stale: true };
   }
 
   /** The value of a memo of one value (the warm list holds only those). */
@@ -145,9 +173,16 @@ export class EditionsMemo<T, P extends string = never> implements AnyMemo {
       value = this.declaration.build(current as EditionsOf<SourceKey>, part);
       this.values.set(key, value);
       const built = value;
-      built.catch(() => {
-        if (this.values.get(key) === built) this.values.delete(key);
-      });
+      built.then(
+        (done) => {
+          // A build of editions since superseded does not displace a newer value.
+          if (this.declaration.stale && (this.lastBuilt === null || key === this.keyed.key + PART))
+            this.lastBuilt = { key, value: done };
+        },
+        () => {
+          if (this.values.get(key) === built) this.values.delete(key);
+        },
+      );
     }
     return value;
   }

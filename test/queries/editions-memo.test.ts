@@ -178,4 +178,44 @@ describe('EditionsMemos', () => {
       'a warm memo with no value (its warm-up failed) waits for a request',
     );
   });
+  it('serves the previous value while a declared-stale memo rebuilds, then the new one; a failed rebuild keeps the old', async () => {
+    const editions = new Editions();
+    editions.publish('soc2020-index', 'index-1');
+    const r = recorder(['soc2020-index']);
+    const memo = new EditionsMemos(editions).memo({
+      name: 'search',
+      sources: ['soc2020-index'],
+      stale: true,
+      build: r.whole,
+    });
+    // Before the first build: the request waits for it (nothing older to answer from).
+    r.hold();
+    const first = memo.serve();
+    await new Promise((resolve) => setImmediate(resolve));
+    r.release();
+    assert.deepEqual(await first, { value: 'value of index-1', stale: false });
+
+    editions.publish('soc2020-index', 'index-2');
+    r.hold();
+    assert.deepEqual(await memo.serve(), { value: 'value of index-1', stale: true }, 'answered while index-2 builds');
+    assert.deepEqual(await memo.serve(), { value: 'value of index-1', stale: true });
+    const waiting = memo.get();
+    r.release();
+    assert.equal(await waiting, 'value of index-2', 'get() waits for the current editions');
+    assert.deepEqual(await memo.serve(), { value: 'value of index-2', stale: false });
+    assert.deepEqual(r.built, ['index-1', 'index-2'], 'one rebuild, however many were served meanwhile');
+
+    editions.publish('soc2020-index', 'index-3');
+    r.failNext();
+    assert.deepEqual(await memo.serve(), { value: 'value of index-2', stale: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(
+      await memo.serve(),
+      { value: 'value of index-2', stale: true },
+      'the failure forgotten, the old value kept',
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(await memo.serve(), { value: 'value of index-3', stale: false });
+    assert.deepEqual(r.built, ['index-1', 'index-2', 'index-3', 'index-3']);
+  });
 });

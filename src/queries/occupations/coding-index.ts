@@ -8,7 +8,7 @@ import { loadCodingIndex } from '../../store/coding-index.js';
 import { publishedEmploymentByUnitGroup } from '../../store/employment.js';
 import type { Db } from '../../store/schema.js';
 import type { CurrentEditions } from '../current-editions.js';
-import type { EditionsMemo } from '../editions-memo.js';
+import type { EditionsMemo, Served } from '../editions-memo.js';
 import { offThread } from '../off-thread.js';
 import { NCS_TITLE_SHARE, searchEvidence, type SearchEvidence } from './search-evidence.js';
 
@@ -137,6 +137,9 @@ export class CodingIndexCache {
       sources: [ESCO_OCCUPATIONS, APS_BY_INDUSTRY, ...NCS_SOURCES, SOC_DESCRIPTIONS],
       reads: [this.memo],
       warm: true,
+      // Rebuilt each time a source it reads publishes (several times in a first ingest): searches keep
+      // being answered from the previous build meanwhile (issue 47).
+      stale: true,
       build: async (editions) => {
         const index = await this.memo.get();
         return index
@@ -158,6 +161,11 @@ export class CodingIndexCache {
 
   search(): Promise<TitleSearchView | null> {
     return this.searchMemo.get();
+  }
+
+  /** The search as requests use it: the previous build, marked stale, while a rebuild is under way. */
+  searchServed(): Promise<Served<TitleSearchView | null>> {
+    return this.searchMemo.serve();
   }
 
   private async load(edition: Edition): Promise<CodingIndexView> {

@@ -147,9 +147,15 @@ export class Occupations {
   }
 
   async search(query: string, limit: number): Promise<OccupationMatch[]> {
-    const [{ groups }, index] = await Promise.all([this.structure(), this.codingIndex.search()]);
+    return (await this.searchServed(query, limit)).matches;
+  }
+
+  /** The matches, and whether they come from the previous build of the search while it is rebuilt for new editions. */
+  async searchServed(query: string, limit: number): Promise<{ matches: OccupationMatch[]; stale: boolean }> {
+    const [{ groups }, served] = await Promise.all([this.structure(), this.codingIndex.searchServed()]);
+    const index = served.value;
     if (!index) throw await notIngestedYet(this.db, 'The SOC 2020 coding index');
-    return index.search.search(query, limit).map((match) => ({
+    const matches = index.search.search(query, limit).map((match) => ({
       soc2020: match.soc2020,
       title: groups.get(match.soc2020)?.title ?? match.matchedTitle,
       matchedTitle: match.matchedTitle,
@@ -159,6 +165,7 @@ export class Occupations {
       matchType: match.matchType,
       titleShare: match.titleShare === null ? null : Math.round(match.titleShare * 1000) / 1000,
     }));
+    return { matches, stale: served.stale };
   }
 
   private async about(soc: string): Promise<OccupationProfile['about']> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { invalidParameter } from '../../../domain/problems.js';
 import { SEARCH_CREDIBLE_FROM } from '../../../queries/occupations/coding-index.js';
+import { markStale } from '../../../http/caching.js';
 import { declareResponses } from '../../../http/declared-responses.js';
 import {
   OccupationMatchSchema,
@@ -52,7 +53,7 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query.q.trim();
       if (q.length < 1 || q.length > SEARCH_QUERY_MAX) {
         throw invalidParameter(
@@ -60,7 +61,9 @@ export const occupationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `\`q\` must be 1 to ${SEARCH_QUERY_MAX} characters long after trimming spaces (it is ${q.length})`,
         );
       }
-      return occupations.search(q, request.query.limit);
+      const { matches, stale } = await occupations.searchServed(q, request.query.limit);
+      if (stale) markStale(reply);
+      return matches;
     },
   );
 

@@ -235,7 +235,7 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       }
     });
 
-    it('rebuilds the index, without a restart, when a new coding index edition is published', async () => {
+    it('rebuilds the index, without a restart, when a new coding index edition is published, answering from the old build meanwhile', async () => {
       assert.notEqual((await search('q=quantum%20gardener')).body[0]?.matchType, 'exact');
       const mirror = makeMirror();
       mirror.write(VOLUME2_FILE, WITH_QUANTUM_GARDENER);
@@ -246,7 +246,24 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       });
       assert.equal(result!.outcome, 'published');
       served.services.currentEditions.invalidate();
-      const { body } = await search('q=quantum%20gardener');
+      // The rebuild has started off the request path: this search is answered at once from the old build, and says so.
+      const during = await served.app.inject({
+        url: '/v1/occupations/search?q=quantum%20gardener',
+        headers: { 'x-api-key': served.key },
+      });
+      assert.equal(during.statusCode, 200);
+      assert.equal(during.headers['lmi-stale'], 'rebuilding');
+      assert.equal(during.headers['cache-control'], 'no-store');
+      assert.equal(during.headers.etag, undefined, 'no validator for an answer about to be superseded');
+      assert.notEqual(during.json<Match[]>()[0]?.matchType, 'exact', 'the old build: no quantum gardener yet');
+      await served.services.codingIndex.search();
+      const after = await served.app.inject({
+        url: '/v1/occupations/search?q=quantum%20gardener',
+        headers: { 'x-api-key': served.key },
+      });
+      assert.equal(after.headers['lmi-stale'], undefined);
+      assert.notEqual(after.headers['cache-control'], 'no-store');
+      const body = after.json<Match[]>();
       assert.deepEqual(body[0], {
         soc2020: '5114',
         title: 'Groundsmen and greenkeepers',
@@ -266,6 +283,8 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(body[0].confidence < 1);
       await withdrawSources(served.store, ['esco-occupations']);
       served.services.currentEditions.invalidate();
+      // Searches answer from the old build until the rebuild is done: wait for it.
+      await served.services.codingIndex.search();
       assert.deepEqual((await search('q=hydrogenator')).body, []);
     });
   });
