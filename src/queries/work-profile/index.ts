@@ -11,7 +11,7 @@ import type { EditionsMemo } from '../editions-memo.js';
 import { offThread, type BuildRunner } from '../off-thread.js';
 import { describeIscoShares, iscoSharesOf } from '../occupations/isco-groups.js';
 import { OnetCloseness } from './onet-closeness.js';
-import { blendTwins, ownTwins, type OwnTwin, type ProfileOccupation } from './onet-twins.js';
+import { blendTwins, excludingTitles, ownTwins, type OwnTwin, type ProfileOccupation } from './onet-twins.js';
 import type { UnitGroupTexts } from '../occupations/unit-group-text.js';
 import type { Occupations } from '../occupations/index.js';
 import { followChain, type ChainEditions, type Unmatched, type WorkProfileChain } from './crosswalk-chain.js';
@@ -80,6 +80,7 @@ export class WorkProfile {
           return {
             closeness: new OnetCloseness(texts.bags, all, (soc) => byUnitGroup.get(soc) ?? []),
             twins: twins.twins,
+            excluding: twins.excluding,
             twinsBuiltInThread: twins.threadId,
           };
         });
@@ -121,8 +122,13 @@ export class WorkProfile {
     }
 
     const model = await this.model.get();
-    const weighted = blendTwins(model.closeness.reweight(soc, chain.matched), model.twins.get(soc) ?? [], (twin) =>
-      model.closeness.closeness(soc, twin),
+    // A chain occupation whose title excludes this group is other work; kept only were it all the chain has.
+    const excluded = model.excluding.get(soc);
+    const kept = chain.matched.filter((m) => !excluded?.has(m.code));
+    const weighted = blendTwins(
+      model.closeness.reweight(soc, kept.length > 0 ? kept : chain.matched),
+      model.twins.get(soc) ?? [],
+      (twin) => model.closeness.closeness(soc, twin),
     );
     const ratings = await scoresOf(
       this.db,
@@ -203,6 +209,8 @@ export class WorkProfile {
 interface WeightingModel {
   closeness: OnetCloseness;
   twins: Map<string, OwnTwin[]>;
+  /** Unit group -> the O*NET codes whose titles exclude it (excludingTitles). */
+  excluding: Map<string, Set<string>>;
   /** The thread the twins were found in (`worker_threads.threadId`; the serving thread's is 0). */
   twinsBuiltInThread: number;
 }
@@ -215,6 +223,7 @@ interface TwinsInput {
 
 interface TwinsBuilt {
   twins: Map<string, OwnTwin[]>;
+  excluding: Map<string, Set<string>>;
   threadId: number;
 }
 
@@ -225,8 +234,10 @@ interface TwinsBuilt {
  */
 export function searchTwins({ search: input, occupations }: TwinsInput): TwinsBuilt {
   const search = TitleIndex.build(input.index, searchData(input));
+  const asked = (title: string, limit: number) => search.search(title, limit, { abstain: false });
   return {
-    twins: ownTwins((title, limit) => search.search(title, limit, { abstain: false }), occupations),
+    twins: ownTwins(asked, occupations),
+    excluding: excludingTitles(asked, occupations),
     threadId,
   };
 }

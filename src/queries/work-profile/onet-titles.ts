@@ -57,3 +57,17 @@ export function namedTitles(title: string): string[] {
   for (const phrase of phrases) for (const named of coordinated(phrase)) out.add(named);
   return [...out];
 }
+
+/**
+ * The jobs an O*NET title excludes: "Refractory Materials Repairers, Except Brickmasons" is not
+ * brickmasons' work, so the unit group the search places "Brickmasons" on must not take it as a
+ * twin. Each listed exclusion ("Except Carpet, Wood, and Hard Tiles") is given alone.
+ */
+export function excludedTitles(title: string): string[] {
+  const except = /,\s*except\s+(.+)$/i.exec(title)?.[1];
+  if (!except) return [];
+  return except
+    .split(/\s*,\s*|\s+(?:and|or)\s+/i)
+    .map((s) => s.replace(/^(and|or)\s+/i, '').trim())
+    .filter((s) => s.length > 0);
+}

@@ -7,7 +7,7 @@
 import type { OnetOccupation } from '../../domain/work-profile.js';
 import type { TitleMatch } from '../../search/title-index.js';
 import type { CloseOccupation } from './onet-closeness.js';
-import { namedTitles } from './onet-titles.js';
+import { excludedTitles, namedTitles } from './onet-titles.js';
 
 export const OWN_TWINS = {
   /**
@@ -91,7 +91,10 @@ export function ownTwins(
     let placed = place([occupation.title]);
     if (settings.named === 'always' || (settings.named === 'fallback' && placed.length === 0))
       placed = place(namedTitles(occupation.title));
+    // "X, Except Brickmasons" is not the twin of the group the search places "Brickmasons" on first.
+    const excluded = new Set(excludedTitles(occupation.title).map((t) => search(t, 1)[0]?.soc2020));
     for (const [soc, evidence] of placed) {
+      if (excluded.has(soc)) continue;
       const list = bySoc.get(soc) ?? [];
       list.push({ code: occupation.code, title: occupation.title, evidence });
       bySoc.set(soc, list);
@@ -135,4 +138,26 @@ export function blendTwins(
       });
   }
   return [...byCode.values()].sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code));
+}
+
+/**
+ * Unit group -> the O*NET occupations whose titles exclude it: "Refractory Materials Repairers,
+ * Except Brickmasons" for the group the search places "Brickmasons" on first (5313 bricklayers, at
+ * 0.51: an excluded job is named in passing, so its best placement counts, not the twins' floor).
+ * Neither a twin nor a chain occupation of that group: the US title itself says it is other work.
+ */
+export function excludingTitles(
+  search: (title: string, limit: number) => TitleMatch[],
+  occupations: readonly OnetOccupation[],
+): Map<string, Set<string>> {
+  const bySoc = new Map<string, Set<string>>();
+  for (const occupation of occupations)
+    for (const title of excludedTitles(occupation.title)) {
+      const [best] = search(title, 1);
+      if (!best) continue;
+      const codes = bySoc.get(best.soc2020) ?? new Set<string>();
+      codes.add(occupation.code);
+      bySoc.set(best.soc2020, codes);
+    }
+  return bySoc;
 }

@@ -86,6 +86,16 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.ok(profile.basedOn.some((o) => o.chainWeightPercent === 0 && o.titleEvidence >= 0.75));
     });
 
+    it('takes no twin whose O*NET title excludes the group: 5313 bricklayers are not "Refractory Materials Repairers, Except Brickmasons"', async () => {
+      const profile = await profiles.workProfile('5313');
+      // Its title excludes brickmasons: neither a twin nor a chain occupation of 5313.
+      assert.equal(
+        profile.basedOn.find((o) => o.code === '49-9045.00'),
+        undefined,
+      );
+      assert.ok(profile.basedOn.length > 0);
+    });
+
     it("finds 3312 police officers no twin at the floor; named titles, a setting the bench tries, reach it through 'Detectives'", async () => {
       const index = (await root.services.codingIndex.search())!;
       const search = (title: string, limit: number) => index.search.search(title, limit, { abstain: false });

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { namedTitles } from '../../../src/queries/work-profile/onet-titles.js';
+import { excludedTitles, namedTitles } from '../../../src/queries/work-profile/onet-titles.js';
 
 describe('namedTitles (the job titles an O*NET title names)', () => {
   it('keeps a title that names one job as it is', () => {
@@ -43,5 +43,17 @@ describe('namedTitles (the job titles an O*NET title names)', () => {
       'Retail Buyers',
     ]);
     assert.deepEqual(namedTitles('Helpers--Carpenters').slice(1), ['Carpenters Helpers']);
+  });
+});
+
+describe('excludedTitles (the jobs an O*NET title excludes)', () => {
+  it('reads the jobs after ", Except", each alone', () => {
+    assert.deepEqual(excludedTitles('Refractory Materials Repairers, Except Brickmasons'), ['Brickmasons']);
+    assert.deepEqual(excludedTitles('Floor Layers, Except Carpet, Wood, and Hard Tiles'), [
+      'Carpet',
+      'Wood',
+      'Hard Tiles',
+    ]);
+    assert.deepEqual(excludedTitles('Electricians'), []);
   });
 });
