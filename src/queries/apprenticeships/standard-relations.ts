@@ -29,6 +29,8 @@ export interface StandardRelation {
   soc2020: string;
   /** Share of the standard's distinct typical job titles the coding index places here. */
   typicalTitleShare: number;
+  /** One of the standard's titles is an index title here, whatever its qualifier says (corroboration only). */
+  titleAgrees: boolean;
   matchedTitles: string[];
   /** Best posterior of a profile placed here that NCS linked to the standard in 2020. */
   profile: number;
@@ -44,6 +46,14 @@ export interface StandardRelation {
 interface TitleShare {
   share: number;
   titles: string[];
+  /** A title is here only through a qualified entry its words do not support: no share, but it agrees. */
+  agreesOnly?: boolean;
+}
+
+/** A typical job title's own key, else the key without its bracketed variant: "Registered nurse (adult)". */
+function indexKeys(title: string): string[] {
+  const bare = title.replace(/\([^)]*\)/g, ' ');
+  return [...new Set([exactTitleKey(title), exactTitleKey(bare)])].filter(Boolean);
 }
 
 /** The occupation a standard is named for: its name without the level, a bracketed kind of degree or a " - " variant. */
@@ -70,9 +80,17 @@ export function typicalTitleShares(
   qualifiers: Tfidf,
 ): Map<string, TitleShare> {
   const own = new Set(contentWords([standard.name, standard.route ?? '', ...standard.typicalJobTitles].join(' ')));
+  // The title as written, else its bare form ("Registered nurse (adult)" -> "Registered nurse").
+  const entriesOf = (title: string) => {
+    for (const key of indexKeys(title)) {
+      const entries = byTitle.get(key);
+      if (entries && entries.length > 0) return entries;
+    }
+    return [];
+  };
   const groupsOf = (title: string) =>
     new Set(
-      (byTitle.get(exactTitleKey(title)) ?? [])
+      entriesOf(title)
         .filter((r) => r.qualifier === null || qualifierSupport(r, own, qualifiers) >= MIN_QUALIFIER_SUPPORT)
         .map((r) => r.soc2020!),
     );
@@ -93,6 +111,11 @@ export function typicalTitleShares(
       entry.titles.push(title);
       out.set(soc, entry);
     }
+  // Groups a title reaches only through an unsupported qualifier ("Teacher" at 2314): too weak to
+  // give a share, enough to agree with a profile placed there that links the standard.
+  for (const title of [name, ...titles.values()].filter(Boolean))
+    for (const r of entriesOf(title))
+      if (!out.has(r.soc2020!)) out.set(r.soc2020!, { share: 0, titles: [], agreesOnly: true });
   return out;
 }
 
@@ -150,6 +173,7 @@ export function relateStandards(
         code,
         soc2020: soc,
         typicalTitleShare: 0,
+        titleAgrees: false,
         matchedTitles: [],
         profile: 0,
         named: 0,
@@ -162,9 +186,10 @@ export function relateStandards(
     return r;
   };
   for (const s of standards)
-    for (const [soc, { share, titles }] of titleShares(s)) {
+    for (const [soc, { share, titles, agreesOnly }] of titleShares(s)) {
       const r = relation(s.code, soc);
       r.typicalTitleShare = share;
+      r.titleAgrees = agreesOnly === true || share > 0;
       r.matchedTitles = titles;
     }
   for (const [soc, placed] of placedBySoc)
@@ -185,7 +210,7 @@ export function relateStandards(
     r.score = Math.round((1 - (1 - r.typicalTitleShare) * (1 - r.profile) * (1 - r.named)) * 1e9) / 1e9;
     r.primary =
       r.typicalTitleShare >= RELATIONS.primaryTitleShare ||
-      (Math.max(r.profile, r.named) >= RELATIONS.primaryProfile && r.typicalTitleShare > 0);
+      (Math.max(r.profile, r.named) >= RELATIONS.primaryProfile && r.titleAgrees);
     r.profiles.sort((a, b) => b.confidence - a.confidence);
     if (r.score < RELATIONS.relate) continue;
     bySoc.set(r.soc2020, [...(bySoc.get(r.soc2020) ?? []), r]);
