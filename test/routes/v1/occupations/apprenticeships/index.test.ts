@@ -133,6 +133,17 @@ for (const dialect of DIALECTS_ABOVE_STORE) {
       assert.match(body.coverage.note, /"primary" means the derived evidence is direct, not a publisher's mapping/);
     });
 
+    it('relates Registered nurse degree to 2237 and Teacher to 2314 as primary: a bracketed title looked up bare, a profile corroborated by an index title', async () => {
+      for (const [soc, code] of [
+        ['2237', 'ST0781'],
+        ['2314', 'ST0490'],
+      ] as const) {
+        const body = (await served.get(`/v1/occupations/${soc}/apprenticeships`)).json();
+        const standard = (body.occupations as Occupation[]).find((o) => o.code === code);
+        assert.equal(standard?.match, 'primary', `${code} at ${soc}: ${JSON.stringify(standard)}`);
+      }
+    });
+
     it("offers 2023-only standards with their status then, their release, and the detail the institute's answer gives", async () => {
       const care = (await served.get('/v1/occupations/6135/apprenticeships')).json();
       const adult = (care.occupations as Occupation[]).find((o) => o.code === 'ST0005')!;
